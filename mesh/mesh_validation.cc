@@ -1,0 +1,36 @@
+#include "mesh/mesh_validation.h"
+
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+namespace hydrocontact::internal {
+
+void ValidateVertices(const char* mesh_kind, const std::vector<Eigen::Vector3d>& vertices) {
+  for (size_t v = 0; v < vertices.size(); ++v) {
+    if (!vertices[v].allFinite()) {
+      throw std::invalid_argument(fmt::format("{}: vertex {} has a non-finite coordinate ({}, {}, {})",
+                                              mesh_kind, v, vertices[v].x(), vertices[v].y(),
+                                              vertices[v].z()));
+    }
+  }
+}
+
+void ValidateElementIndices(const char* mesh_kind, const char* element_kind, int e,
+                            std::span<const int> indices, int num_vertices) {
+  for (size_t i = 0; i < indices.size(); ++i) {
+    if (indices[i] < 0 || indices[i] >= num_vertices) {
+      throw std::invalid_argument(
+          fmt::format("{}: {} {} refers to vertex {}, out of range [0, {})", mesh_kind,
+                      element_kind, e, indices[i], num_vertices));
+    }
+    for (size_t j = 0; j < i; ++j) {
+      if (indices[i] == indices[j]) {
+        throw std::invalid_argument(fmt::format("{}: {} {} uses vertex {} twice (degenerate)",
+                                                mesh_kind, element_kind, e, indices[i]));
+      }
+    }
+  }
+}
+
+}  // namespace hydrocontact::internal

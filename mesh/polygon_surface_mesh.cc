@@ -1,0 +1,74 @@
+#include "mesh/polygon_surface_mesh.h"
+
+#include <stdexcept>
+
+#include <Eigen/Geometry>
+#include <fmt/format.h>
+
+#include "mesh/mesh_validation.h"
+
+namespace hydrocontact {
+
+PolygonSurfaceMesh::PolygonSurfaceMesh(std::vector<int> face_data,
+                                       std::vector<Eigen::Vector3d> vertices)
+    : face_data_(std::move(face_data)), vertices_(std::move(vertices)) {
+  internal::ValidateVertices("PolygonSurfaceMesh", vertices_);
+  Eigen::Vector3d weighted_centroid = Eigen::Vector3d::Zero();
+  size_t i = 0;
+  while (i < face_data_.size()) {
+    const int f = num_faces();
+    const int n = face_data_[i];
+    if (n < kMinPolygonVertices || n > kMaxPolygonVertices) {
+      throw std::invalid_argument(fmt::format(
+          "PolygonSurfaceMesh: face {} has {} vertices; polygons need {} to {}", f, n,
+          kMinPolygonVertices, kMaxPolygonVertices));
+    }
+    if (i + 1 + n > face_data_.size()) {
+      throw std::invalid_argument(fmt::format(
+          "PolygonSurfaceMesh: face {} announces {} vertices but the face data ends after {}", f,
+          n, face_data_.size() - i - 1));
+    }
+    const std::span<const int> poly(face_data_.data() + i + 1, size_t(n));
+    internal::ValidateElementIndices("PolygonSurfaceMesh", "face", f, poly, num_vertices());
+    // Fan from vertex 0: exact area, normal and centroid for a planar convex
+    // polygon.
+    const Eigen::Vector3d& p0 = vertices_[poly[0]];
+    Eigen::Vector3d area_vector = Eigen::Vector3d::Zero();
+    Eigen::Vector3d moment = Eigen::Vector3d::Zero();
+    double twice_area = 0;
+    double longest_sq = 0;
+    for (int k = 1; k + 1 < n; ++k) {
+      const Eigen::Vector3d& pa = vertices_[poly[k]];
+      const Eigen::Vector3d& pb = vertices_[poly[k + 1]];
+      const Eigen::Vector3d cross = (pa - p0).cross(pb - p0);
+      area_vector += cross;
+      const double t = cross.norm();
+      twice_area += t;
+      moment += t * (p0 + pa + pb) / 3;
+    }
+    for (int k = 0; k < n; ++k) {
+      longest_sq = std::max(longest_sq, (vertices_[poly[(k + 1) % n]] - vertices_[poly[k]]).squaredNorm());
+    }
+    const double normal_length = area_vector.norm();
+    if (!(normal_length > 1e-14 * longest_sq) || !(longest_sq > 0)) {
+      throw std::invalid_argument(
+          fmt::format("PolygonSurfaceMesh: face {} is degenerate (zero area)", f));
+    }
+    face_offsets_.push_back(int(i));
+    face_normals_.push_back(area_vector / normal_length);
+    areas_.push_back(twice_area / 2);
+    element_centroids_.push_back(moment / twice_area);
+    total_area_ += twice_area / 2;
+    weighted_centroid += moment / 2;
+    i += 1 + n;
+  }
+  if (total_area_ > 0) centroid_ = weighted_centroid / total_area_;
+}
+
+Aabb PolygonSurfaceMesh::CalcBoundingBox() const {
+  Aabb box;
+  for (const auto& v : vertices_) box.Include(v);
+  return box;
+}
+
+}  // namespace hydrocontact

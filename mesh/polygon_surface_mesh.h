@@ -1,0 +1,78 @@
+#pragma once
+
+/// @file
+/// PolygonSurfaceMesh: a surface of convex planar polygons in some frame.
+
+#include <span>
+#include <vector>
+
+#include <Eigen/Core>
+
+#include "mesh/aabb.h"
+
+namespace hydrocontact {
+
+/// A surface mesh of convex polygons with 3 to kMaxPolygonVertices vertices
+/// each, listed counter-clockwise seen from the side their normal points to.
+/// Vertex positions are measured and expressed in the mesh's frame.
+///
+/// Storage is compact: all polygons share one flat index array
+/// `face_data` = [n₀, v₀₀ … v₀ₙ₀₋₁, n₁, v₁₀ …], so no face owns heap memory.
+/// Per-face normal, area and centroid and the totals are computed once, on
+/// construction; the mesh is immutable.
+class PolygonSurfaceMesh {
+ public:
+  static constexpr int kMinPolygonVertices = 3;
+  static constexpr int kMaxPolygonVertices = 16;
+
+  /// An empty mesh.
+  PolygonSurfaceMesh() = default;
+
+  /// @param face_data  the flat polygon list described above.
+  /// @throws std::invalid_argument naming the face if the data is truncated,
+  ///         a polygon has fewer than 3 or more than 16 vertices, an index is
+  ///         out of range or repeated, a polygon has zero area, or a vertex
+  ///         is non-finite.
+  PolygonSurfaceMesh(std::vector<int> face_data, std::vector<Eigen::Vector3d> vertices);
+
+  int num_vertices() const { return static_cast<int>(vertices_.size()); }
+  int num_faces() const { return static_cast<int>(face_offsets_.size()); }
+  int num_elements() const { return num_faces(); }
+
+  const Eigen::Vector3d& vertex(int v) const { return vertices_[v]; }
+  const std::vector<Eigen::Vector3d>& vertices() const { return vertices_; }
+
+  /// Number of vertices of polygon f.
+  int num_polygon_vertices(int f) const { return face_data_[face_offsets_[f]]; }
+  /// The vertex indices of polygon f, in order.
+  std::span<const int> polygon(int f) const {
+    return {face_data_.data() + face_offsets_[f] + 1, size_t(face_data_[face_offsets_[f]])};
+  }
+  const std::vector<int>& face_data() const { return face_data_; }
+
+  /// Unit normal of face f (right-hand rule on its vertex order).
+  const Eigen::Vector3d& face_normal(int f) const { return face_normals_[f]; }
+  double area(int f) const { return areas_[f]; }
+  /// Area centroid of polygon f.
+  const Eigen::Vector3d& element_centroid(int f) const { return element_centroids_[f]; }
+  double total_area() const { return total_area_; }
+  const Eigen::Vector3d& centroid() const { return centroid_; }
+
+  Aabb CalcBoundingBox() const;
+
+  bool Equal(const PolygonSurfaceMesh& other) const {
+    return vertices_ == other.vertices_ && face_data_ == other.face_data_;
+  }
+
+ private:
+  std::vector<int> face_data_;
+  std::vector<int> face_offsets_;
+  std::vector<Eigen::Vector3d> vertices_;
+  std::vector<Eigen::Vector3d> face_normals_;
+  std::vector<double> areas_;
+  std::vector<Eigen::Vector3d> element_centroids_;
+  double total_area_{0};
+  Eigen::Vector3d centroid_{Eigen::Vector3d::Zero()};
+};
+
+}  // namespace hydrocontact

@@ -1,0 +1,94 @@
+#include "mesh/triangle_surface_mesh.h"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+#include <unordered_map>
+
+#include <Eigen/Geometry>
+#include <fmt/format.h>
+
+#include "mesh/mesh_validation.h"
+
+namespace hydrocontact {
+
+TriangleSurfaceMesh::TriangleSurfaceMesh(std::vector<Element> triangles,
+                                         std::vector<Eigen::Vector3d> vertices)
+    : triangles_(std::move(triangles)), vertices_(std::move(vertices)) {
+  internal::ValidateVertices("TriangleSurfaceMesh", vertices_);
+  const int n = num_triangles();
+  face_normals_.resize(n);
+  areas_.resize(n);
+  element_centroids_.resize(n);
+  Eigen::Vector3d weighted_centroid = Eigen::Vector3d::Zero();
+  for (int f = 0; f < n; ++f) {
+    const Element& t = triangles_[f];
+    internal::ValidateElementIndices("TriangleSurfaceMesh", "triangle", f, t, num_vertices());
+    const Eigen::Vector3d& a = vertices_[t[0]];
+    const Eigen::Vector3d& b = vertices_[t[1]];
+    const Eigen::Vector3d& c = vertices_[t[2]];
+    const Eigen::Vector3d cross = (b - a).cross(c - a);
+    const double twice_area = cross.norm();
+    // Relative test: a triangle whose area is negligible against its longest
+    // edge squared has no reliable normal.
+    const double longest_sq =
+        std::max({(b - a).squaredNorm(), (c - b).squaredNorm(), (a - c).squaredNorm()});
+    if (!(twice_area > 1e-14 * longest_sq) || !(longest_sq > 0)) {
+      throw std::invalid_argument(fmt::format(
+          "TriangleSurfaceMesh: triangle {} (vertices {}, {}, {}) is degenerate (zero area)", f,
+          t[0], t[1], t[2]));
+    }
+    face_normals_[f] = cross / twice_area;
+    areas_[f] = twice_area / 2;
+    element_centroids_[f] = (a + b + c) / 3;
+    total_area_ += areas_[f];
+    weighted_centroid += areas_[f] * element_centroids_[f];
+  }
+  if (total_area_ > 0) centroid_ = weighted_centroid / total_area_;
+}
+
+Aabb TriangleSurfaceMesh::CalcBoundingBox() const {
+  Aabb box;
+  for (const auto& v : vertices_) box.Include(v);
+  return box;
+}
+
+bool TriangleSurfaceMesh::IsClosed() const {
+  if (triangles_.empty()) return false;
+  // Count directed edges: a closed oriented manifold has every directed edge
+  // (a, b) exactly once and its reverse (b, a) exactly once.
+  std::unordered_map<uint64_t, int> directed;
+  directed.reserve(triangles_.size() * 3);
+  auto key = [](int a, int b) { return (uint64_t(uint32_t(a)) << 32) | uint32_t(b); };
+  for (const Element& t : triangles_) {
+    for (int i = 0; i < 3; ++i) {
+      if (++directed[key(t[i], t[(i + 1) % 3])] > 1) return false;
+    }
+  }
+  for (const auto& [k, count] : directed) {
+    const int a = int(k >> 32), b = int(k & 0xffffffffu);
+    auto it = directed.find(key(b, a));
+    if (it == directed.end() || it->second != 1) return false;
+  }
+  return true;
+}
+
+double TriangleSurfaceMesh::CalcSignedVolume() const {
+  // Divergence theorem; vertices are taken relative to the centroid to keep
+  // round-off small for meshes far from the origin.
+  double six_volume = 0;
+  for (const Element& t : triangles_) {
+    const Eigen::Vector3d a = vertices_[t[0]] - centroid_;
+    const Eigen::Vector3d b = vertices_[t[1]] - centroid_;
+    const Eigen::Vector3d c = vertices_[t[2]] - centroid_;
+    six_volume += a.dot(b.cross(c));
+  }
+  return six_volume / 6;
+}
+
+std::optional<double> TriangleSurfaceMesh::EnclosedVolume() const {
+  if (!IsClosed()) return std::nullopt;
+  return CalcSignedVolume();
+}
+
+}  // namespace hydrocontact

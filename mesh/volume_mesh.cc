@@ -1,0 +1,126 @@
+#include "mesh/volume_mesh.h"
+
+#include <algorithm>
+#include <stdexcept>
+#include <unordered_map>
+
+#include <Eigen/Geometry>
+#include <fmt/format.h>
+
+#include "mesh/mesh_validation.h"
+
+namespace hydrocontact {
+namespace {
+
+// A face keyed by its sorted vertex indices.
+struct FaceKey {
+  std::array<int, 3> v;
+  bool operator==(const FaceKey&) const = default;
+};
+struct FaceKeyHash {
+  size_t operator()(const FaceKey& k) const noexcept {
+    uint64_t h = 1469598103934665603ull;
+    for (int x : k.v) h = (h ^ uint64_t(uint32_t(x))) * 1099511628211ull;
+    return size_t(h);
+  }
+};
+FaceKey MakeKey(const VolumeMesh::Element& t, int local_face) {
+  FaceKey k;
+  for (int i = 0; i < 3; ++i) k.v[i] = t[VolumeMesh::kOutwardFaces[local_face][i]];
+  std::sort(k.v.begin(), k.v.end());
+  return k;
+}
+
+}  // namespace
+
+VolumeMesh::VolumeMesh(std::vector<Element> tetrahedra, std::vector<Eigen::Vector3d> vertices)
+    : tetrahedra_(std::move(tetrahedra)), vertices_(std::move(vertices)) {
+  internal::ValidateVertices("VolumeMesh", vertices_);
+  const int n = num_elements();
+  volumes_.resize(n);
+  for (int e = 0; e < n; ++e) {
+    const Element& t = tetrahedra_[e];
+    internal::ValidateElementIndices("VolumeMesh", "tetrahedron", e, t, num_vertices());
+    const Eigen::Vector3d& a = vertices_[t[0]];
+    const Eigen::Vector3d& b = vertices_[t[1]];
+    const Eigen::Vector3d& c = vertices_[t[2]];
+    const Eigen::Vector3d& d = vertices_[t[3]];
+    const double volume = SignedTetrahedronVolume(a, b, c, d);
+    double longest_sq = 0;
+    const Eigen::Vector3d* p[4] = {&a, &b, &c, &d};
+    for (int i = 0; i < 4; ++i)
+      for (int j = i + 1; j < 4; ++j) longest_sq = std::max(longest_sq, (*p[i] - *p[j]).squaredNorm());
+    const double longest_cubed = longest_sq * std::sqrt(longest_sq);
+    if (volume < 0 && 6 * -volume > 1e-12 * longest_cubed) {
+      throw std::invalid_argument(fmt::format(
+          "VolumeMesh: tetrahedron {} (vertices {}, {}, {}, {}) is inverted (volume {:g})", e,
+          t[0], t[1], t[2], t[3], volume));
+    }
+    if (!(6 * volume > 1e-12 * longest_cubed)) {
+      throw std::invalid_argument(fmt::format(
+          "VolumeMesh: tetrahedron {} (vertices {}, {}, {}, {}) has zero volume (degenerate)", e,
+          t[0], t[1], t[2], t[3]));
+    }
+    volumes_[e] = volume;
+    total_volume_ += volume;
+  }
+
+  // Face adjacency through a hash of sorted face keys.
+  neighbors_.assign(n, {-1, -1, -1, -1});
+  std::unordered_map<FaceKey, std::pair<int, int>, FaceKeyHash> open_faces;
+  open_faces.reserve(size_t(n) * 2);
+  for (int e = 0; e < n; ++e) {
+    for (int f = 0; f < 4; ++f) {
+      const FaceKey key = MakeKey(tetrahedra_[e], f);
+      auto [it, inserted] = open_faces.try_emplace(key, e, f);
+      if (inserted) continue;
+      const auto [other_e, other_f] = it->second;
+      if (other_e < 0) {
+        throw std::invalid_argument(fmt::format(
+            "VolumeMesh: the face ({}, {}, {}) of tetrahedron {} is shared by more than two "
+            "tetrahedra",
+            key.v[0], key.v[1], key.v[2], e));
+      }
+      neighbors_[e][f] = other_e;
+      neighbors_[other_e][other_f] = e;
+      it->second = {-1, -1};  // Closed: a third user is an error.
+    }
+  }
+}
+
+Aabb VolumeMesh::CalcBoundingBox() const {
+  Aabb box;
+  for (const auto& v : vertices_) box.Include(v);
+  return box;
+}
+
+VolumeMeshBoundary ExtractBoundary(const VolumeMesh& mesh) {
+  VolumeMeshBoundary boundary;
+  boundary.is_boundary_vertex.assign(mesh.num_vertices(), false);
+  std::vector<int> surface_index(mesh.num_vertices(), -1);
+  std::vector<TriangleSurfaceMesh::Element> triangles;
+  std::vector<Eigen::Vector3d> vertices;
+  for (int e = 0; e < mesh.num_elements(); ++e) {
+    for (int f = 0; f < 4; ++f) {
+      if (mesh.neighbor(e, f) >= 0) continue;
+      TriangleSurfaceMesh::Element tri;
+      for (int i = 0; i < 3; ++i) {
+        const int v = mesh.element(e)[VolumeMesh::kOutwardFaces[f][i]];
+        if (surface_index[v] < 0) {
+          surface_index[v] = static_cast<int>(vertices.size());
+          vertices.push_back(mesh.vertex(v));
+          boundary.volume_vertex.push_back(v);
+          boundary.is_boundary_vertex[v] = true;
+        }
+        tri[i] = surface_index[v];
+      }
+      triangles.push_back(tri);
+      boundary.tetrahedron.push_back(e);
+      boundary.local_face.push_back(f);
+    }
+  }
+  boundary.surface = TriangleSurfaceMesh(std::move(triangles), std::move(vertices));
+  return boundary;
+}
+
+}  // namespace hydrocontact

@@ -1,0 +1,93 @@
+#include "proximity/bvh.h"
+
+#include <numeric>
+
+namespace hydrocontact {
+namespace {
+
+template <class Mesh>
+std::vector<Aabb> ElementBoxes(const Mesh& mesh) {
+  std::vector<Aabb> boxes(mesh.num_elements());
+  for (int e = 0; e < mesh.num_elements(); ++e) {
+    for (int v : mesh.element(e)) boxes[e].Include(mesh.vertex(v));
+  }
+  return boxes;
+}
+
+}  // namespace
+
+Bvh::Bvh(const std::vector<Aabb>& element_boxes) {
+  const int n = static_cast<int>(element_boxes.size());
+  if (n == 0) return;
+  std::vector<int> order(n);
+  std::iota(order.begin(), order.end(), 0);
+  std::vector<Eigen::Vector3d> centroids(n);
+  for (int i = 0; i < n; ++i) centroids[i] = element_boxes[i].center();
+  nodes_.reserve(2 * size_t(n) - 1);
+  Build(order, element_boxes, centroids, 0, n);
+}
+
+Bvh::Bvh(const VolumeMesh& mesh) : Bvh(ElementBoxes(mesh)) {}
+Bvh::Bvh(const TriangleSurfaceMesh& mesh) : Bvh(ElementBoxes(mesh)) {}
+
+int Bvh::Build(std::vector<int>& order, const std::vector<Aabb>& boxes,
+               const std::vector<Eigen::Vector3d>& centroids, int begin, int end) {
+  const int self = static_cast<int>(nodes_.size());
+  nodes_.emplace_back();
+  Aabb box;
+  for (int i = begin; i < end; ++i) box.Include(boxes[order[i]]);
+  nodes_[self].box = box;
+  if (end - begin == 1) {
+    nodes_[self].element = order[begin];
+    return self;
+  }
+  // Split at the median centroid along the axis of largest centroid spread;
+  // nth_element keeps the build O(n log n) and the tree balanced (depth
+  // ⌈log2 n⌉), whatever the element distribution.
+  Aabb centroid_box;
+  for (int i = begin; i < end; ++i) centroid_box.Include(centroids[order[i]]);
+  int axis;
+  (centroid_box.max - centroid_box.min).maxCoeff(&axis);
+  const int mid = begin + (end - begin) / 2;
+  std::nth_element(order.begin() + begin, order.begin() + mid, order.begin() + end,
+                   [&](int a, int b) {
+                     const double ca = centroids[a][axis], cb = centroids[b][axis];
+                     return ca < cb || (ca == cb && a < b);
+                   });
+  Build(order, boxes, centroids, begin, mid);
+  const int right = Build(order, boxes, centroids, mid, end);
+  nodes_[self].right = right;
+  return self;
+}
+
+bool Bvh::BoxesOverlap(const Aabb& box_A, const Aabb& box_B, const RigidTransform& X_AB,
+                       const Eigen::Matrix3d& abs_R) {
+  const Eigen::Matrix3d& R = X_AB.rotation();
+  const Eigen::Vector3d a = box_A.half_size();
+  const Eigen::Vector3d b = box_B.half_size();
+  // Centre of B's box relative to A's box centre, in A.
+  const Eigen::Vector3d t = X_AB * box_B.center() - box_A.center();
+
+  // A's face axes.
+  for (int i = 0; i < 3; ++i) {
+    if (std::abs(t[i]) > a[i] + abs_R.row(i).dot(b)) return false;
+  }
+  // B's face axes.
+  for (int j = 0; j < 3; ++j) {
+    if (std::abs(t.dot(R.col(j))) > abs_R.col(j).dot(a) + b[j]) return false;
+  }
+  // Edge-edge axes Aᵢ × Bⱼ.
+  for (int i = 0; i < 3; ++i) {
+    const int i1 = (i + 1) % 3, i2 = (i + 2) % 3;
+    for (int j = 0; j < 3; ++j) {
+      const int j1 = (j + 1) % 3, j2 = (j + 2) % 3;
+      const double ra = a[i1] * abs_R(i2, j) + a[i2] * abs_R(i1, j);
+      const double rb = b[j1] * abs_R(i, j2) + b[j2] * abs_R(i, j1);
+      const double dist = std::abs(t[i2] * R(i1, j) - t[i1] * R(i2, j));
+      if (dist > ra + rb) return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace hydrocontact

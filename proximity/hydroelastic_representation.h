@@ -1,0 +1,70 @@
+#pragma once
+
+/// @file
+/// The hydroelastic representation of one geometry, in its own frame G:
+/// what the contact-surface kernels consume. Built once per geometry.
+
+#include <variant>
+
+#include "geometry/proximity_properties.h"
+#include "geometry/shape.h"
+#include "mesh/mesh_field_linear.h"
+#include "mesh/triangle_surface_mesh.h"
+#include "mesh/volume_mesh.h"
+#include "proximity/bvh.h"
+
+namespace hydrocontact {
+
+/// A rigid geometry: its closed boundary as a triangle mesh (outward
+/// normals), vertices measured and expressed in G, with a BVH over its
+/// triangles.
+struct RigidMesh {
+  TriangleSurfaceMesh mesh;
+  Bvh bvh;
+};
+
+/// A rigid half-space: z ≤ 0 in G (outward normal +z). No data.
+struct RigidHalfSpace {};
+
+/// A compliant geometry: a tetrahedral mesh of its volume in G, the pressure
+/// field p = E·e on it (Pa; 0 on the boundary, E at the deepest points), and
+/// a BVH over its tetrahedra.
+struct CompliantMesh {
+  VolumeMesh mesh;
+  VolumeMeshFieldLinear pressure;
+  Bvh bvh;
+  /// E (Pa), for reference: the field's maximum.
+  double hydroelastic_modulus{0};
+};
+
+/// A compliant half-space: the slab z ≤ δ of G, with pressure
+/// p(z) = E·(δ − z)/slab_thickness (δ the margin): zero on the (inflated)
+/// boundary plane and rising linearly with depth.
+struct CompliantHalfSpace {
+  double hydroelastic_modulus{0};
+  double slab_thickness{1};
+  double margin{0};
+  /// The pressure at height z (G frame).
+  double Pressure(double z) const { return hydroelastic_modulus * (margin - z) / slab_thickness; }
+  /// ∇p in G.
+  Eigen::Vector3d PressureGradient() const {
+    return {0, 0, -hydroelastic_modulus / slab_thickness};
+  }
+};
+
+/// A geometry's hydroelastic representation; std::monostate when its
+/// proximity properties ask for none.
+using HydroelasticRepresentation =
+    std::variant<std::monostate, RigidMesh, RigidHalfSpace, CompliantMesh, CompliantHalfSpace>;
+
+inline bool IsCompliant(const HydroelasticRepresentation& r) {
+  return std::holds_alternative<CompliantMesh>(r) || std::holds_alternative<CompliantHalfSpace>(r);
+}
+inline bool IsRigid(const HydroelasticRepresentation& r) {
+  return std::holds_alternative<RigidMesh>(r) || std::holds_alternative<RigidHalfSpace>(r);
+}
+inline bool HasRepresentation(const HydroelasticRepresentation& r) {
+  return !std::holds_alternative<std::monostate>(r);
+}
+
+}  // namespace hydrocontact
