@@ -67,9 +67,8 @@ void IntersectCompliantCompliant(const CompliantMesh& compliant_M,
     if (in->size < 3) return;
     for (int i = 0; i < 4; ++i) {
       const auto& local = VolumeMesh::kOutwardFaces[i];
-      ClipHalfSpace face;
-      face.normal = (w[local[1]] - w[local[0]]).cross(w[local[2]] - w[local[0]]);
-      face.offset = face.normal.dot(w[local[0]]);
+      const ClipHalfSpace face = TetrahedronFaceHalfSpace(
+          {tN[local[0]], tN[local[1]], tN[local[2]]}, {&w[local[0]], &w[local[1]], &w[local[2]]});
       if (!ClipByHalfSpace(*in, face, out) || out->size < 3) return;
       std::swap(in, out);
     }

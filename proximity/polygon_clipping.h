@@ -42,16 +42,55 @@ struct ClipPolygon {
   Eigen::Vector3d position(int i) const { return vertices[i].head<3>(); }
 };
 
-/// The half-space {x : normal·x ≤ offset} in the working frame. `normal`
-/// need not be unit length: only signs of normal·x − offset are used to
-/// decide, and ratios of them to interpolate.
+/// The closed half-space {x : normal·x ≤ offset} in the working frame.
+/// `normal` need not be unit length: only signs of d(x) = normal·x − offset
+/// are used to decide, and ratios of them to interpolate.
+///
+/// A polygon lying entirely in the boundary plane (d = 0 at every vertex) is
+/// kept only if `keeps_coplanar`. Tetrahedron faces use this so a piece lying
+/// exactly in a face shared by two tetrahedra goes to one of them only (see
+/// TetrahedronFaceHalfSpace).
 struct ClipHalfSpace {
   Eigen::Vector3d normal;
   double offset{0};
-  /// normal·x − offset: > 0 outside, ≤ 0 inside.
+  bool keeps_coplanar{true};
+  /// d(x) = normal·x − offset: > 0 outside, ≤ 0 inside.
   double Evaluate(const Eigen::Vector3d& p) const { return normal.dot(p) - offset; }
   double Evaluate(const Eigen::Vector4d& v) const { return normal.dot(v.head<3>()) - offset; }
 };
+
+/// The inside half-space of the tetrahedron face with vertices `ids` (global
+/// vertex indices of the volume mesh) at positions `p`, both listed in the
+/// order whose right-hand normal points out of the tetrahedron.
+///
+/// The plane is computed from the vertices sorted by index, so the two
+/// tetrahedra sharing a face get exactly opposite values d(x) for every x
+/// (bit for bit), and `keeps_coplanar` holds for exactly one of them. A
+/// polygon crossing the shared face is split into two pieces that partition
+/// it exactly (the crossing points are computed identically), and one lying
+/// exactly in the face is kept by one of the two tetrahedra only: never
+/// counted twice, never lost.
+inline ClipHalfSpace TetrahedronFaceHalfSpace(std::array<int, 3> ids,
+                                              std::array<const Eigen::Vector3d*, 3> p) {
+  // Sort by index with a three-element network, tracking the permutation's
+  // parity: an odd permutation reverses the orientation.
+  bool odd = false;
+  auto order = [&](int i, int j) {
+    if (ids[j] < ids[i]) {
+      std::swap(ids[i], ids[j]);
+      std::swap(p[i], p[j]);
+      odd = !odd;
+    }
+  };
+  order(0, 1);
+  order(1, 2);
+  order(0, 1);
+  const Eigen::Vector3d n = (*p[1] - *p[0]).cross(*p[2] - *p[0]);
+  // Negation is exact, so d = σ (n·x − n·p0) is exactly opposite for the
+  // neighbour, which has the other σ.
+  const double sigma = odd ? -1.0 : 1.0;
+  return ClipHalfSpace{sigma * n, sigma * n.dot(*p[0]), !odd};
+}
 
 /// The point on segment (a, b) at parameter t ∈ [0, 1], written so that t = 0
 /// and t = 1 reproduce a and b exactly (then exact duplicates can be found by
@@ -61,9 +100,10 @@ inline Eigen::Vector4d LerpVertex(const Eigen::Vector4d& a, const Eigen::Vector4
 }
 
 /// Clips `in` by `half_space` into `out` (one Sutherland–Hodgman pass; `out`
-/// must not alias `in`). A vertex with value exactly 0 counts as inside and
-/// a new vertex is made only where an edge's end values have strictly
-/// opposite signs, so no vertex is emitted twice.
+/// must not alias `in`). A vertex on the plane counts as inside, and a new
+/// vertex is made only where an edge's end values have strictly opposite
+/// signs, so no point is emitted twice. A polygon lying wholly in the plane
+/// is kept according to `half_space.keeps_coplanar`.
 /// @returns false if the result would exceed ClipPolygon::kCapacity (only
 ///          possible for a polygon that round-off made non-convex); `out` is
 ///          then unusable and the caller drops the piece.
@@ -73,9 +113,11 @@ inline bool ClipByHalfSpace(const ClipPolygon& in, const ClipHalfSpace& half_spa
   const int n = in.size;
   if (n == 0) return true;
   double d_current = half_space.Evaluate(in[n - 1]);
+  bool coplanar = d_current == 0;
   int current = n - 1;
   for (int next = 0; next < n; ++next) {
     const double d_next = half_space.Evaluate(in[next]);
+    coplanar = coplanar && d_next == 0;
     // Edge (current → next): emit current if inside, then the crossing.
     if (d_current <= 0) {
       if (out->size == ClipPolygon::kCapacity) return false;
@@ -88,6 +130,7 @@ inline bool ClipByHalfSpace(const ClipPolygon& in, const ClipHalfSpace& half_spa
     current = next;
     d_current = d_next;
   }
+  if (coplanar && !half_space.keeps_coplanar) out->clear();
   return true;
 }
 

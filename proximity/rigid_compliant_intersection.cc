@@ -43,17 +43,21 @@ void IntersectRigidCompliant(const CompliantMesh& compliant_C, const RigidMesh& 
 
     // The tetrahedron's face half-spaces. A face with all three triangle
     // vertices outside separates; one with all inside needs no clipping
-    // (the clipped polygon stays inside the triangle).
+    // (the clipped polygon stays inside the triangle). A triangle lying in
+    // a face belongs to only one of the face's two tetrahedra.
     std::array<ClipHalfSpace, 4> faces;
     int to_clip = 0;
     for (int i = 0; i < 4; ++i) {
       const auto& local = VolumeMesh::kOutwardFaces[i];
-      const Eigen::Vector3d& pa = *v[local[0]];
-      faces[i].normal = (*v[local[1]] - pa).cross(*v[local[2]] - pa);
-      faces[i].offset = faces[i].normal.dot(pa);
-      int outside = 0;
-      for (int k = 0; k < 3; ++k) outside += faces[i].Evaluate(x[k]) > 0;
-      if (outside == 3) return;
+      faces[i] = TetrahedronFaceHalfSpace({t[local[0]], t[local[1]], t[local[2]]},
+                                          {v[local[0]], v[local[1]], v[local[2]]});
+      int outside = 0, on_plane = 0;
+      for (int k = 0; k < 3; ++k) {
+        const double d = faces[i].Evaluate(x[k]);
+        outside += d > 0;
+        on_plane += d == 0;
+      }
+      if (outside == 3 || (on_plane == 3 && !faces[i].keeps_coplanar)) return;
       if (outside > 0) to_clip |= 1 << i;
     }
 
