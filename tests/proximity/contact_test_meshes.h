@@ -163,6 +163,23 @@ inline CompliantMesh MakeConeSphere(double r, int level, double E,
       [&](const Vector3d& p) { return (p - center).norm() < 1e-12 ? E : 0.0; }, E);
 }
 
+// A compliant box: the 12 triangles of MakeBoxSurface coned to the centre,
+// p = E at the centre and 0 on the surface; on the pyramid of the face
+// normal to axis i, p = E (1 − |x_i − c_i| / half_i), so for a cube
+// p = E (1 − ‖x − c‖∞ / half).
+inline CompliantMesh MakeConeBox(const Vector3d& half, double E,
+                                 const Vector3d& center = Vector3d::Zero()) {
+  const TriangleSurfaceMesh surface = MakeBoxSurface(half, center);
+  std::vector<Vector3d> vertices = surface.vertices();
+  const int c = static_cast<int>(vertices.size());
+  vertices.push_back(center);
+  std::vector<VolumeMesh::Element> tets;
+  for (const auto& t : surface.triangles()) AddTet(vertices, &tets, c, t[0], t[1], t[2]);
+  return MakeCompliant(
+      VolumeMesh(std::move(tets), std::move(vertices)),
+      [&](const Vector3d& p) { return (p - center).norm() < 1e-12 ? E : 0.0; }, E);
+}
+
 // A single tetrahedron with the given vertices and a linear pressure field.
 inline CompliantMesh MakeTetrahedron(const std::array<Vector3d, 4>& p,
                                      const std::function<double(const Vector3d&)>& pressure,
