@@ -291,3 +291,37 @@ TEST_CASE("OBJ scale must be finite and positive", "[obj][errors]") {
 
 }  // namespace
 }  // namespace hydrocontact
+
+namespace hydrocontact {
+namespace {
+
+TEST_CASE("OBJ samples of data/: closed sphere and open patch", "[obj][data]") {
+  const std::filesystem::path data = std::filesystem::path(HYDROCONTACT_SOURCE_DIR) / "data";
+  const double r = 0.05;
+  const ObjReadResult sphere = ReadObjFileWithReport(data / "sphere_r0.05m.obj");
+  CHECK(sphere.mesh.num_vertices() == 162);
+  CHECK(sphere.mesh.num_triangles() == 320);
+  CHECK(sphere.num_welded_vertices + sphere.num_dropped_faces + sphere.num_unreferenced_vertices == 0);
+  for (const auto& p : sphere.mesh.vertices()) CHECK(p.norm() == Approx(r).epsilon(1e-15));
+  REQUIRE(sphere.mesh.IsClosed());
+  // Inscribed in the sphere: just below 4πr² and 4/3πr³ (within 3% and 5%
+  // at 320 faces).
+  const double area = 4 * M_PI * r * r, volume = 4 * M_PI * r * r * r / 3;
+  CHECK(sphere.mesh.total_area() < area);
+  CHECK(sphere.mesh.total_area() > 0.97 * area);
+  CHECK(*sphere.mesh.EnclosedVolume() < volume);
+  CHECK(*sphere.mesh.EnclosedVolume() > 0.95 * volume);
+  for (int f = 0; f < sphere.mesh.num_triangles(); ++f) {
+    CHECK(sphere.mesh.face_normal(f).dot(sphere.mesh.element_centroid(f)) > 0);  // Outward.
+  }
+
+  const TriangleSurfaceMesh patch = ReadObjFile(data / "square_patch_0.1m.obj");
+  CHECK(patch.num_vertices() == 25);
+  CHECK(patch.num_triangles() == 32);
+  CHECK(patch.total_area() == Approx(0.01).epsilon(1e-14));
+  CHECK_FALSE(patch.IsClosed());
+  for (int f = 0; f < patch.num_triangles(); ++f) CHECK(patch.face_normal(f) == Eigen::Vector3d(0, 0, 1));
+}
+
+}  // namespace
+}  // namespace hydrocontact

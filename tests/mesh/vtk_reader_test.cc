@@ -408,3 +408,40 @@ TEST_CASE("VTK reader survives random corruption", "[vtk][errors]") {
 
 }  // namespace
 }  // namespace hydrocontact
+
+namespace hydrocontact {
+namespace {
+
+TEST_CASE("VTK sample box of data/: ASCII and BINARY agree with the closed forms", "[vtk][data]") {
+  const std::filesystem::path data = std::filesystem::path(HYDROCONTACT_SOURCE_DIR) / "data";
+  const VtkVolumeData ascii = ReadVtkVolumeFile(data / "box_0.1m.vtk");
+  const VtkVolumeData binary = ReadVtkVolumeFile(data / "box_0.1m_binary.vtk");
+  CHECK(binary.mesh.Equal(ascii.mesh));
+  CHECK(binary.point_scalars == ascii.point_scalars);
+  const VolumeMesh& mesh = ascii.mesh;
+  CHECK(mesh.num_vertices() == 99);
+  CHECK(mesh.num_elements() == 192);
+  // The cube of edge 0.1: volume 0.001, boundary area 6 · 0.01.
+  CHECK(mesh.total_volume() == Approx(1e-3).epsilon(1e-13));
+  const VolumeMeshBoundary boundary = ExtractBoundary(mesh);
+  CHECK(boundary.surface.IsClosed());
+  CHECK(boundary.surface.total_area() == Approx(0.06).epsilon(1e-13));
+  // extent = 1 − max(|x|,|y|,|z|)/0.05 and pressure = 1e5 · extent.
+  const auto& extent = ascii.point_scalars.at("extent");
+  const auto& pressure = ascii.point_scalars.at("pressure");
+  for (int v = 0; v < mesh.num_vertices(); ++v) {
+    const double e = 1 - mesh.vertex(v).cwiseAbs().maxCoeff() / 0.05;
+    CHECK(extent[v] == Approx(e).margin(1e-14));
+    CHECK(pressure[v] == Approx(1e5 * e).margin(1e-9));
+    CHECK(extent[v] == (boundary.is_boundary_vertex[v] ? 0.0 : 1.0));
+  }
+  // Every tetrahedron has exactly one interior vertex.
+  for (const auto& t : mesh.tetrahedra()) {
+    int interior = 0;
+    for (int v : t) interior += boundary.is_boundary_vertex[v] ? 0 : 1;
+    CHECK(interior == 1);
+  }
+}
+
+}  // namespace
+}  // namespace hydrocontact
