@@ -10,15 +10,16 @@
 
 namespace hydrocontact {
 
-/// Two pressure gradients g_M and g_N whose difference is at most this
-/// fraction of ‖g_M‖ + ‖g_N‖ are treated as equal: their equilibrium "plane"
-/// is undefined (the fields differ by a constant, or agree on a whole
-/// volume), so the element pair contributes nothing. This is the documented
-/// rule for degenerate compliant–compliant pieces.
+/// Two pressure gradients g_M and g_N with ‖g_M − g_N‖² ≤ k² (‖g_M‖² +
+/// ‖g_N‖²), k = kEqualGradientsRatio, are treated as equal: their
+/// equilibrium "plane" is undefined (the fields differ by a constant, or
+/// agree on a whole volume), so the element pair contributes nothing. This
+/// is the documented rule for degenerate compliant–compliant pieces.
 inline constexpr double kEqualGradientsRatio = 1e-10;
 
 /// Intersects the compliant meshes M and N, working in M's frame. For every
-/// tetrahedron pair (e_M, e_N) whose boxes overlap (Bvh::Collide), the two
+/// tetrahedron pair (e_M, e_N) whose boxes overlap (each of N's tetrahedra
+/// near M, boxed in M, queried against M's hierarchy), the two
 /// linear pressure fields define the equilibrium plane
 /// {x : p_M(x) = p_N(x)}, with normal n̂ = (∇p_M − ∇p_N)/‖∇p_M − ∇p_N‖
 /// pointing out of N and into M. The plane is sliced by e_M (3 or 4

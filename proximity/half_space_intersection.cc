@@ -124,13 +124,16 @@ void IntersectCompliantCompliantHalfSpace(const CompliantMesh& compliant_C,
                     [&](int tet) {
     const Eigen::Vector3d& grad_p_C = compliant_C.pressure.EvaluateGradient(tet);
     const Eigen::Vector3d grad_h = grad_p_C - grad_p_H;
-    const double grad_h_norm = grad_h.norm();
-    if (!(grad_h_norm > kEqualGradientsRatio * (grad_p_C.norm() + slope))) return;
-    const Eigen::Vector3d nhat = grad_h / grad_h_norm;
-    if (normal_filter &&
-        (!IsAlongPressureGradient(nhat, grad_p_C) || !IsAlongPressureGradient(-nhat, grad_p_H))) {
+    const double grad_h_sq = grad_h.squaredNorm();
+    if (!(grad_h_sq > kEqualGradientsRatio * kEqualGradientsRatio *
+                          (grad_p_C.squaredNorm() + slope * slope))) {
       return;
     }
+    if (normal_filter && (!IsAlongPressureGradientUnnormalized(grad_h, grad_h_sq, grad_p_C) ||
+                          !IsAlongPressureGradientUnnormalized(-grad_h, grad_h_sq, grad_p_H))) {
+      return;
+    }
+    const Eigen::Vector3d nhat = grad_h / std::sqrt(grad_h_sq);
     const std::array<Eigen::Vector4d, 4> vertices = TetrahedronVertices(compliant_C, tet);
     std::array<double, 4> h;
     for (int i = 0; i < 4; ++i) {

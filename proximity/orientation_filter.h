@@ -44,4 +44,17 @@ inline bool IsAlongPressureGradient(const Eigen::Vector3d& nhat, const Eigen::Ve
   return norm == 0 || nhat.dot(grad_p) > kCosMaxNormalGradientAngle * norm;
 }
 
+/// The same test for a normal n = m/‖m‖ given by a non-zero, unnormalised
+/// m, without square roots (it runs once per candidate element pair): since
+/// cos α < 0, m·g > cos α ‖m‖‖g‖ holds when m·g ≥ 0 and otherwise exactly
+/// when (m·g)² < cos²α ‖m‖² ‖g‖². A zero g passes (see above).
+/// @param m_norm_sq  ‖m‖², precomputed by the caller.
+inline bool IsAlongPressureGradientUnnormalized(const Eigen::Vector3d& m, double m_norm_sq,
+                                                const Eigen::Vector3d& grad_p) {
+  const double dot = m.dot(grad_p);
+  if (dot >= 0) return true;
+  return dot * dot < kCosMaxNormalGradientAngle * kCosMaxNormalGradientAngle * m_norm_sq *
+                         grad_p.squaredNorm();
+}
+
 }  // namespace hydrocontact

@@ -11,8 +11,8 @@
 namespace hydrocontact {
 
 /// Intersects every triangle of the rigid mesh R with every tetrahedron of
-/// the compliant mesh C whose bounding boxes overlap (Bvh::Collide), working
-/// in C's frame: each candidate triangle is clipped by the tetrahedron's four
+/// the compliant mesh C whose bounding boxes overlap (each triangle near C,
+/// boxed in C, queried against C's hierarchy), working in C's frame: each candidate triangle is clipped by the tetrahedron's four
 /// face half-spaces (a polygon of at most 7 sides), and the pressure at the
 /// polygon's vertices is the tetrahedron's linear field.
 ///
