@@ -25,6 +25,7 @@
 #include <numbers>
 
 #include <Eigen/Core>
+#include <Eigen/Geometry>
 
 namespace hydrocontact {
 

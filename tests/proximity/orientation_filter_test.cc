@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include <Eigen/Geometry>
 #include <catch2/catch.hpp>
 
 namespace hydrocontact {
