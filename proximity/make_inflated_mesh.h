@@ -20,7 +20,8 @@ namespace hydrocontact {
 /// plane moves out by at least δ and the most tilted one by exactly δ (a
 /// flat vertex moves δ; a box corner moves to the sharp offset corner,
 /// every face exactly δ out). The divisor is floored at 1/2 so that a
-/// needle-sharp vertex moves at most 2δ. A vertex no face uses stays put.
+/// needle-sharp vertex moves at most 2δ. A vertex no face uses, or whose
+/// incident normals cancel (a zero-thickness fin), stays put.
 /// @throws std::invalid_argument for a negative or non-finite margin.
 std::vector<Eigen::Vector3d> CalcInflationDisplacements(const TriangleSurfaceMesh& surface,
                                                         double margin);
