@@ -105,7 +105,7 @@ TEST_CASE("Symmetric assembler mirrors into eight octants, sharing plane vertice
   // The unit corner tetrahedron mirrored: the octahedron |x|+|y|+|z| ≤ 1,
   // 7 vertices, 8 positive tetrahedra, volume 8/6.
   auto map = [](const LatticePoint& q) { return LatticeVertex{q.cast<double>(), q.sum() == 0 ? 1.0 : 0.0}; };
-  SymmetricLatticeAssembler assembler(map, 16);
+  SymmetricLatticeAssembler assembler(map, 16, LatticePoint(1, 1, 1));
   assembler.AddTetrahedron({LatticePoint(0, 0, 0), LatticePoint(1, 0, 0), LatticePoint(0, 1, 0),
                             LatticePoint(0, 0, 1)});
   const VolumeMeshWithExtent m = assembler.BuildVolume();
@@ -113,7 +113,7 @@ TEST_CASE("Symmetric assembler mirrors into eight octants, sharing plane vertice
   CHECK(m.mesh.num_elements() == 8);
   CHECK(m.mesh.total_volume() == Approx(8.0 / 6));
   CHECK(m.extent[0] == 1.0);
-  SymmetricLatticeAssembler surface(map, 8);
+  SymmetricLatticeAssembler surface(map, 1, LatticePoint(1, 1, 1000));  // hashed
   surface.AddTriangle({LatticePoint(1, 0, 0), LatticePoint(0, 1, 0), LatticePoint(0, 0, 1)});
   const TriangleSurfaceMesh s = surface.BuildSurface();
   CHECK(s.IsClosed());
