@@ -108,7 +108,7 @@ int Run(const std::vector<std::string>& args) {
   }
   out.Set("build_time_ms", build_ms);
   if (out_file != parsed.options.end()) out.Set("out", out_file->second);
-  std::cout << out.Dump() << "\n";
+  std::cout << out.Dump();
   return 0;
 }
 
