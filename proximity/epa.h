@@ -33,11 +33,12 @@ struct EpaOptions {
   /// Stop when the support in the nearest face's normal lies within
   /// relative_tolerance · size of that face's plane.
   double relative_tolerance{1e-11};
-  /// Hard cap on expansions; when reached, the best face found is used and
-  /// converged = false. Polytopes converge in a few steps; smooth shapes
-  /// (ellipsoids, cylinder rims) need a few hundred at the default
-  /// tolerance.
-  int max_iterations{2000};
+  /// Hard cap on expansions. Polytopes converge in a few steps. On smooth
+  /// shapes (ellipsoids, cylinder rims) EPA converges only linearly, so
+  /// after this many expansions it just hands its best direction to a
+  /// Newton polish of the support function (RefinePenetrationDirection);
+  /// converged is false only if that cannot improve it either.
+  int max_iterations{512};
   /// Two converged faces at (nearly) the same depth whose normals differ by
   /// more than this angle (radians) make the direction non-unique.
   double uniqueness_angle{1e-3};
@@ -130,6 +131,87 @@ EpaResult DegenerateEpaResult(GjkSimplex simplex, const Eigen::Vector3d& plane_n
 
 /// The polytope of the calling thread, reused across queries.
 EpaPolytope& ThreadLocalEpaPolytope();
+
+/// Polishes a penetration direction on smooth Minkowski differences, where
+/// EPA converges only linearly (each expansion refines one small patch of a
+/// curved surface) and stalls when the depth barely varies with direction
+/// (nearly concentric shapes).
+///
+/// The depth is the minimum over unit n of the support function h_D(n);
+/// near n0 it is minimised over the tangent-plane coordinates x of
+/// n(x) = (n0 + x₁t₁ + x₂t₂)/‖·‖ by Newton's method: the gradient is exact
+/// (∇h_D is the support point itself) and the 2×2 Hessian comes from
+/// forward differences of it. Steps are regularised, capped and accepted
+/// only when h decreases, so on polytopes (where h is piecewise linear and
+/// EPA is already exact) nothing changes.
+///
+/// @param support  support(n, &a, &b): a of A extreme along n, b of B
+///                 extreme along −n (both in A).
+/// @param n  in: a unit direction; out: the improved one.
+/// @param h  out: h_D(n) at the returned n (an upper bound of the depth).
+/// @param a,b  out: the support points at the returned n.
+/// @returns the number of accepted steps.
+template <class SupportD>
+int RefinePenetrationDirection(const SupportD& support, double scale, Eigen::Vector3d* n,
+                               double* h, Eigen::Vector3d* a, Eigen::Vector3d* b) {
+  using Eigen::Vector3d;
+  support(*n, a, b);
+  *h = n->dot(*a - *b);
+  int accepted = 0;
+  for (int iteration = 0; iteration < 24; ++iteration) {
+    int k_min;
+    n->cwiseAbs().minCoeff(&k_min);
+    const Vector3d t1 = n->cross(Vector3d::Unit(k_min)).normalized();
+    const Vector3d t2 = n->cross(t1);
+    // φ(x) = h(n + x·t)/‖n + x·t‖ and its gradient at x.
+    auto gradient = [&](double x1, double x2, Vector3d* aa, Vector3d* bb, double* phi) {
+      const Vector3d m = *n + x1 * t1 + x2 * t2;
+      const double L = m.norm();
+      support(m / L, aa, bb);
+      const Vector3d s = *aa - *bb;
+      const double hm = m.dot(s);
+      *phi = hm / L;
+      return Eigen::Vector2d(s.dot(t1) / L - hm * m.dot(t1) / (L * L * L),
+                             s.dot(t2) / L - hm * m.dot(t2) / (L * L * L));
+    };
+    Vector3d a0, b0, a1, b1;
+    double phi0, phi1;
+    const Eigen::Vector2d g0 = gradient(0, 0, &a0, &b0, &phi0);
+    if (g0.norm() <= 1e-15 * scale) break;
+    constexpr double kStep = 1e-6;
+    Eigen::Matrix2d H;
+    H.col(0) = (gradient(kStep, 0, &a1, &b1, &phi1) - g0) / kStep;
+    H.col(1) = (gradient(0, kStep, &a1, &b1, &phi1) - g0) / kStep;
+    // Symmetrise, then keep the model convex by shifting the spectrum above
+    // a small positive floor (closed-form 2×2 eigenvalue and solve).
+    const double h11 = H(0, 0), h22 = H(1, 1), h12 = (H(0, 1) + H(1, 0)) / 2;
+    const double lambda_min =
+        (h11 + h22) / 2 - std::sqrt((h11 - h22) * (h11 - h22) / 4 + h12 * h12);
+    const double shift = std::max(0.0, 1e-6 * scale - lambda_min);
+    const double m11 = h11 + shift, m22 = h22 + shift;
+    const double det = m11 * m22 - h12 * h12;
+    Eigen::Vector2d step(-(m22 * g0.x() - h12 * g0.y()) / det,
+                         -(m11 * g0.y() - h12 * g0.x()) / det);
+    if (!step.allFinite()) break;
+    if (step.norm() > 0.5) step *= 0.5 / step.norm();
+    bool improved = false;
+    for (int halving = 0; halving < 8 && !improved; ++halving, step /= 2) {
+      Vector3d a2, b2;
+      double phi2;
+      gradient(step.x(), step.y(), &a2, &b2, &phi2);
+      if (phi2 < *h - 1e-15 * scale) {
+        *n = (*n + step.x() * t1 + step.y() * t2).normalized();
+        *h = phi2;
+        *a = a2;
+        *b = b2;
+        improved = true;
+      }
+    }
+    if (!improved) break;
+    ++accepted;
+  }
+  return accepted;
+}
 
 }  // namespace internal
 
@@ -265,6 +347,27 @@ EpaResult EpaPenetration(const SA& A, const SB& B, const RigidTransform& X_AB,
   result.nhat_BA_A = -n;
   result.p_ACa = l0 * poly.a(face.v[0]) + l1 * poly.a(face.v[1]) + l2 * poly.a(face.v[2]);
   result.p_ACb_A = l0 * poly.b(face.v[0]) + l1 * poly.b(face.v[1]) + l2 * poly.b(face.v[2]);
+
+  // On curved differences polish the direction; any direction's support
+  // value is an achievable separation, so a lower one is a better answer.
+  {
+    Vector3d n_refined = n;
+    double h_refined;
+    Vector3d a_refined, b_refined;
+    const int steps =
+        internal::RefinePenetrationDirection(support, scale, &n_refined, &h_refined, &a_refined,
+                                             &b_refined);
+    if (steps > 0) {
+      // Split the small tangential residual of the support point between
+      // the witnesses so that p_ACa − p_ACb = depth · n exactly.
+      const Vector3d residual = (a_refined - b_refined) - h_refined * n_refined;
+      result.depth = h_refined;
+      result.nhat_BA_A = -n_refined;
+      result.p_ACa = a_refined - residual / 2;
+      result.p_ACb_A = b_refined + residual / 2;
+      result.converged = true;
+    }
+  }
 
   // Another converged face, as deep, pointing elsewhere: a tie.
   const double cos_limit = std::cos(options.uniqueness_angle);
