@@ -31,9 +31,9 @@ struct TriangleFeature {
 /// The closest point Q of a triangle to a query point P.
 struct PointTriangleClosest {
   /// Q, in F.
-  Eigen::Vector3d p_FQ;
+  Eigen::Vector3d p_FQ{Eigen::Vector3d::Zero()};
   /// Barycentric coordinates of Q: Q = b0·v0 + b1·v1 + b2·v2 (all ≥ 0).
-  Eigen::Vector3d barycentric;
+  Eigen::Vector3d barycentric{Eigen::Vector3d::Zero()};
   /// ‖P − Q‖².
   double squared_distance{0};
   /// The feature whose relative interior holds Q.
@@ -52,9 +52,9 @@ PointTriangleClosest CalcClosestPointOnTriangle(const Eigen::Vector3d& p_FP,
 /// The closest pair of points P (on the first input) and Q (on the second).
 struct ClosestPair {
   /// P, on the first piece, in F.
-  Eigen::Vector3d p_FP;
+  Eigen::Vector3d p_FP{Eigen::Vector3d::Zero()};
   /// Q, on the second piece, in F.
-  Eigen::Vector3d p_FQ;
+  Eigen::Vector3d p_FQ{Eigen::Vector3d::Zero()};
   /// ‖P − Q‖².
   double squared_distance{0};
 };
