@@ -5,4 +5,4 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 tools/setup.sh hydrocontact
 mkdir -p out
-build/hydrocontact info data/cube.vtk
+build/hydrocontact info data/box_0.1m.vtk
