@@ -6,6 +6,7 @@
 
 #include <catch2/catch.hpp>
 
+#include "proximity/make_hydroelastic_representation.h"
 #include "proximity/orientation_filter.h"
 #include "tests/proximity/contact_test_meshes.h"
 
@@ -308,6 +309,116 @@ TEST_CASE("Incompatible pairs throw, naming both ids", "[compute_contact_surface
   CHECK_THROWS_WITH(
       ComputeContactSurface(a, compliant, RigidTransform(), a, rigid, RigidTransform(), kPolygon),
       Catch::Contains("cannot be in contact with itself"));
+}
+
+}  // namespace
+}  // namespace hydrocontact
+
+namespace hydrocontact {
+namespace {
+
+HydroelasticRepresentation Represent(const Shape& shape, double E, std::optional<double> hint = {}) {
+  return MakeHydroelasticRepresentation(shape, ProximityProperties::Compliant(E, hint));
+}
+
+TEST_CASE("Two compliant boxes face to face (medial-plane meshes): closed form",
+          "[compute_contact_surface]") {
+  // A: half sizes (h, 2, 2); B: (h, L, L) with L = 1, both of modulus E, so
+  // e = (distance to the nearest face)/h in each. B's −x face is a depth d
+  // inside A's +x face, B's face well inside A's (2 − L ≥ d). In the overlap
+  // e_A = (h − x)/h, and e_B = min(x − (h − d), L − ‖(y, z)‖∞)/h, so e_A = e_B
+  // on
+  //   - the plane x = h − d/2 (halfway) where ‖(y, z)‖∞ ≤ a = L − d/2, with
+  //     p = E d/(2h): area (2a)²;
+  //   - a 45° roof h − x = L − ‖(y, z)‖∞ over the ring a ≤ ‖(y, z)‖∞ ≤ L,
+  //     where p falls linearly to 0 at B's edges: area √2 ((2L)² − (2a)²).
+  // Seen along x the surface covers exactly the overlap of the faces, (2L)².
+  // With ‖(y, z)‖∞ = s (perimeter 8s) the force on A (M, normal out of B,
+  // x-component −1 on the projection) is
+  //   F = −(E/h) [∫₀^a (d/2) 8s ds + ∫_a^L (L − s) 8s ds] x̂
+  //     = −(E/h) [2 d a² + 8 (L³/6 − L a²/2 + a³/3)] x̂,
+  // and its y, z components cancel by symmetry.
+  const double E = 1e6, h = 0.5, L = 1, d = 0.1, a = L - d / 2;
+  const GeometryId id_A = GeometryId::get_new_id();
+  const GeometryId id_B = GeometryId::get_new_id();
+  const HydroelasticRepresentation A = Represent(Box(2 * h, 4, 4), E);
+  const HydroelasticRepresentation B = Represent(Box(2 * h, 2 * L, 2 * L), E);
+  const RigidTransform X_WA = RigidTransform::FromRollPitchYaw(Vector3d(0.2, 0.3, -0.4), Vector3d(1, 2, 3));
+  const RigidTransform X_WB = X_WA * RigidTransform(Vector3d(2 * h - d, 0, 0));
+  const Vector3d x_W = X_WA.RotateVector(Vector3d::UnitX());
+  const double expected_area = 4 * a * a + std::sqrt(2.0) * (4 * L * L - 4 * a * a);
+  const double expected_force =
+      E / h * (2 * d * a * a + 8 * (L * L * L / 6 - L * a * a / 2 + a * a * a / 3));
+  for (const auto representation : {kTriangle, kPolygon}) {
+    const auto s = ComputeContactSurface(id_A, A, X_WA, id_B, B, X_WB, representation);
+    REQUIRE(s.has_value());
+    CHECK(s->total_area() == Approx(expected_area).epsilon(1e-10));
+    CHECK(IntegrateForce(*s).isApprox(-expected_force * x_W, 1e-10));
+    double projected = 0, flat = 0;
+    for (int f = 0; f < s->num_faces(); ++f) {
+      projected += s->area(f) * std::abs(s->face_normal(f).dot(x_W));
+      if (s->face_normal(f).dot(x_W) < -1 + 1e-12) {
+        flat += s->area(f);
+        CHECK((X_WA.inverse() * s->centroid(f)).x() == Approx(h - d / 2));
+      }
+    }
+    CHECK(projected == Approx(4 * L * L).epsilon(1e-10));
+    CHECK(flat == Approx(4 * a * a).epsilon(1e-10));
+    for (double p : test::Pressures(*s)) {
+      CHECK(p >= 0);
+      CHECK(p <= E * d / (2 * h) * (1 + 1e-12));
+    }
+  }
+}
+
+TEST_CASE("A generated compliant sphere on a rigid half-space converges to the closed form",
+          "[compute_contact_surface]") {
+  // As for the cone-mesh sphere above: area π a², force
+  // E (π a² − 2π (r³ − c³)/(3r)), c = r − d, a² = r² − c². The generated mesh
+  // has e = 1 − k/n exactly on its shells, so the error shrinks with h.
+  const double r = 0.1, d = 0.02, c = r - d, a2 = r * r - c * c, E = 1e6;
+  const double area = M_PI * a2;
+  const double force = E * (M_PI * a2 - 2 * M_PI * (r * r * r - c * c * c) / (3 * r));
+  const GeometryId id_S = GeometryId::get_new_id();
+  const GeometryId id_H = GeometryId::get_new_id();
+  const RigidTransform X_WS = RigidTransform::FromRollPitchYaw(Vector3d(0.3, 0.2, 0.1),
+                                                               Vector3d(0, 0, r - d));
+  const std::vector<std::pair<double, double>> hint_and_tolerance{
+      {0.04, 0.5}, {0.02, 0.12}, {0.01, 0.03}};
+  double previous_error = 1;
+  for (const auto& [hint, tolerance] : hint_and_tolerance) {
+    const HydroelasticRepresentation sphere = Represent(Sphere(r), E, hint);
+    const auto s = ComputeContactSurface(id_S, sphere, X_WS, id_H, RigidHalfSpace{},
+                                         RigidTransform(), kPolygon);
+    REQUIRE(s.has_value());
+    const double area_error = std::abs(s->total_area() / area - 1);
+    const double force_error = std::abs(IntegrateForce(*s).z() / force - 1);
+    INFO("hint " << hint << ": area error " << area_error << ", force error " << force_error);
+    CHECK(area_error < tolerance);
+    CHECK(force_error < tolerance);
+    CHECK(force_error < previous_error);
+    previous_error = force_error;
+  }
+}
+
+TEST_CASE("A generated compliant sphere in a large rigid box agrees with the half-space",
+          "[compute_contact_surface]") {
+  const GeometryId id_S = GeometryId::get_new_id();
+  const GeometryId id_R = GeometryId::get_new_id();
+  const HydroelasticRepresentation sphere = Represent(Sphere(0.1), 1e6, 0.02);
+  const HydroelasticRepresentation box =
+      MakeHydroelasticRepresentation(Box(2, 2, 2), ProximityProperties::Rigid());
+  const RigidTransform X_WS(Vector3d(0.01, -0.02, 0.08));
+  const RigidTransform X_WH = RigidTransform::FromRollPitchYaw(Vector3d(0.1, -0.05, 0.4));
+  // The box's top face is the half-space's plane.
+  const RigidTransform X_WR = X_WH * RigidTransform(Vector3d(0, 0, -1));
+  const auto by_box = ComputeContactSurface(id_S, sphere, X_WS, id_R, box, X_WR, kTriangle);
+  const auto by_plane =
+      ComputeContactSurface(id_S, sphere, X_WS, id_R, RigidHalfSpace{}, X_WH, kTriangle);
+  REQUIRE(by_box.has_value());
+  REQUIRE(by_plane.has_value());
+  CHECK(by_box->total_area() == Approx(by_plane->total_area()).epsilon(1e-10));
+  CHECK(IntegrateForce(*by_box).isApprox(IntegrateForce(*by_plane), 1e-10));
 }
 
 }  // namespace
