@@ -7,6 +7,7 @@
 #include <iostream>
 #include <limits>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -182,8 +183,15 @@ int Run(const std::vector<std::string>& args) {
     return ComputeContactSurface(id_A, rep_A, a.X_WG, id_B, rep_B, b.X_WG, representation,
                                  options);
   };
-  // Throws (for an incompatible pair) before any timing.
-  const std::optional<ContactSurface> surface = compute();
+  // An incompatible pair throws here, before any timing; the message names
+  // the ids, which the user knows as A and B.
+  std::optional<ContactSurface> surface;
+  try {
+    surface = compute();
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(fmt::format("A ('{}', {}) and B ('{}', {}): {}", a.spec,
+                                 id_A.to_string(), b.spec, id_B.to_string(), e.what()));
+  }
 
   // At least 10 runs, more while the total stays under ~0.2 s.
   std::vector<double> times_us;

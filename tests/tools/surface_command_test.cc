@@ -1,0 +1,315 @@
+// Runs the built `hydrocontact surface` and checks its JSON against closed
+// forms, against an independent integration of the VTK file it writes, and
+// its error behaviour.
+
+#include <sys/wait.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <regex>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <Eigen/Geometry>
+#include <catch2/catch.hpp>
+
+#include "tests/mesh/test_files.h"
+
+namespace hydrocontact {
+namespace {
+
+using Eigen::Vector3d;
+
+struct ToolResult {
+  int exit_code{-1};
+  std::string out;
+  std::string err;
+};
+
+const test::ScratchDirectory& Scratch() {
+  static const test::ScratchDirectory dir;
+  return dir;
+}
+
+// Runs the tool with `args` (each one shell word), capturing stdout and
+// stderr through files.
+ToolResult RunTool(const std::vector<std::string>& args) {
+  auto append_quoted = [](std::string* command, const std::string& s) {
+    command->append(" '");
+    for (char c : s) {
+      if (c == '\'') {
+        command->append("'\\''");
+      } else {
+        command->push_back(c);
+      }
+    }
+    command->push_back('\'');
+  };
+  std::string command;
+  append_quoted(&command, HYDROCONTACT_TOOL);
+  command.append(" surface");
+  for (const std::string& a : args) append_quoted(&command, a);
+  const auto out = Scratch().path() / "stdout.txt";
+  const auto err = Scratch().path() / "stderr.txt";
+  command.append(" >");
+  append_quoted(&command, out.string());
+  command.append(" 2>");
+  append_quoted(&command, err.string());
+  const int status = std::system(command.c_str());
+  ToolResult r;
+  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  r.out = test::ReadWholeFile(out);
+  r.err = test::ReadWholeFile(err);
+  return r;
+}
+
+// The raw JSON text of member `key` (a number, literal, string or one-line
+// array), or "" if absent.
+std::string Member(const std::string& json, const std::string& key) {
+  const std::regex pattern("\"" + key + "\": (\\[[^\\]]*\\]|\"[^\"]*\"|[^,\\n}]+)");
+  std::smatch m;
+  return std::regex_search(json, m, pattern) ? m[1].str() : std::string();
+}
+
+double Number(const std::string& json, const std::string& key) {
+  const std::string text = Member(json, key);
+  INFO(key << " in " << json);
+  REQUIRE_FALSE(text.empty());
+  return std::stod(text);
+}
+
+Vector3d Vector(const std::string& json, const std::string& key) {
+  const std::string text = Member(json, key);
+  INFO(key << " in " << json);
+  std::vector<double> values;
+  const std::regex number("-?[0-9.eE+-]+");
+  for (auto it = std::sregex_iterator(text.begin(), text.end(), number);
+       it != std::sregex_iterator(); ++it) {
+    values.push_back(std::stod(it->str()));
+  }
+  REQUIRE(values.size() == 3);
+  return Vector3d(values[0], values[1], values[2]);
+}
+
+void CheckSuccess(const ToolResult& r) {
+  INFO(r.err);
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.err.empty());
+  REQUIRE(r.out.size() > 2);
+  CHECK(r.out.front() == '{');
+  CHECK(r.out.substr(r.out.size() - 2) == "}\n");
+}
+
+void CheckFailure(const ToolResult& r, const std::string& expected) {
+  INFO(r.err);
+  CHECK(r.exit_code == 2);
+  CHECK(r.out.empty());
+  CHECK(r.err.find(expected) != std::string::npos);
+  // One line.
+  CHECK(r.err.find('\n') == r.err.size() - 1);
+}
+
+// The surface of a VTK polydata file as the tool writes it (ASCII): points,
+// polygons, point scalar "pressure", cell vectors by name.
+struct VtkSurface {
+  std::vector<Vector3d> points;
+  std::vector<std::vector<int>> polygons;
+  std::vector<double> pressure;
+  std::map<std::string, std::vector<Vector3d>> cell_vectors;
+};
+
+VtkSurface ReadVtkSurface(const std::filesystem::path& file) {
+  std::ifstream in(file);
+  VtkSurface s;
+  std::string word;
+  while (in >> word) {
+    if (word == "POINTS") {
+      int n;
+      std::string type;
+      in >> n >> type;
+      s.points.resize(n);
+      for (auto& p : s.points) in >> p.x() >> p.y() >> p.z();
+    } else if (word == "POLYGONS") {
+      int n, size;
+      in >> n >> size;
+      s.polygons.resize(n);
+      for (auto& poly : s.polygons) {
+        int k;
+        in >> k;
+        poly.resize(k);
+        for (int& v : poly) in >> v;
+      }
+    } else if (word == "SCALARS") {
+      std::string name, type, lookup, table;
+      int components;
+      in >> name >> type >> components >> lookup >> table;
+      REQUIRE(name == "pressure");
+      s.pressure.resize(s.points.size());
+      for (double& p : s.pressure) in >> p;
+    } else if (word == "VECTORS") {
+      std::string name, type;
+      in >> name >> type;
+      auto& values = s.cell_vectors[name];
+      values.resize(s.polygons.size());
+      for (auto& v : values) in >> v.x() >> v.y() >> v.z();
+    }
+  }
+  return s;
+}
+
+// Integrates ∫ p n̂ dA and ∫ (x − c) × p n̂ dA over the file's triangles with
+// the edge-midpoint rule (exact for the quadratic integrand p·x on a
+// triangle), a different quadrature from the tool's.
+void Integrate(const VtkSurface& s, Vector3d* force, Vector3d* moment, Vector3d* centroid,
+               double* area) {
+  *force = *moment = Vector3d::Zero();
+  *area = 0;
+  Vector3d first_moment = Vector3d::Zero();
+  for (const auto& poly : s.polygons) {
+    REQUIRE(poly.size() == 3);
+    const Vector3d& a = s.points[poly[0]];
+    const Vector3d& b = s.points[poly[1]];
+    const Vector3d& c = s.points[poly[2]];
+    const double A = (b - a).cross(c - a).norm() / 2;
+    *area += A;
+    first_moment += A * (a + b + c) / 3;
+  }
+  *centroid = first_moment / *area;
+  for (size_t f = 0; f < s.polygons.size(); ++f) {
+    const auto& poly = s.polygons[f];
+    const Vector3d x[3] = {s.points[poly[0]], s.points[poly[1]], s.points[poly[2]]};
+    const double p[3] = {s.pressure[poly[0]], s.pressure[poly[1]], s.pressure[poly[2]]};
+    const double A = (x[1] - x[0]).cross(x[2] - x[0]).norm() / 2;
+    const Vector3d& n = s.cell_vectors.at("normal")[f];
+    for (int i = 0; i < 3; ++i) {
+      const int j = (i + 1) % 3;
+      const Vector3d mid = (x[i] + x[j]) / 2;
+      const double p_mid = (p[i] + p[j]) / 2;
+      *force += A / 3 * p_mid * n;
+      *moment += A / 3 * (mid - *centroid).cross(p_mid * n);
+    }
+  }
+}
+
+TEST_CASE("surface: two compliant boxes face to face match the closed form", "[surface]") {
+  // As in compute_contact_surface_test: A = box 1 × 4 × 4, B = box 1 × 2 × 2
+  // (h = 0.5, L = 1), E = 1e6 each, B's −x face d = 0.1 inside A's +x face:
+  // area (2a)² + √2 ((2L)² − (2a)²) with a = L − d/2, force on A (M)
+  // −(E/h) [2 d a² + 8 (L³/6 − L a²/2 + a³/3)] x̂; by symmetry the surface
+  // centroid lies on the x axis and the moment about it vanishes.
+  const double E = 1e6, h = 0.5, L = 1, d = 0.1, a = L - d / 2;
+  const double area = 4 * a * a + std::sqrt(2.0) * (4 * L * L - 4 * a * a);
+  const double force = E / h * (2 * d * a * a + 8 * (L * L * L / 6 - L * a * a / 2 + a * a * a / 3));
+  for (const std::string representation : {"triangle", "polygon"}) {
+    const ToolResult r = RunTool({"box:1,4,4", "box:1,2,2", "--modulus-a", "1e6", "--modulus-b",
+                                  "1e6", "--pose-b", "0.9,0,0,0,0,0", "--representation",
+                                  representation});
+    CheckSuccess(r);
+    CHECK(Number(r.out, "total_area") == Approx(area).epsilon(1e-10));
+    CHECK(Vector(r.out, "force").isApprox(Vector3d(-force, 0, 0), 1e-10));
+    CHECK(Vector(r.out, "moment").norm() <= 1e-9 * force);
+    CHECK(Vector(r.out, "centroid").tail<2>().norm() <= 1e-12);
+    CHECK(Number(r.out, "min") == Approx(0).margin(1e-6));
+    CHECK(Number(r.out, "max") == Approx(E * d / (2 * h)).epsilon(1e-12));
+    CHECK(Member(r.out, "m_is") == "\"A\"");
+    CHECK(Member(r.out, "representation") == "\"" + representation + "\"");
+    CHECK(Member(r.out, "normal_filter") == "true");
+    CHECK(Number(r.out, "time_us") > 0);
+    CHECK(Number(r.out, "num_faces") > 0);
+    CHECK(Number(r.out, "num_vertices") > Number(r.out, "num_faces"));
+  }
+}
+
+TEST_CASE("surface: the JSON agrees with an independent integration of the VTK output",
+          "[surface]") {
+  // A rigid cube tilted into a compliant half-space: pressure varies over
+  // the faces, so force and moment are both non-trivial.
+  const auto file = Scratch().path() / "tilted.vtk";
+  const ToolResult r = RunTool({"box:0.2,0.2,0.2", "halfspace", "--rigid-a", "--pose-a",
+                                "0,0,0.05,0.1,0.2,0", "--modulus-b", "2e6", "--slab-b", "0.5",
+                                "--out", file.string()});
+  CheckSuccess(r);
+  // (Built piecewise: GCC 12 warns falsely (-Wrestrict) on "\"" + s + "\"".)
+  std::string quoted_file(1, '"');
+  quoted_file.append(file.string()).push_back('"');
+  CHECK(Member(r.out, "out") == quoted_file);
+  const VtkSurface s = ReadVtkSurface(file);
+  REQUIRE(s.polygons.size() == size_t(Number(r.out, "num_faces")));
+  REQUIRE(s.points.size() == size_t(Number(r.out, "num_vertices")));
+  // M = A is rigid: only N (the half-space) has a gradient, −(E/t) ẑ.
+  CHECK(s.cell_vectors.count("grad_eM") == 0);
+  REQUIRE(s.cell_vectors.count("grad_eN") == 1);
+  for (const Vector3d& g : s.cell_vectors.at("grad_eN")) {
+    CHECK(g.isApprox(Vector3d(0, 0, -2e6 / 0.5)));
+  }
+  Vector3d force, moment, centroid;
+  double area;
+  Integrate(s, &force, &moment, &centroid, &area);
+  CHECK(Number(r.out, "total_area") == Approx(area).epsilon(1e-12));
+  CHECK(Vector(r.out, "centroid").isApprox(centroid, 1e-12));
+  CHECK(Vector(r.out, "force").isApprox(force, 1e-10));
+  CHECK(Vector(r.out, "moment").isApprox(moment, 1e-9));
+  // Non-trivial: a lever arm of more than 0.1 mm.
+  CHECK(moment.norm() > 1e-4 * force.norm());
+  // The half-space pushes the cube (M) up.
+  CHECK(force.z() > 0);
+  CHECK(std::abs(force.x()) < 1e-9 * force.z());
+}
+
+TEST_CASE("surface: no contact prints zeros and exits 0", "[surface]") {
+  const auto file = Scratch().path() / "empty.vtk";
+  const ToolResult r =
+      RunTool({"sphere:0.1", "sphere:0.1", "--pose-b", "0.3,0,0,0,0,0", "--out", file.string()});
+  CheckSuccess(r);
+  CHECK(Number(r.out, "num_faces") == 0);
+  CHECK(Number(r.out, "num_vertices") == 0);
+  CHECK(Number(r.out, "total_area") == 0);
+  CHECK(Member(r.out, "centroid") == "null");
+  CHECK(Member(r.out, "pressure") == "null");
+  CHECK(Vector(r.out, "force") == Vector3d::Zero());
+  CHECK(std::filesystem::exists(file));
+  CHECK(ReadVtkSurface(file).polygons.empty());
+}
+
+TEST_CASE("surface --no-normal-filter keeps the buried face", "[surface]") {
+  // A rigid cube of edge 0.2 buried in a compliant half-space (top 0.5 below
+  // the surface): with the filter the top face (outward normal against ∇p)
+  // is dropped, 5 faces of 0.04 m² remain; without it all 6.
+  const std::vector<std::string> args{"box:0.2,0.2,0.2", "halfspace", "--rigid-a", "--pose-a",
+                                      "0,0,-0.6,0,0,0"};
+  const ToolResult filtered = RunTool(args);
+  CheckSuccess(filtered);
+  CHECK(Number(filtered.out, "total_area") == Approx(0.2));
+  std::vector<std::string> unfiltered_args = args;
+  unfiltered_args.push_back("--no-normal-filter");
+  const ToolResult unfiltered = RunTool(unfiltered_args);
+  CheckSuccess(unfiltered);
+  CHECK(Number(unfiltered.out, "total_area") == Approx(0.24));
+  CHECK(Member(unfiltered.out, "normal_filter") == "false");
+}
+
+TEST_CASE("surface: bad input exits 2 with one line naming the culprit", "[surface]") {
+  CheckFailure(RunTool({"box:1,1,1", "box:1,1,1", "--rigid-a", "--rigid-b"}), "both are rigid");
+  CheckFailure(RunTool({"box:1,1,1", "box:1,1,1", "--rigid-a", "--rigid-b"}), "A ('box:1,1,1'");
+  CheckFailure(RunTool({"halfspace", "halfspace"}), "both are half-spaces");
+  CheckFailure(RunTool({"sphere:1", "sphere:1", "--representation", "quad"}), "'quad'");
+  CheckFailure(RunTool({"sphere:1"}), "");
+  CheckFailure(RunTool({"sphere:1", "sphere:-1"}), "sphere:-1");
+  CheckFailure(RunTool({"sphere:1", "sphere:1", "--bogus"}), "--bogus");
+}
+
+TEST_CASE("surface --help explains every option", "[surface]") {
+  const ToolResult r = RunTool({"--help"});
+  CHECK(r.exit_code == 0);
+  for (const char* word : {"--representation", "--out", "--no-normal-filter", "force", "moment",
+                           "m_is", "time_us", "--pose-a", "-b (second)"}) {
+    CHECK(r.out.find(word) != std::string::npos);
+  }
+}
+
+}  // namespace
+}  // namespace hydrocontact
