@@ -421,5 +421,36 @@ TEST_CASE("A generated compliant sphere in a large rigid box agrees with the hal
   CHECK(IntegrateForce(*by_box).isApprox(IntegrateForce(*by_plane), 1e-10));
 }
 
+TEST_CASE("A rigid sphere buried at the centre of a compliant one has no surface with the filter",
+          "[compute_contact_surface]") {
+  // Concentric spheres, rigid radius 0.05 inside compliant radius 0.1: every
+  // rigid face's outward normal points away from the centre and ∇p towards
+  // it (angle ≈ π > 5π/8), so the filter removes the whole buried surface —
+  // Drake's behaviour, and that of the benchmark's (r, 4, 0) cases. Without
+  // the filter the whole rigid surface is there (area of the rigid mesh),
+  // and the net force ∮ p n̂ dA = ∫ ∇p dV vanishes: the field and the rigid
+  // mesh are both centrally symmetric about the common centre (p even, ∇p
+  // odd), whatever the rigid mesh's rotation.
+  const GeometryId id_C = GeometryId::get_new_id();
+  const GeometryId id_R = GeometryId::get_new_id();
+  const HydroelasticRepresentation compliant = Represent(Sphere(0.1), 1e6, 0.02);
+  const HydroelasticRepresentation rigid =
+      MakeHydroelasticRepresentation(Sphere(0.05), ProximityProperties::Rigid(0.02));
+  const RigidTransform X_WC = RigidTransform::FromRollPitchYaw(Vector3d(0.1, 0.2, 0.3), Vector3d(1, 2, 3));
+  const RigidTransform X_WR = X_WC * RigidTransform::FromRollPitchYaw(Vector3d(0.5, 0.4, 0.2));
+  for (const auto representation : {kTriangle, kPolygon}) {
+    CHECK_FALSE(ComputeContactSurface(id_C, compliant, X_WC, id_R, rigid, X_WR, representation));
+    ContactSurfaceOptions no_filter;
+    no_filter.normal_filter = false;
+    const auto all =
+        ComputeContactSurface(id_C, compliant, X_WC, id_R, rigid, X_WR, representation, no_filter);
+    REQUIRE(all.has_value());
+    CHECK(all->total_area() ==
+          Approx(std::get<RigidMesh>(rigid).mesh.total_area()).epsilon(1e-12));
+    const Vector3d f = IntegrateForce(*all);
+    CHECK(f.norm() <= 1e-9 * 1e6 * all->total_area());
+  }
+}
+
 }  // namespace
 }  // namespace hydrocontact

@@ -1,0 +1,203 @@
+// Contact-surface benchmarks mirroring Drake's published mesh-intersection
+// benchmarks (geometry/benchmarking/mesh_intersection_benchmark.cc and
+// compliant_mesh_intersection_benchmark.cc), with the same inputs:
+//
+//   - a compliant ellipsoid, semi-axes (3.01, 3.5, 4.0) m, modulus 1e5 Pa, at
+//     the world origin, unrotated;
+//   - a sphere of radius 3.0 m, rigid (RigidCompliant) or compliant with
+//     modulus 1e5 Pa (CompliantCompliant);
+//   - resolution index r ∈ {0,1,2,3} → resolution hint {4, 3, 2, 1} m for
+//     both meshes;
+//   - overlap index o → the sphere's centre at (7,7,7), (4,4,4), (3.5,3.5,3.5),
+//     (1.2,1.2,1.2) or (0,0,0) m: no contact, overlapping boxes only, minimal,
+//     intermediate and maximal contact (o = 4 for RigidCompliant only);
+//   - rotation index k ∈ {0..3} → the sphere rotated by k/3·π/4 about
+//     (1,1,1)/√3.
+//
+// Each case reports the time per ComputeContactSurface call (representations
+// and hierarchies prebuilt, as a plant's step would find them) and counters
+// `faces` and `area` (m²) of the surface. RigidCompliant runs with the
+// orientation filter (our default) and without it: Drake's published
+// RigidSoftMesh figures keep the whole buried sphere (o = 4), which only the
+// unfiltered run reproduces. `Build*` measure the one-off cost of each
+// representation.
+//
+// Run: build/mesh_intersection_benchmark --benchmark_min_time=0.1
+
+#include <array>
+#include <cmath>
+#include <map>
+#include <optional>
+#include <utility>
+
+#include <benchmark/benchmark.h>
+
+#include "proximity/compute_contact_surface.h"
+#include "proximity/make_hydroelastic_representation.h"
+
+namespace hydrocontact {
+namespace {
+
+using Eigen::Vector3d;
+
+constexpr double kModulus = 1e5;
+constexpr double kSphereRadius = 3.0;
+constexpr std::array<double, 4> kResolutionHint{4, 3, 2, 1};
+const std::array<Vector3d, 5> kOverlapTranslation{Vector3d(7, 7, 7), Vector3d(4, 4, 4),
+                                                  Vector3d(3.5, 3.5, 3.5),
+                                                  Vector3d(1.2, 1.2, 1.2), Vector3d(0, 0, 0)};
+
+Ellipsoid TheEllipsoid() { return Ellipsoid(3.01, 3.5, 4.0); }
+
+HydroelasticRepresentation MakeEllipsoid(int r) {
+  return MakeHydroelasticRepresentation(
+      TheEllipsoid(), ProximityProperties::Compliant(kModulus, kResolutionHint[r]));
+}
+HydroelasticRepresentation MakeSphere(int r, bool compliant) {
+  return MakeHydroelasticRepresentation(
+      Sphere(kSphereRadius), compliant
+                                 ? ProximityProperties::Compliant(kModulus, kResolutionHint[r])
+                                 : ProximityProperties::Rigid(kResolutionHint[r]));
+}
+
+// Representations are built once per (resolution, kind) and shared by the
+// cases, like a scene's geometries.
+const HydroelasticRepresentation& Cached(int r, int kind) {
+  static std::map<std::pair<int, int>, HydroelasticRepresentation> cache;
+  auto it = cache.find({r, kind});
+  if (it == cache.end()) {
+    it = cache.emplace(std::make_pair(r, kind), kind == 0 ? MakeEllipsoid(r)
+                                                          : MakeSphere(r, kind == 2))
+             .first;
+  }
+  return it->second;
+}
+
+RigidTransform SpherePose(int overlap, int rotation) {
+  return RigidTransform::FromAxisAngle(Vector3d(1, 1, 1), rotation / 3.0 * M_PI / 4,
+                                       kOverlapTranslation[overlap]);
+}
+
+HydroelasticContactRepresentation Representation(int polygon) {
+  return polygon ? HydroelasticContactRepresentation::kPolygon
+                 : HydroelasticContactRepresentation::kTriangle;
+}
+
+void Report(benchmark::State& state, const std::optional<ContactSurface>& surface) {
+  state.counters["faces"] = surface ? surface->num_faces() : 0;
+  state.counters["area"] = surface ? surface->total_area() : 0.0;
+}
+
+// Args: resolution, overlap, rotation, filter (0/1), polygon (0/1).
+void RigidCompliant(benchmark::State& state) {
+  const int r = int(state.range(0));
+  const HydroelasticRepresentation& ellipsoid = Cached(r, 0);
+  const HydroelasticRepresentation& sphere = Cached(r, 1);
+  const GeometryId id_E = GeometryId::get_new_id();
+  const GeometryId id_S = GeometryId::get_new_id();
+  const RigidTransform X_WS = SpherePose(int(state.range(1)), int(state.range(2)));
+  ContactSurfaceOptions options;
+  options.normal_filter = state.range(3) != 0;
+  const auto representation = Representation(int(state.range(4)));
+  std::optional<ContactSurface> surface;
+  for (auto _ : state) {
+    surface = ComputeContactSurface(id_E, ellipsoid, RigidTransform(), id_S, sphere, X_WS,
+                                    representation, options);
+    benchmark::DoNotOptimize(surface);
+  }
+  Report(state, surface);
+}
+
+// Args: resolution, overlap, polygon (0/1).
+void CompliantCompliant(benchmark::State& state) {
+  const int r = int(state.range(0));
+  const HydroelasticRepresentation& ellipsoid = Cached(r, 0);
+  const HydroelasticRepresentation& sphere = Cached(r, 2);
+  const GeometryId id_E = GeometryId::get_new_id();
+  const GeometryId id_S = GeometryId::get_new_id();
+  const RigidTransform X_WS = SpherePose(int(state.range(1)), 0);
+  const auto representation = Representation(int(state.range(2)));
+  std::optional<ContactSurface> surface;
+  for (auto _ : state) {
+    surface = ComputeContactSurface(id_E, ellipsoid, RigidTransform(), id_S, sphere, X_WS,
+                                    representation);
+    benchmark::DoNotOptimize(surface);
+  }
+  Report(state, surface);
+}
+
+// Args: resolution. Counters: elements of the mesh built.
+void BuildCompliantEllipsoid(benchmark::State& state) {
+  int tetrahedra = 0;
+  for (auto _ : state) {
+    const HydroelasticRepresentation e = MakeEllipsoid(int(state.range(0)));
+    tetrahedra = std::get<CompliantMesh>(e).mesh.num_elements();
+    benchmark::DoNotOptimize(tetrahedra);
+  }
+  state.counters["tetrahedra"] = tetrahedra;
+}
+
+void BuildRigidSphere(benchmark::State& state) {
+  int triangles = 0;
+  for (auto _ : state) {
+    const HydroelasticRepresentation s = MakeSphere(int(state.range(0)), false);
+    triangles = std::get<RigidMesh>(s).mesh.num_triangles();
+    benchmark::DoNotOptimize(triangles);
+  }
+  state.counters["triangles"] = triangles;
+}
+
+void BuildCompliantSphere(benchmark::State& state) {
+  int tetrahedra = 0;
+  for (auto _ : state) {
+    const HydroelasticRepresentation s = MakeSphere(int(state.range(0)), true);
+    tetrahedra = std::get<CompliantMesh>(s).mesh.num_elements();
+    benchmark::DoNotOptimize(tetrahedra);
+  }
+  state.counters["tetrahedra"] = tetrahedra;
+}
+
+// Drake's RigidSoftMesh cases: (r, 4, 0) for every r; (2, o, 0) for o < 4;
+// (2, 4, k) for k > 0; (2, 3, 1); (2, 2, 2).
+void RigidCompliantCases(benchmark::internal::Benchmark* b) {
+  const std::array<std::array<int, 3>, 13> cases{{{0, 4, 0},
+                                                  {1, 4, 0},
+                                                  {2, 4, 0},
+                                                  {3, 4, 0},
+                                                  {2, 0, 0},
+                                                  {2, 1, 0},
+                                                  {2, 2, 0},
+                                                  {2, 3, 0},
+                                                  {2, 4, 1},
+                                                  {2, 4, 2},
+                                                  {2, 4, 3},
+                                                  {2, 3, 1},
+                                                  {2, 2, 2}}};
+  b->ArgNames({"res", "overlap", "rot", "filter", "polygon"});
+  for (int polygon : {0, 1}) {
+    for (int filter : {1, 0}) {
+      for (const auto& c : cases) b->Args({c[0], c[1], c[2], filter, polygon});
+    }
+  }
+}
+
+// Drake's CompliantCompliantMesh cases: every r with every o < 4.
+void CompliantCompliantCases(benchmark::internal::Benchmark* b) {
+  b->ArgNames({"res", "overlap", "polygon"});
+  for (int polygon : {0, 1}) {
+    for (int r = 0; r < 4; ++r) {
+      for (int o = 0; o < 4; ++o) b->Args({r, o, polygon});
+    }
+  }
+}
+
+BENCHMARK(RigidCompliant)->Apply(RigidCompliantCases)->Unit(benchmark::kMicrosecond);
+BENCHMARK(CompliantCompliant)->Apply(CompliantCompliantCases)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BuildCompliantEllipsoid)->ArgName("res")->DenseRange(0, 3)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BuildRigidSphere)->ArgName("res")->DenseRange(0, 3)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BuildCompliantSphere)->ArgName("res")->DenseRange(0, 3)->Unit(benchmark::kMicrosecond);
+
+}  // namespace
+}  // namespace hydrocontact
+
+BENCHMARK_MAIN();
