@@ -16,10 +16,23 @@ namespace hydrocontact {
 /// Options of ComputeContactSurface.
 struct ContactSurfaceOptions {
   /// Apply the orientation filter (orientation_filter.h): drop pieces whose
-  /// normal disagrees with the pressure gradients. Off keeps every piece of
-  /// the geometric intersection (e.g. both sides of a thin rigid plate, or
-  /// the whole surface of a buried object). It never applies to a compliant
-  /// mesh against a rigid half-space (see IntersectCompliantRigidHalfSpace).
+  /// normal disagrees with the pressure gradients by more than 5π/8. Off
+  /// keeps every piece of the geometric intersection. It never applies to a
+  /// compliant mesh against a rigid half-space (see
+  /// IntersectCompliantRigidHalfSpace).
+  ///
+  /// What it does to a geometry buried wholly inside another (tested):
+  ///  - a rigid body near the centre of a compliant one, where ∇p points
+  ///    inward all around it, loses its whole surface (the result is empty);
+  ///  - a rigid body where ∇p is nearly uniform loses only the faces whose
+  ///    outward normal is more than 5π/8 from ∇p (for an aligned cube, the
+  ///    one face looking against ∇p; the other five remain);
+  ///  - a compliant body buried in another gives a closed equilibrium shell;
+  ///    pieces where −n̂ is more than 5π/8 from the outer body's ∇p are
+  ///    dropped (one side of a cube-shaped shell), and where the outer
+  ///    body's pressure is constant (∇p = 0) nothing is dropped.
+  /// So the filter does not in general remove a buried surface; it removes
+  /// the parts that would push the wrong way, as in Drake.
   bool normal_filter{true};
 };
 
