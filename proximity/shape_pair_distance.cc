@@ -252,7 +252,7 @@ SignedDistancePair ComputeSignedDistancePair(GeometryId id_A, const DistanceGeom
                                              const RigidTransform& X_WA, GeometryId id_B,
                                              const DistanceGeometry& B,
                                              const RigidTransform& X_WB) {
-  if (id_B < id_A) return SwapRoles(ComputeSignedDistancePair(id_B, B, X_WB, id_A, A, X_WA));
+  if (id_B < id_A) return ComputeSignedDistancePair(id_B, B, X_WB, id_A, A, X_WA);
   if (Is<HalfSpace>(A) && Is<HalfSpace>(B)) {
     throw std::invalid_argument(fmt::format(
         "signed distance between {} and {}: both are half-spaces, whose distance is unbounded "
