@@ -49,6 +49,9 @@ struct MeshPseudoNormals {
   /// Per vertex: 1 when every incident face is coplanar with the vertex
   /// normal (within kFlatTolerance).
   std::vector<std::uint8_t> vertex_is_flat;
+  /// Per vertex: 1 when at least one of its edges is not flat (a sharp
+  /// edge ends there).
+  std::vector<std::uint8_t> vertex_on_sharp_edge;
   /// Per edge: 1 when the solid is convex across it (the dihedral angle
   /// measured inside is at most π, within round-off).
   std::vector<std::uint8_t> edge_is_convex;
