@@ -7,6 +7,7 @@
 #include <vector>
 
 #include <Eigen/Core>
+#include <Eigen/Geometry>  // cross(), used by SignedTetrahedronVolume below.
 
 #include "mesh/aabb.h"
 #include "mesh/triangle_surface_mesh.h"

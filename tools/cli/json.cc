@@ -65,7 +65,7 @@ void Json::DumpTo(std::string& out, int indent, int depth) const {
   } else if (const int64_t* i = std::get_if<int64_t>(&value_)) {
     out += std::to_string(*i);
   } else if (const double* d = std::get_if<double>(&value_)) {
-    out += std::isfinite(*d) ? fmt::format("{:.17g}", *d) : "null";
+    out += std::isfinite(*d) ? fmt::format("{}", *d) : "null";
   } else if (const std::string* s = std::get_if<std::string>(&value_)) {
     Escape(out, *s);
   } else if (const Array* a = std::get_if<Array>(&value_)) {

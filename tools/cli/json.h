@@ -2,7 +2,7 @@
 
 /// @file
 /// A minimal JSON value for the tool's output: objects keep insertion order;
-/// doubles are printed with 17 significant digits (round-trip exact); a
+/// doubles are printed in the shortest form that reads back exactly; a
 /// non-finite double is printed as null (JSON has no NaN).
 
 #include <cmath>

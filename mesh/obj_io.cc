@@ -1,0 +1,421 @@
+#include "mesh/obj_io.h"
+
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <sstream>
+#include <stdexcept>
+#include <unordered_map>
+#include <vector>
+
+#include <Eigen/Geometry>
+#include <fmt/format.h>
+#include <tiny_obj_loader.h>
+
+#include "mesh/text_file.h"
+
+namespace hydrocontact {
+namespace {
+
+// What the line scan learns from the text. tinyobjloader's number parser is
+// not correctly rounded (17-digit values written by WriteObjString come back
+// a few ulps off) and turns "nan" or "abc" into 0 without a word, so the
+// positions are parsed here with std::from_chars, which is exact, and every
+// line is checked here, where its number is known.
+struct ObjScan {
+  std::vector<Eigen::Vector3d> positions;  // Unscaled, as written.
+  std::vector<int> vertex_line;            // Line of each 'v'.
+  // Faces: their line, their number of vertices, and their zero-based
+  // vertex indices (relative indices resolved) laid end to end.
+  std::vector<int> face_line;
+  std::vector<int> face_size;
+  std::vector<int> face_indices;
+};
+
+[[noreturn]] void ThrowAt(std::string_view source, int line, const std::string& what) {
+  throw std::runtime_error(fmt::format("{}, line {}: {}", source, line, what));
+}
+
+// Keywords of the OBJ format that carry nothing a surface mesh needs.
+bool IsIgnoredKeyword(std::string_view k) {
+  static constexpr std::array<std::string_view, 33> kIgnored{
+      "vt",     "vn",   "vp",   "g",    "o",         "s",         "usemtl",   "mtllib",
+      "l",      "p",    "cstype", "deg", "bmat",     "step",      "curv",     "curv2",
+      "surf",   "parm", "trim", "hole", "scrv",      "sp",        "end",      "con",
+      "mg",     "lod",  "usemap", "maplib", "shadow_obj", "trace_obj", "bevel", "c_interp",
+      "d_interp"};
+  return std::find(kIgnored.begin(), kIgnored.end(), k) != kIgnored.end() || k == "ctech" ||
+         k == "stech" || k == "call" || k == "csh";
+}
+
+// Splits `line` at spaces and tabs.
+void Tokenize(std::string_view line, std::vector<std::string_view>* tokens) {
+  tokens->clear();
+  size_t i = 0;
+  while (i < line.size()) {
+    while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
+    const size_t start = i;
+    while (i < line.size() && line[i] != ' ' && line[i] != '\t') ++i;
+    if (i > start) tokens->push_back(line.substr(start, i - start));
+  }
+}
+
+// Parses a whole token as a double (from_chars: exact, locale-free). Accepts
+// a leading '+', which from_chars does not.
+bool ParseDouble(std::string_view token, double* value) {
+  if (!token.empty() && token[0] == '+') token.remove_prefix(1);
+  const auto [end, ec] = std::from_chars(token.data(), token.data() + token.size(), *value);
+  return ec == std::errc() && end == token.data() + token.size() && !token.empty();
+}
+
+// Parses a whole token as an integer (which may be out of int's range).
+bool ParseInteger(std::string_view token, int64_t* value) {
+  if (!token.empty() && token[0] == '+') token.remove_prefix(1);
+  const auto [end, ec] = std::from_chars(token.data(), token.data() + token.size(), *value);
+  return ec == std::errc() && end == token.data() + token.size() && !token.empty();
+}
+
+void ScanVertex(std::string_view source, int line, const std::vector<std::string_view>& tokens,
+                ObjScan* scan) {
+  // "v x y z", optionally followed by w or by r g b (a common extension).
+  if (tokens.size() < 4) {
+    ThrowAt(source, line,
+            fmt::format("a vertex needs three coordinates, the 'v' line has {}", tokens.size() - 1));
+  }
+  double xyz[3];
+  for (size_t i = 1; i < tokens.size(); ++i) {
+    double value;
+    if (!ParseDouble(tokens[i], &value)) {
+      ThrowAt(source, line, fmt::format("'{}' is not a number", tokens[i]));
+    }
+    if (!std::isfinite(value)) {
+      ThrowAt(source, line, fmt::format("vertex coordinate '{}' is not finite", tokens[i]));
+    }
+    if (i <= 3) xyz[i - 1] = value;
+  }
+  scan->positions.emplace_back(xyz[0], xyz[1], xyz[2]);
+  scan->vertex_line.push_back(line);
+}
+
+void ScanFace(std::string_view source, int line, const std::vector<std::string_view>& tokens,
+              ObjScan* scan) {
+  if (tokens.size() < 4) {
+    ThrowAt(source, line,
+            fmt::format("a face needs at least three vertices, this one has {}",
+                        tokens.size() - 1));
+  }
+  const int64_t num_defined = int64_t(scan->positions.size());
+  for (size_t i = 1; i < tokens.size(); ++i) {
+    // "v", "v/vt", "v//vn" or "v/vt/vn": only the position index matters,
+    // but the others must still be integers.
+    std::string_view token = tokens[i];
+    const size_t slash = token.find('/');
+    const std::string_view position_part = token.substr(0, slash);
+    int64_t index;
+    if (!ParseInteger(position_part, &index)) {
+      ThrowAt(source, line, fmt::format("face vertex '{}' is not a vertex index", token));
+    }
+    if (slash != std::string_view::npos) {
+      std::string_view rest = token.substr(slash + 1);
+      while (!rest.empty()) {
+        const size_t next = rest.find('/');
+        const std::string_view part = rest.substr(0, next);
+        int64_t ignored;
+        if (!part.empty() && !ParseInteger(part, &ignored)) {
+          ThrowAt(source, line, fmt::format("face vertex '{}' is malformed", token));
+        }
+        if (next == std::string_view::npos) break;
+        rest.remove_prefix(next + 1);
+      }
+    }
+    if (index == 0) {
+      ThrowAt(source, line, "face vertex index 0 is invalid (OBJ indices start at 1)");
+    }
+    // Negative indices count back from the last vertex defined so far.
+    // Positive ones are checked against the whole file's vertex count once
+    // the scan is complete (some writers put faces before their vertices).
+    const int64_t resolved = index > 0 ? index - 1 : num_defined + index;
+    if (resolved < 0 || resolved > std::numeric_limits<int>::max()) {
+      ThrowAt(source, line,
+              fmt::format("face vertex index {} is out of range ({} vertices defined before it)",
+                          index, num_defined));
+    }
+    scan->face_indices.push_back(int(resolved));
+  }
+  scan->face_line.push_back(line);
+  scan->face_size.push_back(int(tokens.size() - 1));
+}
+
+ObjScan ScanObj(std::string_view contents, std::string_view source) {
+  ObjScan scan;
+  std::vector<std::string_view> tokens;
+  int line = 0;
+  size_t pos = 0;
+  while (pos < contents.size()) {
+    ++line;
+    size_t end = contents.find('\n', pos);
+    if (end == std::string_view::npos) end = contents.size();
+    std::string_view text = contents.substr(pos, end - pos);
+    pos = end + 1;
+    if (!text.empty() && text.back() == '\r') text.remove_suffix(1);
+    for (char c : text) {
+      // Control characters other than tab mean this is not text (a binary
+      // file, or a truncated download); tinyobjloader would also stop at a
+      // NUL byte and silently ignore the rest.
+      if ((static_cast<unsigned char>(c) < 0x20 && c != '\t') || c == 0x7f) {
+        ThrowAt(source, line,
+                fmt::format("unreadable content (control byte 0x{:02x}); is this an OBJ text file?",
+                            static_cast<unsigned char>(c)));
+      }
+    }
+    Tokenize(text, &tokens);
+    if (tokens.empty() || tokens[0][0] == '#') continue;
+    const std::string_view keyword = tokens[0];
+    if (keyword == "v") {
+      ScanVertex(source, line, tokens, &scan);
+    } else if (keyword == "f") {
+      ScanFace(source, line, tokens, &scan);
+    } else if (!IsIgnoredKeyword(keyword)) {
+      ThrowAt(source, line,
+              fmt::format("unknown keyword '{}'; is this an OBJ file?",
+                          keyword.substr(0, std::min<size_t>(keyword.size(), 32))));
+    }
+  }
+  // Positive indices may refer forward; now that every vertex is known, check.
+  size_t k = 0;
+  for (size_t f = 0; f < scan.face_line.size(); ++f) {
+    for (int i = 0; i < scan.face_size[f]; ++i, ++k) {
+      if (scan.face_indices[k] >= int64_t(scan.positions.size())) {
+        ThrowAt(source, scan.face_line[f],
+                fmt::format("face vertex index {} is out of range: the file defines {} vertices",
+                            scan.face_indices[k] + 1, scan.positions.size()));
+      }
+    }
+  }
+  if (scan.face_line.empty()) {
+    throw std::runtime_error(fmt::format("{}: the OBJ data has no faces", source));
+  }
+  return scan;
+}
+
+// Runs tinyobjloader on the (already validated) text and checks that it sees
+// the same faces as the scan; returns its zero-based position indices.
+std::vector<int> TinyObjFaceIndices(std::string_view contents, std::string_view source,
+                                    const ObjScan& scan) {
+  tinyobj::attrib_t attrib;
+  std::vector<tinyobj::shape_t> shapes;
+  std::vector<tinyobj::material_t> materials;
+  std::string warn, err;
+  std::istringstream in{std::string(contents)};
+  // No triangulation (it is ours: a plain fan, predictable for the face
+  // counts we report) and no material reader (materials are irrelevant and
+  // must not make us open other files).
+  const bool ok = tinyobj::LoadObj(&attrib, &shapes, &materials, &warn, &err, &in,
+                                   /*readMatFn=*/nullptr, /*triangulate=*/false,
+                                   /*default_vcols_fallback=*/false);
+  if (!ok) {
+    std::string first_line = err.substr(0, err.find('\n'));
+    throw std::runtime_error(fmt::format("{}: unreadable OBJ data: {}", source, first_line));
+  }
+  if (attrib.vertices.size() != 3 * scan.positions.size()) {
+    throw std::runtime_error(fmt::format(
+        "{}: unreadable OBJ data: tinyobjloader found {} vertices where the file has {} 'v' "
+        "lines",
+        source, attrib.vertices.size() / 3, scan.positions.size()));
+  }
+  std::vector<int> indices;
+  indices.reserve(scan.face_indices.size());
+  size_t face = 0;
+  for (const tinyobj::shape_t& shape : shapes) {
+    size_t k = 0;
+    for (const unsigned int n : shape.mesh.num_face_vertices) {
+      if (face >= scan.face_size.size() || int(n) != scan.face_size[face]) {
+        const int line = face < scan.face_line.size() ? scan.face_line[face] : scan.face_line.back();
+        ThrowAt(source, line, "unreadable face (tinyobjloader reads it differently)");
+      }
+      for (unsigned int i = 0; i < n; ++i, ++k) {
+        const int index = shape.mesh.indices[k].vertex_index;
+        if (index < 0 || index >= int(scan.positions.size())) {
+          ThrowAt(source, scan.face_line[face],
+                  fmt::format("face vertex index {} is out of range", index + 1));
+        }
+        indices.push_back(index);
+      }
+      ++face;
+    }
+  }
+  if (face != scan.face_line.size()) {
+    throw std::runtime_error(fmt::format(
+        "{}: unreadable OBJ data: tinyobjloader found {} faces where the file has {} 'f' lines",
+        source, face, scan.face_line.size()));
+  }
+  return indices;
+}
+
+// Positions compare equal exactly; +0 and -0 are the same position.
+struct PositionHash {
+  size_t operator()(const Eigen::Vector3d& p) const noexcept {
+    uint64_t h = 1469598103934665603ull;
+    for (int i = 0; i < 3; ++i) {
+      const double x = p[i] + 0.0;  // -0.0 + 0.0 is +0.0.
+      uint64_t bits;
+      std::memcpy(&bits, &x, sizeof bits);
+      h = (h ^ bits) * 1099511628211ull;
+    }
+    return size_t(h);
+  }
+};
+struct PositionEqual {
+  bool operator()(const Eigen::Vector3d& a, const Eigen::Vector3d& b) const noexcept {
+    return a == b;
+  }
+};
+
+// The zero-area test of TriangleSurfaceMesh, evaluated the same way, so a
+// triangle we keep is one the mesh accepts.
+bool IsDegenerate(const Eigen::Vector3d& a, const Eigen::Vector3d& b, const Eigen::Vector3d& c) {
+  const Eigen::Vector3d cross = (b - a).cross(c - a);
+  const double twice_area = cross.norm();
+  const double longest_sq =
+      std::max({(b - a).squaredNorm(), (c - b).squaredNorm(), (a - c).squaredNorm()});
+  return !(twice_area > 1e-14 * longest_sq) || !(longest_sq > 0);
+}
+
+void ValidateScale(double scale, std::string_view source) {
+  if (!std::isfinite(scale) || !(scale > 0)) {
+    throw std::invalid_argument(fmt::format(
+        "reading OBJ {}: scale must be finite and positive, got {}", source, scale));
+  }
+}
+
+std::string FormatVertex(const Eigen::Vector3d& p) {
+  return fmt::format("v {:.17g} {:.17g} {:.17g}\n", p.x(), p.y(), p.z());
+}
+
+}  // namespace
+
+ObjReadResult ReadObjStringWithReport(std::string_view contents, double scale,
+                                      std::string_view source_name) {
+  ValidateScale(scale, source_name);
+  const ObjScan scan = ScanObj(contents, source_name);
+  const std::vector<int> indices = TinyObjFaceIndices(contents, source_name, scan);
+
+  // Scale, then weld exactly coincident positions onto their first
+  // occurrence.
+  const int num_file_vertices = int(scan.positions.size());
+  std::vector<Eigen::Vector3d> positions(scan.positions.size());
+  std::vector<int> representative(num_file_vertices);
+  std::unordered_map<Eigen::Vector3d, int, PositionHash, PositionEqual> first_at;
+  first_at.reserve(scan.positions.size());
+  for (int v = 0; v < num_file_vertices; ++v) {
+    positions[v] = scale * scan.positions[v];
+    if (!positions[v].allFinite()) {
+      ThrowAt(source_name, scan.vertex_line[v],
+              fmt::format("the vertex times scale {} is not finite", scale));
+    }
+    representative[v] = first_at.try_emplace(positions[v], v).first->second;
+  }
+
+  // Fan-triangulate, dropping degenerate triangles.
+  ObjReadResult result;
+  std::vector<bool> used_by_a_face(num_file_vertices, false);
+  std::vector<TriangleSurfaceMesh::Element> triangles;
+  triangles.reserve(indices.size());
+  size_t k = 0;
+  for (size_t f = 0; f < scan.face_size.size(); ++f) {
+    const int* face = indices.data() + k;
+    const int n = scan.face_size[f];
+    k += size_t(n);
+    for (int i = 0; i < n; ++i) used_by_a_face[face[i]] = true;
+    for (int i = 1; i + 1 < n; ++i) {
+      const TriangleSurfaceMesh::Element t{representative[face[0]], representative[face[i]],
+                                           representative[face[i + 1]]};
+      if (t[0] == t[1] || t[1] == t[2] || t[2] == t[0] ||
+          IsDegenerate(positions[t[0]], positions[t[1]], positions[t[2]])) {
+        ++result.num_dropped_faces;
+        continue;
+      }
+      triangles.push_back(t);
+    }
+  }
+  if (triangles.empty()) {
+    throw std::runtime_error(fmt::format(
+        "{}: all {} triangles of the OBJ data are degenerate (zero area)", source_name,
+        result.num_dropped_faces));
+  }
+
+  // Keep the vertices the triangles use, in file order.
+  std::vector<int> new_index(num_file_vertices, -1);
+  for (const auto& t : triangles) {
+    for (int v : t) new_index[v] = 0;
+  }
+  std::vector<Eigen::Vector3d> vertices;
+  for (int v = 0; v < num_file_vertices; ++v) {
+    if (new_index[v] == 0) {
+      new_index[v] = int(vertices.size());
+      vertices.push_back(positions[v]);
+    } else if (representative[v] != v && used_by_a_face[v]) {
+      ++result.num_welded_vertices;
+    }
+  }
+  result.num_unreferenced_vertices =
+      num_file_vertices - int(vertices.size()) - result.num_welded_vertices;
+  for (auto& t : triangles) {
+    for (int& v : t) v = new_index[v];
+  }
+  try {
+    result.mesh = TriangleSurfaceMesh(std::move(triangles), std::move(vertices));
+  } catch (const std::exception& e) {
+    throw std::runtime_error(fmt::format("{}: {}", source_name, e.what()));
+  }
+  return result;
+}
+
+TriangleSurfaceMesh ReadObjString(std::string_view contents, double scale,
+                                  std::string_view source_name) {
+  return ReadObjStringWithReport(contents, scale, source_name).mesh;
+}
+
+ObjReadResult ReadObjFileWithReport(const std::filesystem::path& file, double scale) {
+  ValidateScale(scale, file.string());
+  const std::string contents = internal::ReadFileToString(file, "OBJ file");
+  return ReadObjStringWithReport(contents, scale, file.string());
+}
+
+TriangleSurfaceMesh ReadObjFile(const std::filesystem::path& file, double scale) {
+  return ReadObjFileWithReport(file, scale).mesh;
+}
+
+std::string WriteObjString(const TriangleSurfaceMesh& mesh) {
+  std::string out = "# written by hydrocontact\n";
+  for (const Eigen::Vector3d& p : mesh.vertices()) out += FormatVertex(p);
+  for (const auto& t : mesh.triangles()) {
+    out += fmt::format("f {} {} {}\n", t[0] + 1, t[1] + 1, t[2] + 1);
+  }
+  return out;
+}
+
+std::string WriteObjString(const PolygonSurfaceMesh& mesh) {
+  std::string out = "# written by hydrocontact\n";
+  for (const Eigen::Vector3d& p : mesh.vertices()) out += FormatVertex(p);
+  for (int f = 0; f < mesh.num_faces(); ++f) {
+    out += 'f';
+    for (int v : mesh.polygon(f)) out += fmt::format(" {}", v + 1);
+    out += '\n';
+  }
+  return out;
+}
+
+void WriteObjFile(const std::filesystem::path& file, const TriangleSurfaceMesh& mesh) {
+  internal::WriteStringToFile(file, WriteObjString(mesh), "OBJ file");
+}
+
+void WriteObjFile(const std::filesystem::path& file, const PolygonSurfaceMesh& mesh) {
+  internal::WriteStringToFile(file, WriteObjString(mesh), "OBJ file");
+}
+
+}  // namespace hydrocontact

@@ -1,0 +1,18 @@
+#pragma once
+
+/// @file
+/// Bounding boxes of primitive shapes in their own frame G.
+
+#include <optional>
+
+#include "geometry/shape.h"
+#include "mesh/aabb.h"
+
+namespace hydrocontact {
+
+/// The tightest axis-aligned box in G around a primitive shape. A half-space
+/// (z ≤ 0) gets min (−∞, −∞, −∞) and max (+∞, +∞, 0). Mesh and Convex
+/// shapes return nullopt: their box comes from their vertices once read.
+std::optional<Aabb> CalcPrimitiveBoundingBox(const Shape& shape);
+
+}  // namespace hydrocontact

@@ -1,0 +1,85 @@
+#include "mesh/polygon_surface_mesh.h"
+
+#include <cmath>
+#include <vector>
+
+#include <Eigen/Geometry>
+#include <catch2/catch.hpp>
+
+namespace hydrocontact {
+namespace {
+
+using Catch::Contains;
+
+TEST_CASE("Polygon mesh: a convex quad's area and centroid match the shoelace formula", "[polygon_mesh]") {
+  // The quad (0,0), (2,0), (2,1), (0,2): shoelace area ½Σ(xᵢyᵢ₊₁ − xᵢ₊₁yᵢ)
+  // = ½(0 + 2 + 4 + 0) = 3; centroid (1/6A)Σ(xᵢ+xᵢ₊₁)(xᵢyᵢ₊₁ − xᵢ₊₁yᵢ)
+  // = (16/18, 14/18) = (8/9, 7/9). Placed in a tilted plane by a rotation R
+  // and a shift, the area is unchanged and the normal is R·ẑ.
+  const Eigen::Matrix3d R = Eigen::AngleAxisd(0.7, Eigen::Vector3d(1, -1, 2).normalized()).toRotationMatrix();
+  const Eigen::Vector3d shift(0.5, -3, 2);
+  std::vector<Eigen::Vector3d> v;
+  for (const auto& p2 : {Eigen::Vector2d(0, 0), Eigen::Vector2d(2, 0), Eigen::Vector2d(2, 1), Eigen::Vector2d(0, 2)}) {
+    v.push_back(R * Eigen::Vector3d(p2.x(), p2.y(), 0) + shift);
+  }
+  const PolygonSurfaceMesh mesh({4, 0, 1, 2, 3}, v);
+  CHECK(mesh.num_faces() == 1);
+  CHECK(mesh.num_polygon_vertices(0) == 4);
+  CHECK(mesh.area(0) == Approx(3).epsilon(1e-14));
+  CHECK(mesh.face_normal(0).isApprox(R * Eigen::Vector3d::UnitZ(), 1e-14));
+  CHECK(mesh.element_centroid(0).isApprox(R * Eigen::Vector3d(8.0 / 9, 7.0 / 9, 0) + shift, 1e-14));
+  CHECK(mesh.centroid().isApprox(mesh.element_centroid(0), 1e-15));
+}
+
+TEST_CASE("Polygon mesh: regular hexagon, mixed faces and the flat face data", "[polygon_mesh]") {
+  // Regular hexagon of side s: area (3√3/2)s², centroid at its centre.
+  const double s = 0.3;
+  std::vector<Eigen::Vector3d> v;
+  for (int k = 0; k < 6; ++k) v.emplace_back(1 + s * std::cos(k * M_PI / 3), s * std::sin(k * M_PI / 3), 0);
+  // Plus a unit square (area 1, centroid (−1.5, 0.5)) listed clockwise from
+  // +z, so its normal is −z.
+  v.insert(v.end(), {{-2, 0, 0}, {-2, 1, 0}, {-1, 1, 0}, {-1, 0, 0}});
+  const std::vector<int> face_data{6, 0, 1, 2, 3, 4, 5, 4, 6, 7, 8, 9};
+  const PolygonSurfaceMesh mesh(face_data, v);
+  REQUIRE(mesh.num_faces() == 2);
+  CHECK(mesh.face_data() == face_data);
+  CHECK(mesh.polygon(1).size() == 4);
+  CHECK(mesh.polygon(1)[2] == 8);
+  CHECK(mesh.area(0) == Approx(1.5 * std::sqrt(3.0) * s * s).epsilon(1e-14));
+  CHECK(mesh.element_centroid(0).isApprox(Eigen::Vector3d(1, 0, 0), 1e-14));
+  CHECK(mesh.face_normal(0) == Eigen::Vector3d(0, 0, 1));
+  CHECK(mesh.area(1) == 1);
+  CHECK(mesh.face_normal(1) == Eigen::Vector3d(0, 0, -1));
+  const double a0 = mesh.area(0);
+  CHECK(mesh.total_area() == Approx(a0 + 1).epsilon(1e-15));
+  CHECK(mesh.centroid().isApprox((a0 * Eigen::Vector3d(1, 0, 0) + Eigen::Vector3d(-1.5, 0.5, 0)) / (a0 + 1), 1e-14));
+  const Aabb box = mesh.CalcBoundingBox();
+  CHECK(box.min.isApprox(Eigen::Vector3d(-2, -s * std::sin(M_PI / 3), 0), 1e-15));
+  CHECK(box.max == Eigen::Vector3d(1 + s, 1, 0));
+  CHECK(mesh.Equal(PolygonSurfaceMesh(face_data, v)));
+  CHECK_FALSE(mesh.Equal(PolygonSurfaceMesh({6, 0, 1, 2, 3, 4, 5}, v)));
+}
+
+TEST_CASE("Polygon mesh: bad input names the face", "[polygon_mesh][errors]") {
+  std::vector<Eigen::Vector3d> v;
+  for (int k = 0; k < 20; ++k) v.emplace_back(std::cos(k * 0.3), std::sin(k * 0.3), 0);
+  // 20, 21, 22: collinear.
+  v.emplace_back(2, 0, 0);
+  v.emplace_back(3, 0, 0);
+  v.emplace_back(4, 0, 0);
+  auto make = [&](std::vector<int> data) { return PolygonSurfaceMesh(std::move(data), v); };
+  CHECK_THROWS_AS(make({2, 0, 1}), std::invalid_argument);
+  CHECK_THROWS_WITH(make({3, 0, 1, 2, 2, 0, 1}), Contains("face 1 has 2 vertices; polygons need 3 to 16"));
+  std::vector<int> seventeen{17};
+  for (int k = 0; k < 17; ++k) seventeen.push_back(k);
+  CHECK_THROWS_WITH(make(seventeen), Contains("face 0 has 17 vertices"));
+  CHECK_THROWS_WITH(make({3, 0, 1, 2, 4, 0, 1}), Contains("face 1 announces 4 vertices but the face data ends after 2"));
+  CHECK_THROWS_WITH(make({3, 0, 1, 23}), Contains("face 0 refers to vertex 23, out of range [0, 23)"));
+  CHECK_THROWS_WITH(make({3, 0, 1, 2, 4, 3, 4, 5, 3}), Contains("face 1 uses vertex 3 twice"));
+  CHECK_THROWS_WITH(make({3, 20, 21, 22}), Contains("face 0 is degenerate (zero area)"));
+  v[5].z() = NAN;
+  CHECK_THROWS_WITH(make({3, 0, 1, 2}), Contains("vertex 5 has a non-finite coordinate"));
+}
+
+}  // namespace
+}  // namespace hydrocontact

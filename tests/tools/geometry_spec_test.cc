@@ -1,0 +1,59 @@
+#include "tools/cli/geometry_spec.h"
+
+#include <catch2/catch.hpp>
+
+#include "tools/cli/command.h"
+
+namespace hydrocontact::cli {
+namespace {
+
+TEST_CASE("ParseArgs: two primitives with per-geometry options") {
+  const ParsedArgs parsed =
+      ParseArgs({"sphere:0.5", "--pose-b", "1,2,3,0,0,1.5707963267948966", "box:1,2,3", "--rigid-b",
+                 "--modulus-a", "2e5", "--out", "x.vtk", "--no-normal-filter", "--resolution-a=0.1"},
+                2, 0, {"--out"}, {"--no-normal-filter"});
+  REQUIRE(parsed.geometries.size() == 2);
+  const GeometryArg& a = parsed.geometries[0];
+  const GeometryArg& b = parsed.geometries[1];
+  CHECK(std::get<Sphere>(a.shape).radius() == 0.5);
+  CHECK(a.properties.compliance() == Compliance::kCompliant);
+  CHECK(a.properties.hydroelastic_modulus() == 2e5);
+  CHECK(a.properties.resolution_hint().value() == 0.1);
+  CHECK(std::get<Box>(b.shape).size() == Eigen::Vector3d(1, 2, 3));
+  CHECK(b.properties.compliance() == Compliance::kRigid);
+  CHECK(b.properties.hydroelastic_modulus() == 1e7);  // The documented default.
+  CHECK((b.X_WG.translation() - Eigen::Vector3d(1, 2, 3)).norm() == 0);
+  // A yaw of π/2 maps x to y.
+  CHECK((b.X_WG.RotateVector(Eigen::Vector3d::UnitX()) - Eigen::Vector3d::UnitY()).norm() < 1e-15);
+  CHECK(parsed.options.at("--out") == "x.vtk");
+  CHECK(parsed.flags.count("--no-normal-filter") == 1);
+}
+
+TEST_CASE("ParseArgs: files default by extension; one geometry takes unsuffixed options") {
+  const ParsedArgs obj = ParseArgs({"data/thing.OBJ", "--scale", "0.01"}, 1, 0, {}, {});
+  CHECK(std::get<Mesh>(obj.geometries[0].shape).scale() == 0.01);
+  CHECK(obj.geometries[0].properties.compliance() == Compliance::kRigid);
+  const ParsedArgs vtk = ParseArgs({"x.vtk", "-1,0.5,2"}, 1, 1, {}, {});
+  CHECK(vtk.geometries[0].properties.compliance() == Compliance::kCompliant);
+  CHECK(ParseVector3(vtk.positionals.at(0), "point") == Eigen::Vector3d(-1, 0.5, 2));
+}
+
+TEST_CASE("ParseArgs: bad input throws a UsageError naming the culprit") {
+  CHECK_THROWS_AS(ParseArgs({"sphere:-1"}, 1, 0, {}, {}), UsageError);
+  CHECK_THROWS_WITH(ParseArgs({"sphere:-1"}, 1, 0, {}, {}), Catch::Contains("sphere:-1") && Catch::Contains("radius"));
+  CHECK_THROWS_WITH(ParseArgs({"box:1,2"}, 1, 0, {}, {}), Catch::Contains("3"));
+  CHECK_THROWS_WITH(ParseArgs({"cone:1"}, 1, 0, {}, {}), Catch::Contains("cone:1"));
+  CHECK_THROWS_WITH(ParseArgs({"sphere:1", "sphere:1", "--frobnicate"}, 2, 0, {}, {}), Catch::Contains("--frobnicate"));
+  CHECK_THROWS_WITH(ParseArgs({"sphere:1"}, 2, 0, {}, {}), Catch::Contains("expected 2"));
+  CHECK_THROWS_WITH(ParseArgs({"sphere:1", "--pose", "1,2,3"}, 1, 0, {}, {}), Catch::Contains("--pose"));
+  CHECK_THROWS_WITH(ParseArgs({"sphere:1", "--modulus", "abc"}, 1, 0, {}, {}), Catch::Contains("abc"));
+  CHECK_THROWS_WITH(ParseArgs({"sphere:1", "--modulus", "0"}, 1, 0, {}, {}), Catch::Contains("hydroelastic_modulus"));
+  CHECK_THROWS_WITH(ParseArgs({"sphere:1", "--rigid", "--compliant"}, 1, 0, {}, {}), Catch::Contains("exclusive"));
+  CHECK_THROWS_WITH(ParseArgs({"sphere:1", "--scale", "2"}, 1, 0, {}, {}), Catch::Contains("files only"));
+  CHECK_THROWS_WITH(ParseArgs({"sphere:1", "--modulus"}, 1, 0, {}, {}), Catch::Contains("needs a value"));
+  CHECK_THROWS_WITH(ParseVector3("1,nan,2", "point"), Catch::Contains("point"));
+  CHECK_THROWS_WITH(ParseDouble("1e999", "x"), Catch::Contains("1e999"));
+}
+
+}  // namespace
+}  // namespace hydrocontact::cli

@@ -1,0 +1,254 @@
+// Runs the built `hydrocontact info` on the samples of data/ and on malformed
+// files, and checks its JSON against closed forms and its error behaviour.
+
+#include <sys/wait.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <regex>
+#include <string>
+#include <vector>
+
+#include <catch2/catch.hpp>
+#include <fmt/format.h>
+
+#include "tests/mesh/test_files.h"
+
+namespace hydrocontact {
+namespace {
+
+using Catch::Contains;
+
+struct ToolResult {
+  int exit_code{-1};
+  std::string out;
+  std::string err;
+};
+
+// Runs the tool with `args` (each passed as one shell word), capturing
+// stdout and stderr through files.
+ToolResult RunTool(const std::vector<std::string>& args) {
+  static const test::ScratchDirectory dir;
+  // Appends `s` as one single-quoted shell word.
+  auto append_quoted = [](std::string* command, const std::string& s) {
+    command->append(" '");
+    for (char c : s) {
+      if (c == '\'') {
+        command->append("'\\''");
+      } else {
+        command->push_back(c);
+      }
+    }
+    command->push_back('\'');
+  };
+  std::string command;
+  append_quoted(&command, HYDROCONTACT_TOOL);
+  for (const std::string& a : args) append_quoted(&command, a);
+  const auto out = dir.path() / "stdout.txt";
+  const auto err = dir.path() / "stderr.txt";
+  command.append(" >");
+  append_quoted(&command, out.string());
+  command.append(" 2>");
+  append_quoted(&command, err.string());
+  const int status = std::system(command.c_str());
+  ToolResult r;
+  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  r.out = test::ReadWholeFile(out);
+  r.err = test::ReadWholeFile(err);
+  return r;
+}
+
+// The raw JSON text of member `key` (a number, true/false/null, a string
+// or a one-line array), or "" if absent.
+std::string Member(const std::string& json, const std::string& key) {
+  const std::regex pattern("\"" + key + "\": (\\[[^\\]]*\\]|\"[^\"]*\"|[^,\\n}]+)");
+  std::smatch m;
+  return std::regex_search(json, m, pattern) ? m[1].str() : std::string();
+}
+
+double Number(const std::string& json, const std::string& key) {
+  const std::string text = Member(json, key);
+  INFO(key << " in " << json);
+  REQUIRE_FALSE(text.empty());
+  return std::stod(text);
+}
+
+std::vector<double> Numbers(const std::string& json, const std::string& key) {
+  std::string text = Member(json, key);
+  std::vector<double> values;
+  std::regex number("-?[0-9.eE+-]+");
+  for (auto it = std::sregex_iterator(text.begin(), text.end(), number); it != std::sregex_iterator();
+       ++it) {
+    values.push_back(std::stod(it->str()));
+  }
+  return values;
+}
+
+std::filesystem::path Data(const std::string& name) {
+  return std::filesystem::path(HYDROCONTACT_SOURCE_DIR) / "data" / name;
+}
+
+void CheckSuccess(const ToolResult& r) {
+  INFO(r.err);
+  CHECK(r.exit_code == 0);
+  CHECK(r.err.empty());
+  CHECK(r.out.front() == '{');
+  CHECK(r.out.substr(r.out.size() - 2) == "}\n");
+}
+
+TEST_CASE("info on the sample box: a closed 0.1 m cube with two fields", "[info]") {
+  const ToolResult r = RunTool({"info", Data("box_0.1m.vtk").string()});
+  CheckSuccess(r);
+  CHECK(Member(r.out, "kind") == "\"tetrahedral_volume\"");
+  CHECK(Number(r.out, "num_vertices") == 99);
+  CHECK(Number(r.out, "num_elements") == 192);
+  // Edge 0.1: volume 0.001, boundary area 0.06, box [-0.05, 0.05]³.
+  CHECK(Number(r.out, "volume") == Approx(1e-3).epsilon(1e-12));
+  CHECK(Number(r.out, "surface_area") == Approx(0.06).epsilon(1e-12));
+  CHECK(Member(r.out, "closed") == "true");
+  CHECK(Numbers(r.out, "min") == std::vector<double>{-0.05, -0.05, -0.05});
+  CHECK(Numbers(r.out, "max") == std::vector<double>{0.05, 0.05, 0.05});
+  CHECK(Member(r.out, "point_fields") == "[\"extent\", \"pressure\"]");
+  CHECK(Number(r.out, "skipped_cells") == 0);
+  CHECK(Member(r.out, "orientation_flipped") == "false");
+
+  // The binary file says exactly the same, apart from its name.
+  const ToolResult b = RunTool({"info", Data("box_0.1m_binary.vtk").string()});
+  CheckSuccess(b);
+  CHECK(std::regex_replace(b.out, std::regex("\"file\": .*\n"), "") ==
+        std::regex_replace(r.out, std::regex("\"file\": .*\n"), ""));
+
+  // Scale 2: volume ×8, area ×4, box ×2.
+  const ToolResult s = RunTool({"info", Data("box_0.1m.vtk").string(), "--scale", "2"});
+  CheckSuccess(s);
+  CHECK(Number(s.out, "volume") == Approx(8e-3).epsilon(1e-12));
+  CHECK(Number(s.out, "surface_area") == Approx(0.24).epsilon(1e-12));
+  CHECK(Numbers(s.out, "max") == std::vector<double>{0.1, 0.1, 0.1});
+}
+
+TEST_CASE("info on the sample sphere and patch", "[info]") {
+  const double r = 0.05;
+  const ToolResult sphere = RunTool({"info", Data("sphere_r0.05m.obj").string()});
+  CheckSuccess(sphere);
+  CHECK(Member(sphere.out, "kind") == "\"triangle_surface\"");
+  CHECK(Number(sphere.out, "num_vertices") == 162);
+  CHECK(Number(sphere.out, "num_elements") == 320);
+  CHECK(Member(sphere.out, "closed") == "true");
+  // Inscribed polyhedron: a little below 4/3πr³ and 4πr².
+  const double volume = Number(sphere.out, "volume");
+  CHECK(volume < 4 * M_PI * r * r * r / 3);
+  CHECK(volume > 0.95 * 4 * M_PI * r * r * r / 3);
+  CHECK(Number(sphere.out, "surface_area") < 4 * M_PI * r * r);
+  CHECK(Number(sphere.out, "surface_area") > 0.97 * 4 * M_PI * r * r);
+  CHECK(Member(sphere.out, "point_fields") == "[]");
+  CHECK(Number(sphere.out, "dropped_faces") == 0);
+
+  const ToolResult patch = RunTool({"info", Data("square_patch_0.1m.obj").string()});
+  CheckSuccess(patch);
+  CHECK(Number(patch.out, "num_elements") == 32);
+  CHECK(Number(patch.out, "surface_area") == Approx(0.01).epsilon(1e-12));
+  CHECK(Member(patch.out, "volume") == "null");
+  CHECK(Member(patch.out, "closed") == "false");
+  CHECK(Numbers(patch.out, "min") == std::vector<double>{-0.05, -0.05, 0});
+}
+
+TEST_CASE("info reports the clean-up of messy files", "[info]") {
+  test::ScratchDirectory dir;
+  // A unit cube written face by face (24 'v' lines, 8 positions), plus an
+  // unused vertex and a degenerate face; upper-case extension.
+  std::string obj = "v 5 5 5\n";
+  const int quads[6][4] = {{0, 3, 2, 1}, {4, 5, 6, 7}, {0, 1, 5, 4},
+                           {1, 2, 6, 5}, {2, 3, 7, 6}, {3, 0, 4, 7}};
+  for (const auto& q : quads) {
+    // Corner c: x = 1 for c in {1, 2, 5, 6}, y = 1 for {2, 3, 6, 7}, z = 1 for c ≥ 4.
+    for (int c : q) {
+      obj += fmt::format("v {} {} {}\n", (c == 1 || c == 2 || c == 5 || c == 6) ? 1 : 0,
+                         (c == 2 || c == 3 || c == 6 || c == 7) ? 1 : 0, c >= 4 ? 1 : 0);
+    }
+    obj += "f -4 -3 -2 -1\n";
+  }
+  obj += "f 2 2 3\n";
+  const ToolResult r = RunTool({"info", dir.Write("cube.OBJ", obj).string()});
+  CheckSuccess(r);
+  CHECK(Number(r.out, "num_vertices") == 8);
+  CHECK(Number(r.out, "welded_vertices") == 16);
+  CHECK(Number(r.out, "unreferenced_vertices") == 1);
+  CHECK(Number(r.out, "dropped_faces") == 1);
+  CHECK(Member(r.out, "closed") == "true");
+  CHECK(Number(r.out, "volume") == Approx(1.0).epsilon(1e-14));
+
+  // gmsh-like VTK: an unused point, a triangle cell, tetrahedra written in
+  // the opposite orientation (flipped on reading): volume 1/6 + 1/3.
+  const std::string vtk =
+      "# vtk DataFile Version 2.0\ngmsh-like\nASCII\nDATASET UNSTRUCTURED_GRID\n"
+      "POINTS 6 double\n0 0 0\n1 0 0\n0 1 0\n0 0 1\n9 9 9\n1 1 1\n"
+      "CELLS 3 14\n3 0 1 2\n4 0 2 1 3\n4 1 3 2 5\nCELL_TYPES 3\n5\n10\n10\n";
+  const ToolResult v = RunTool({"info", dir.Write("two_tets.Vtk", vtk).string()});
+  CheckSuccess(v);
+  CHECK(Number(v.out, "num_vertices") == 5);
+  CHECK(Number(v.out, "num_elements") == 2);
+  CHECK(Number(v.out, "skipped_cells") == 1);
+  CHECK(Number(v.out, "unused_points") == 1);
+  CHECK(Member(v.out, "orientation_flipped") == "true");
+  CHECK(Number(v.out, "volume") == Approx(0.5).epsilon(1e-14));
+  CHECK(Member(v.out, "closed") == "true");
+}
+
+TEST_CASE("info on bad input: exit 2, one line on stderr naming the culprit, no stdout",
+          "[info][errors]") {
+  test::ScratchDirectory dir;
+  struct Case {
+    std::vector<std::string> args;
+    std::string expected;
+  };
+  const std::string bad_obj = dir.Write("bad.obj", "v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 7\n").string();
+  const std::string bad_vtk =
+      dir.Write("bad.vtk",
+                "# vtk DataFile Version 3.0\nt\nASCII\nDATASET UNSTRUCTURED_GRID\n"
+                "POINTS 8 double\n0 0 0 1 0 0 1 1 0 0 1 0 0 0 1 1 0 1 1 1 1 0 1 1\n"
+                "CELLS 1 9\n8 0 1 2 3 4 5 6 7\nCELL_TYPES 1\n12\n")
+          .string();
+  const std::string truncated =
+      dir.Write("cut.vtk", test::ReadWholeFile(Data("box_0.1m_binary.vtk")).substr(0, 700)).string();
+  const std::string nan_obj =
+      dir.Write("nan.obj", "v 0 0 0\nv 1 0 0\nv 0 nan 0\nf 1 2 3\n").string();
+  const Case cases[] = {
+      {{"info", bad_obj}, "bad.obj, line 4: face vertex index 7 is out of range"},
+      {{"info", nan_obj}, "nan.obj, line 3: vertex coordinate 'nan' is not finite"},
+      {{"info", bad_vtk}, "bad.vtk, line 10: cell 0 is a hexahedron (VTK cell type 12)"},
+      {{"info", truncated}, "cut.vtk, section POINTS: truncated data"},
+      {{"info", (dir.path() / "absent.obj").string()}, "absent.obj': no such file"},
+      {{"info", dir.Write("mesh.stl", "solid x\n").string()}, "mesh.stl': unknown file type '.stl'"},
+      {{"info", dir.path().string()}, "unknown file type"},
+      {{"info"}, "expected one FILE, got 0"},
+      {{"info", bad_obj, bad_vtk}, "expected one FILE, got 2"},
+      {{"info", Data("box_0.1m.vtk").string(), "--scale", "0"}, "--scale: 0 must be finite and positive"},
+      {{"info", Data("box_0.1m.vtk").string(), "--scale", "big"}, "--scale: 'big' is not a number"},
+      {{"info", Data("box_0.1m.vtk").string(), "--scale"}, "--scale needs a value"},
+      {{"info", Data("box_0.1m.vtk").string(), "--frobnicate"}, "unknown option '--frobnicate'"},
+  };
+  for (const Case& c : cases) {
+    const ToolResult r = RunTool(c.args);
+    INFO(c.args.back() << "\nstderr: " << r.err);
+    CHECK(r.exit_code == 2);
+    CHECK(r.out.empty());
+    CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+    CHECK(r.err.back() == '\n');
+    CHECK_THAT(r.err, Contains("hydrocontact info: ") && Contains(c.expected));
+  }
+}
+
+TEST_CASE("info --help explains every output member", "[info]") {
+  const ToolResult r = RunTool({"info", "--help"});
+  CHECK(r.exit_code == 0);
+  for (const char* member : {"kind", "num_vertices", "num_elements", "bounding_box", "surface_area",
+                             "volume", "closed", "point_fields", "dropped_faces", "welded_vertices",
+                             "skipped_cells", "orientation_flipped", "--scale"}) {
+    CHECK_THAT(r.out, Contains(member));
+  }
+}
+
+}  // namespace
+}  // namespace hydrocontact

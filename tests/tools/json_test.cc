@@ -1,0 +1,25 @@
+#include "tools/cli/json.h"
+
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include <catch2/catch.hpp>
+
+namespace hydrocontact::cli {
+namespace {
+
+TEST_CASE("Json: objects keep order, doubles round-trip, NaN becomes null") {
+  Json j = Json::MakeObject();
+  j.Set("b", 1).Set("a", 0.1).Set("nan", std::nan("")).Set("s", "q\"\n").Set("v", Json(Eigen::Vector3d(1, 2, 3)));
+  j.Set("b", 2);  // Replaces, keeping the position.
+  const std::string text = j.Dump();
+  CHECK(text ==
+        "{\n  \"b\": 2,\n  \"a\": 0.1,\n  \"nan\": null,\n  \"s\": \"q\\\"\\n\",\n"
+        "  \"v\": [1, 2, 3]\n}\n");
+  CHECK(std::stod(fmt::format("{}", 2.0 / 3.0)) == 2.0 / 3.0);
+  CHECK_THROWS(Json(1).Set("x", 1));
+}
+
+}  // namespace
+}  // namespace hydrocontact::cli

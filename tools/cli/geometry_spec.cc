@@ -1,0 +1,269 @@
+#include "tools/cli/geometry_spec.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <optional>
+
+#include <fmt/format.h>
+
+#include "tools/cli/command.h"
+
+namespace hydrocontact::cli {
+namespace {
+
+std::vector<std::string> SplitCommas(const std::string& text) {
+  std::vector<std::string> parts;
+  size_t start = 0;
+  while (true) {
+    const size_t comma = text.find(',', start);
+    parts.push_back(text.substr(start, comma - start));
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+  return parts;
+}
+
+std::vector<double> ParseNumbers(const std::string& text, const std::string& what) {
+  std::vector<double> values;
+  for (const std::string& part : SplitCommas(text)) values.push_back(ParseDouble(part, what));
+  return values;
+}
+
+std::string Lower(std::string s) {
+  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
+  return s;
+}
+
+// The per-geometry options, without their suffix; true when followed by a value.
+const std::map<std::string, bool>& GeometryOptions() {
+  static const std::map<std::string, bool> options{
+      {"--pose", true},   {"--rigid", false}, {"--compliant", false}, {"--modulus", true},
+      {"--resolution", true}, {"--margin", true}, {"--slab", true},   {"--scale", true}};
+  return options;
+}
+
+struct PendingGeometryOptions {
+  std::map<std::string, std::string> values;  // option (unsuffixed) → value ("" for flags)
+};
+
+}  // namespace
+
+double ParseDouble(const std::string& text, const std::string& what) {
+  const char* begin = text.c_str();
+  char* end = nullptr;
+  errno = 0;
+  const double value = std::strtod(begin, &end);
+  if (text.empty() || end != begin + text.size() || errno == ERANGE || !std::isfinite(value)) {
+    throw UsageError(fmt::format("{}: '{}' is not a finite number", what, text));
+  }
+  return value;
+}
+
+Eigen::Vector3d ParseVector3(const std::string& text, const std::string& what) {
+  const std::vector<double> v = ParseNumbers(text, what);
+  if (v.size() != 3) {
+    throw UsageError(fmt::format("{}: expected three comma-separated numbers x,y,z, got '{}'", what, text));
+  }
+  return {v[0], v[1], v[2]};
+}
+
+Shape ParseShapeSpec(const std::string& spec, double scale) {
+  const size_t colon = spec.find(':');
+  const std::string kind = Lower(spec.substr(0, colon));
+  auto params = [&](size_t count) {
+    if (colon == std::string::npos) {
+      throw UsageError(fmt::format("geometry '{}': {} needs {} size(s) after ':'", spec, kind, count));
+    }
+    const std::vector<double> v = ParseNumbers(spec.substr(colon + 1), fmt::format("geometry '{}'", spec));
+    if (v.size() != count) {
+      throw UsageError(fmt::format("geometry '{}': {} takes {} comma-separated size(s), got {}", spec,
+                                   kind, count, v.size()));
+    }
+    return v;
+  };
+  try {
+    if (kind == "sphere") return Sphere(params(1)[0]);
+    if (kind == "box") {
+      const auto v = params(3);
+      return Box(v[0], v[1], v[2]);
+    }
+    if (kind == "cylinder") {
+      const auto v = params(2);
+      return Cylinder(v[0], v[1]);
+    }
+    if (kind == "capsule") {
+      const auto v = params(2);
+      return Capsule(v[0], v[1]);
+    }
+    if (kind == "ellipsoid") {
+      const auto v = params(3);
+      return Ellipsoid(v[0], v[1], v[2]);
+    }
+    if (kind == "halfspace") {
+      if (colon != std::string::npos) {
+        throw UsageError(fmt::format("geometry '{}': halfspace takes no parameters", spec));
+      }
+      return HalfSpace();
+    }
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(fmt::format("geometry '{}': {}", spec, e.what()));
+  }
+  const std::string extension = Lower(std::filesystem::path(spec).extension().string());
+  if (extension == ".obj" || extension == ".vtk") return Mesh(spec, scale);
+  throw UsageError(fmt::format(
+      "geometry '{}': not a primitive (sphere:R, box:X,Y,Z, cylinder:R,L, capsule:R,L, "
+      "ellipsoid:A,B,C, halfspace) nor an .obj or .vtk file",
+      spec));
+}
+
+ParsedArgs ParseArgs(const std::vector<std::string>& args, int num_geometries,
+                     int num_extra_positionals, const std::set<std::string>& value_options,
+                     const std::set<std::string>& flag_options) {
+  static const char* kSuffixes[] = {"-a", "-b"};
+  ParsedArgs parsed;
+  std::vector<std::string> positionals;
+  std::vector<PendingGeometryOptions> pending(num_geometries);
+
+  for (size_t i = 0; i < args.size(); ++i) {
+    std::string arg = args[i];
+    std::optional<std::string> inline_value;
+    if (arg.rfind("--", 0) == 0) {
+      const size_t eq = arg.find('=');
+      if (eq != std::string::npos) {
+        inline_value = arg.substr(eq + 1);
+        arg = arg.substr(0, eq);
+      }
+    }
+    auto take_value = [&]() -> std::string {
+      if (inline_value) return *inline_value;
+      if (i + 1 >= args.size()) throw UsageError(fmt::format("option {} needs a value", arg));
+      return args[++i];
+    };
+    // Negative numbers (e.g. a point "-1,0,0") are positionals, not options.
+    const bool looks_like_option =
+        arg.size() > 1 && arg[0] == '-' && !(std::isdigit(static_cast<unsigned char>(arg[1])) || arg[1] == '.');
+    if (!looks_like_option) {
+      positionals.push_back(arg);
+      continue;
+    }
+    if (value_options.count(arg)) {
+      parsed.options[arg] = take_value();
+      continue;
+    }
+    if (flag_options.count(arg)) {
+      if (inline_value) throw UsageError(fmt::format("option {} takes no value", arg));
+      parsed.flags.insert(arg);
+      continue;
+    }
+    // Per-geometry option: find its geometry by suffix.
+    int geometry = -1;
+    std::string base = arg;
+    for (int g = 0; g < num_geometries; ++g) {
+      const std::string suffix = kSuffixes[g];
+      if (arg.size() > suffix.size() && arg.compare(arg.size() - suffix.size(), suffix.size(), suffix) == 0) {
+        const std::string candidate = arg.substr(0, arg.size() - suffix.size());
+        if (GeometryOptions().count(candidate)) {
+          geometry = g;
+          base = candidate;
+        }
+      }
+    }
+    if (geometry < 0 && num_geometries == 1 && GeometryOptions().count(arg)) geometry = 0;
+    if (geometry < 0) throw UsageError(fmt::format("unknown option '{}' (see --help)", arg));
+    const bool has_value = GeometryOptions().at(base);
+    if (!has_value && inline_value) throw UsageError(fmt::format("option {} takes no value", arg));
+    pending[geometry].values[base] = has_value ? take_value() : std::string();
+  }
+
+  const size_t expected = size_t(num_geometries + num_extra_positionals);
+  if (positionals.size() != expected) {
+    throw UsageError(fmt::format("expected {} positional argument(s), got {}{}", expected,
+                                 positionals.size(),
+                                 positionals.size() > expected
+                                     ? fmt::format(" (unexpected '{}')", positionals[expected])
+                                     : std::string()));
+  }
+
+  for (int g = 0; g < num_geometries; ++g) {
+    const auto& opts = pending[g].values;
+    const std::string label = num_geometries == 1 ? "" : kSuffixes[g];
+    auto name = [&](const char* base) { return std::string(base) + label; };
+    GeometryArg geometry;
+    geometry.spec = positionals[g];
+    const double scale = opts.count("--scale") ? ParseDouble(opts.at("--scale"), name("--scale")) : 1.0;
+    if (!(scale > 0)) throw UsageError(fmt::format("{}: the scale must be positive, got {}", name("--scale"), scale));
+    geometry.shape = ParseShapeSpec(geometry.spec, scale);
+    if (opts.count("--scale") && !std::holds_alternative<Mesh>(geometry.shape)) {
+      throw UsageError(fmt::format("{} applies to files only, not '{}'", name("--scale"), geometry.spec));
+    }
+    if (opts.count("--rigid") && opts.count("--compliant")) {
+      throw UsageError(fmt::format("{} and {} are exclusive", name("--rigid"), name("--compliant")));
+    }
+    const bool is_obj = std::holds_alternative<Mesh>(geometry.shape) &&
+                        Lower(std::get<Mesh>(geometry.shape).file().extension().string()) == ".obj";
+    const bool rigid = opts.count("--rigid") || (is_obj && !opts.count("--compliant"));
+    ProximityProperties& p = geometry.properties;
+    try {
+      p.set_compliance(rigid ? Compliance::kRigid : Compliance::kCompliant);
+      if (opts.count("--modulus")) p.set_hydroelastic_modulus(ParseDouble(opts.at("--modulus"), name("--modulus")));
+      if (opts.count("--resolution")) p.set_resolution_hint(ParseDouble(opts.at("--resolution"), name("--resolution")));
+      if (opts.count("--margin")) p.set_margin(ParseDouble(opts.at("--margin"), name("--margin")));
+      if (opts.count("--slab")) p.set_slab_thickness(ParseDouble(opts.at("--slab"), name("--slab")));
+      if (opts.count("--pose")) {
+        const std::vector<double> v = ParseNumbers(opts.at("--pose"), name("--pose"));
+        if (v.size() != 6) {
+          throw UsageError(fmt::format("{}: expected x,y,z,roll,pitch,yaw (6 numbers), got {}",
+                                       name("--pose"), v.size()));
+        }
+        geometry.X_WG = RigidTransform::FromRollPitchYaw({v[3], v[4], v[5]}, {v[0], v[1], v[2]});
+      }
+    } catch (const std::invalid_argument& e) {
+      throw UsageError(fmt::format("geometry '{}': {}", geometry.spec, e.what()));
+    }
+    parsed.geometries.push_back(std::move(geometry));
+  }
+  parsed.positionals.assign(positionals.begin() + num_geometries, positionals.end());
+  return parsed;
+}
+
+std::string GeometryArgumentsHelp(int num_geometries) {
+  const std::string s = num_geometries == 1 ? "" : "-a";
+  std::string text =
+      "\nGeometry specs (sizes in metres, in the geometry's frame G):\n"
+      "  path/file.obj       triangle surface mesh (rigid by default)\n"
+      "  path/file.vtk       tetrahedral volume mesh (compliant by default)\n"
+      "  sphere:R            sphere of radius R centred at G's origin\n"
+      "  box:X,Y,Z           box with full edge lengths X, Y, Z, centred\n"
+      "  cylinder:R,L        cylinder of radius R and length L along z, centred\n"
+      "  capsule:R,L         cylinder R, L along z with hemispherical caps\n"
+      "  ellipsoid:A,B,C     ellipsoid with semi-axes A, B, C\n"
+      "  halfspace           the half-space z <= 0 of G\n"
+      "Primitives are compliant by default.\n\n";
+  text += num_geometries == 1
+              ? "Geometry options (the suffix -a is optional):\n"
+              : "Geometry options, suffixed -a (first geometry) or -b (second):\n";
+  text += fmt::format(
+      "  --pose{0} x,y,z,roll,pitch,yaw   X_WG: translation (m), then roll, pitch, yaw (rad),\n"
+      "                                  R = Rz(yaw)*Ry(pitch)*Rx(roll); default identity\n"
+      "  --rigid{0} | --compliant{0}       hydroelastic compliance\n"
+      "  --modulus{0} E                    hydroelastic modulus (Pa), default 1e7\n"
+      "  --resolution{0} h                 target edge length (m), default a fifth of the\n"
+      "                                  shape's smallest dimension\n"
+      "  --margin{0} d                     margin (m), default 0\n"
+      "  --slab{0} t                       half-space slab thickness (m), default 1\n"
+      "  --scale{0} s                      uniform scale of a file's vertices, default 1\n",
+      s);
+  return text;
+}
+
+Json BoundingBoxJson(const Aabb& box) {
+  Json j = Json::MakeObject();
+  j.Set("min", Json(box.min));
+  j.Set("max", Json(box.max));
+  return j;
+}
+
+}  // namespace hydrocontact::cli
