@@ -36,9 +36,42 @@ Aabb TransformedBox(const Aabb& box_B, const RigidTransform& X_AB) {
   return Aabb(center - half, center + half);
 }
 
+void CollectSkeletonNear(const MeshDistanceData& mesh, const Aabb& box,
+                         std::vector<SkeletonPiece>& pieces) {
+  pieces.clear();
+  const MeshPseudoNormals& normals = mesh.normals;
+  mesh.bvh.Query(box, [&](int f) {
+    for (int e : normals.face_edges[f]) {
+      if (!normals.edge_is_flat[e]) pieces.push_back(normals.edge_vertices[e]);
+    }
+    for (int v : mesh.mesh.element(f)) {
+      if (!normals.vertex_on_sharp_edge[v]) pieces.push_back({v, v});
+    }
+  });
+  std::sort(pieces.begin(), pieces.end());
+  pieces.erase(std::unique(pieces.begin(), pieces.end()), pieces.end());
+}
+
+Vector3d PointOnPiece(const MeshDistanceData& mesh, const SkeletonPiece& piece, double s) {
+  const Vector3d& p0 = mesh.mesh.vertex(piece[0]);
+  return p0 + s * (mesh.mesh.vertex(piece[1]) - p0);
+}
+
+MeshSignedDistance ToMeshSignedDistance(const ConvexSignedDistance& convex) {
+  MeshSignedDistance out;
+  out.distance = convex.distance;
+  out.p_ACa = convex.p_ACa;
+  out.p_ACb_A = convex.p_ACb_A;
+  out.nhat_BA_A = convex.nhat_BA_A;
+  out.is_nhat_unique = convex.is_nhat_unique;
+  return out;
+}
+
 }  // namespace internal
 
 namespace {
+
+using internal::SkeletonPiece;
 
 // The closest pair of triangles of two meshes, in A.
 struct SurfaceClosest {
@@ -118,30 +151,6 @@ SurfaceClosest FindSurfaceClosest(const MeshDistanceData& A, const MeshDistanceD
   return best;
 }
 
-// A piece of a mesh's skeleton: a sharp edge (v0 < v1) or a vertex no sharp
-// edge ends at (v0 == v1), as vertex indices.
-using SkeletonPiece = std::array<int, 2>;
-
-// The skeleton pieces of `mesh` on triangles whose boxes overlap `box` (in
-// the mesh's frame), sorted and without repeats. A point of the skeleton
-// inside the box has all its triangles' boxes overlapping it, so nothing
-// that could be inside the other solid is missed.
-void CollectSkeletonNear(const MeshDistanceData& mesh, const Aabb& box,
-                         std::vector<SkeletonPiece>& pieces) {
-  pieces.clear();
-  const MeshPseudoNormals& normals = mesh.normals;
-  mesh.bvh.Query(box, [&](int f) {
-    for (int e : normals.face_edges[f]) {
-      if (!normals.edge_is_flat[e]) pieces.push_back(normals.edge_vertices[e]);
-    }
-    for (int v : mesh.mesh.element(f)) {
-      if (!normals.vertex_on_sharp_edge[v]) pieces.push_back({v, v});
-    }
-  });
-  std::sort(pieces.begin(), pieces.end());
-  pieces.erase(std::unique(pieces.begin(), pieces.end()), pieces.end());
-}
-
 // The deepest point of `skeleton`'s pieces inside `other`, with `other`
 // posed in the skeleton's frame by X_SO; the point is in the other's
 // frame, and `piece` names the winning skeleton piece.
@@ -154,7 +163,7 @@ SkeletonDeepest FindSkeletonDeepest(const MeshDistanceData& skeleton,
                                     const MeshDistanceData& other, const RigidTransform& X_SO,
                                     double min_depth, std::vector<SkeletonPiece>& pieces,
                                     std::vector<MeshSegment>& segments) {
-  CollectSkeletonNear(skeleton, internal::TransformedBox(other.bvh.bounding_box(), X_SO), pieces);
+  internal::CollectSkeletonNear(skeleton, internal::TransformedBox(other.bvh.bounding_box(), X_SO), pieces);
   const RigidTransform X_OS = X_SO.inverse();
   segments.clear();
   for (const SkeletonPiece& piece : pieces) {
@@ -165,12 +174,6 @@ SkeletonDeepest FindSkeletonDeepest(const MeshDistanceData& skeleton,
   out.point = FindDeepestPointOnSegments(other, segments, min_depth);
   if (out.point.found) out.piece = pieces[out.point.segment];
   return out;
-}
-
-// The point of `piece` at parameter s, in the mesh's frame.
-Vector3d PointOnPiece(const MeshDistanceData& mesh, const SkeletonPiece& piece, double s) {
-  const Vector3d& p0 = mesh.mesh.vertex(piece[0]);
-  return p0 + s * (mesh.mesh.vertex(piece[1]) - p0);
 }
 
 }  // namespace
@@ -199,6 +202,13 @@ MeshSignedDistance CalcMeshMeshSignedDistance(const MeshDistanceData& A, const M
     }
   }
 
+  // Overlapping, nested or touching convex meshes: EPA on their vertices
+  // gives the exact minimum translation distance.
+  if (A.is_convex && B.is_convex) {
+    return internal::ToMeshSignedDistance(ComputeConvexSignedDistance(
+        PolytopeSupport{A.mesh.vertices()}, PolytopeSupport{B.mesh.vertices()}, X_AB));
+  }
+
   // Overlapping, nested or touching: the deepest skeleton point of either
   // mesh inside the other. A's side is searched first and its depth is the
   // bar B's side must beat, so equal depths keep A's witness.
@@ -217,7 +227,7 @@ MeshSignedDistance CalcMeshMeshSignedDistance(const MeshDistanceData& A, const M
     const MeshDeepestPoint& y = b_in_a.point;
     out.distance = y.at.distance;
     out.p_ACa = y.at.p_GN;
-    out.p_ACb_A = X_AB * PointOnPiece(B, b_in_a.piece, y.s);
+    out.p_ACb_A = X_AB * internal::PointOnPiece(B, b_in_a.piece, y.s);
     out.nhat_BA_A = -CalcMeshMeanGradient(A, y.p_GQ, y.at);
     out.is_nhat_unique = y.at.is_grad_unique;
     return out;
@@ -227,7 +237,7 @@ MeshSignedDistance CalcMeshMeshSignedDistance(const MeshDistanceData& A, const M
     // nearest point on B, normal ∇φ_B(x).
     const MeshDeepestPoint& x = a_in_b.point;
     out.distance = x.at.distance;
-    out.p_ACa = PointOnPiece(A, a_in_b.piece, x.s);
+    out.p_ACa = internal::PointOnPiece(A, a_in_b.piece, x.s);
     out.p_ACb_A = X_AB * x.at.p_GN;
     out.nhat_BA_A = X_AB.RotateVector(CalcMeshMeanGradient(B, x.p_GQ, x.at));
     out.is_nhat_unique = x.at.is_grad_unique;

@@ -10,8 +10,13 @@
 /// BVH-vs-BVH traversal pruned by a lower bound of box–box distance under
 /// the relative pose, with exact triangle–triangle closest points.
 ///
-/// Overlapping meshes (surfaces crossing, or one wholly inside the other):
-/// distance = −(penetration depth), where the depth is that of the deepest
+/// Overlapping convex meshes (both MeshDistanceData::is_convex): EPA on
+/// their vertex sets (proximity/convex_signed_distance.h) gives the exact
+/// penetration depth, the minimum translation distance, to 1e-9 m.
+///
+/// Overlapping meshes otherwise (surfaces crossing, or one wholly inside
+/// the other): distance = −(penetration depth), where the depth is that of
+/// the deepest
 /// point of either mesh's *skeleton* inside the other solid, measured by
 /// the other mesh's signed distance:
 ///
@@ -32,9 +37,13 @@
 /// translation distance by the factor cos θ (θ the half-angle of the
 /// wedge), with the exact normal (the wedges' bisector).
 
+#include <array>
+#include <vector>
+
 #include <Eigen/Core>
 
 #include "geometry/rigid_transform.h"
+#include "proximity/convex_signed_distance.h"
 #include "proximity/mesh_distance.h"
 
 namespace hydrocontact {
@@ -88,6 +97,23 @@ double BoxBoxDistanceLowerBound(const Aabb& box_A, const Aabb& box_B, const Rigi
 
 /// The axis-aligned box in A that holds box_B (in B, posed in A by X_AB).
 Aabb TransformedBox(const Aabb& box_B, const RigidTransform& X_AB);
+
+/// A piece of a mesh's skeleton as vertex indices: a sharp edge (v0 < v1)
+/// or a vertex no sharp edge ends at (v0 == v1).
+using SkeletonPiece = std::array<int, 2>;
+
+/// The skeleton pieces of `mesh` on triangles whose boxes overlap `box` (in
+/// the mesh's frame), sorted and without repeats, into `pieces`. A point
+/// of the skeleton inside `box` has all its triangles' boxes overlapping
+/// it, so nothing that could lie inside an object within `box` is missed.
+void CollectSkeletonNear(const MeshDistanceData& mesh, const Aabb& box,
+                         std::vector<SkeletonPiece>& pieces);
+
+/// The point of `piece` at parameter s ∈ [0, 1], in the mesh's frame.
+Eigen::Vector3d PointOnPiece(const MeshDistanceData& mesh, const SkeletonPiece& piece, double s);
+
+/// The same answer as a MeshSignedDistance.
+MeshSignedDistance ToMeshSignedDistance(const ConvexSignedDistance& convex);
 
 }  // namespace internal
 

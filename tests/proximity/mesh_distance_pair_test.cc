@@ -118,19 +118,15 @@ TEST_CASE("Box meshes overlapping: face-face, vertex-face, edge-edge and nested"
     CHECK((r.nhat_BA_A - Vector3d(-1, 0, 0)).norm() < 1e-12);
     CheckConsistent(r, A, B, X_AB);
   }
-  SECTION("edge-edge, crossed by d along n: the deepest edge point is d/√2 deep") {
-    // Each edge's midpoint sits d beyond the other edge along n, and the
-    // other solid's two faces there are at 45° to n: depth d·cos 45°.
+  SECTION("edge-edge, crossed by d along n: convex meshes get EPA's exact depth d") {
     const Vector3d n = Vector3d(1, 0, 1).normalized();
     const Matrix3d R = AngleAxisd(-M_PI / 2, n).toRotationMatrix();
     const double h = 0.5;
     const RigidTransform X_AB(R, Vector3d(1, 0, 1) - d * n + Vector3d(h, 0, h));
     const auto r = CalcMeshMeshSignedDistance(A, B, X_AB);
-    CHECK(r.distance == Approx(-d / std::sqrt(2.0)).epsilon(1e-10));
-    // The normal is the wedges' bisector, the common perpendicular −n.
+    CHECK(r.distance == Approx(-d).epsilon(1e-9));
     CHECK((r.nhat_BA_A + n).norm() < 1e-9);
-    CHECK_FALSE(r.is_nhat_unique);
-    CheckConsistent(r, A, B, X_AB);
+    CHECK((r.p_ACa - r.p_ACb_A - r.distance * r.nhat_BA_A).norm() < 1e-9);
   }
   SECTION("nested: a small cube wholly inside A, surfaces apart") {
     // The cube (half size 0.1) at (0.5, 0, 0): its face x = 0.4 is 0.6 from
@@ -150,13 +146,31 @@ TEST_CASE("Box meshes overlapping: face-face, vertex-face, edge-edge and nested"
     CHECK(s.distance == Approx(-0.6).epsilon(1e-12));
     CHECK((s.nhat_BA_A - Vector3d(1, 0, 0)).norm() < 1e-12);
   }
-  SECTION("identical boxes at the same place") {
+  SECTION("identical boxes at the same place: EPA's full translation, 2") {
     const auto r = CalcMeshMeshSignedDistance(A, A, RigidTransform());
-    // Every vertex is on the other's surface: nothing strictly inside but
-    // the edges: a box edge point is 0 deep, the face diagonals lie in the
-    // faces. The solids coincide, so the answer is touching.
-    CHECK(r.distance == Approx(0.0).margin(1e-12));
+    CHECK(r.distance == Approx(-2.0).epsilon(1e-9));
+    CHECK_FALSE(r.is_nhat_unique);
   }
+}
+
+TEST_CASE("A small cube buried in the L: the deepest skeleton point") {
+  // The cube (half size 0.1) at (1.75, 0.5, 0.5) sits in the L's bar
+  // [0,2]×[0,1]×[0,1]; its points have depth min(2 − x, ≥ 0.4), largest on
+  // its face x = 1.65: depth 0.35 toward the L's face x = 2.
+  const MeshDistanceData L = MakeMeshDistanceData(MakeLMesh());
+  const MeshDistanceData small = MakeMeshDistanceData(MakeBoxMesh({0.1, 0.1, 0.1}));
+  const RigidTransform X_AB(Vector3d(1.75, 0.5, 0.5));
+  const auto r = CalcMeshMeshSignedDistance(L, small, X_AB);
+  CHECK(r.distance == Approx(-0.35).epsilon(1e-12));
+  CHECK((r.nhat_BA_A - Vector3d(-1, 0, 0)).norm() < 1e-12);
+  CHECK(r.is_nhat_unique);
+  CHECK(r.p_ACb_A.x() == Approx(1.65));
+  CHECK(r.p_ACa.x() == Approx(2.0));
+  CheckConsistent(r, L, small, X_AB);
+  const auto s = CalcMeshMeshSignedDistance(small, L, X_AB.inverse());
+  CHECK(s.distance == Approx(-0.35).epsilon(1e-12));
+  CHECK((s.nhat_BA_A - Vector3d(1, 0, 0)).norm() < 1e-12);
+  CHECK((X_AB * s.p_ACa - r.p_ACb_A).norm() < 1e-12);
 }
 
 TEST_CASE("Non-convex meshes: the true distance, not the hulls'") {
@@ -258,20 +272,44 @@ TEST_CASE("Near-touching sweeps cross zero continuously") {
     CHECK(r.distance == Approx(g).margin(1e-12));
     CHECK((r.nhat_BA_A - Vector3d(-1, 0, 0)).norm() < 1e-9);
   }
-  // Edge-edge: g on the apart side, g/√2 on the overlapping side (the
-  // skeleton depth); continuous through 0, with a consistent normal.
+  // Edge-edge of two convex boxes: g on both sides (EPA when overlapping).
   const Vector3d n = Vector3d(1, 0, 1).normalized();
   const Matrix3d R = AngleAxisd(-M_PI / 2, n).toRotationMatrix();
-  double previous = 1;
   for (int i = 20; i >= -20; --i) {
     const double g = 1e-4 * i / 20;
     const RigidTransform X_AB(R, Vector3d(1, 0, 1) + g * n + Vector3d(0.5, 0, 0.5));
     const auto r = CalcMeshMeshSignedDistance(A, B, X_AB);
+    CHECK(r.distance == Approx(g).margin(1e-9));
+    if (std::abs(g) > 1e-9) CHECK((r.nhat_BA_A + n).norm() < 1e-6);
+  }
+}
+
+TEST_CASE("Edge across edge with a non-convex mesh: the deepest edge point") {
+  // The L's edge (2, y, 1), y ∈ [0, 1], has outward normals +x and +z, like
+  // the cube's edge above. A cube's edge crossing it by d along the
+  // bisector n: each edge's midpoint is d beyond the other edge, the other
+  // solid's faces there are at 45° to n, so the deepest skeleton point is
+  // d·cos 45° deep. Apart, the distance is the gap g. Continuous through 0,
+  // monotone as the cube moves in, normal the bisector −n throughout.
+  const MeshDistanceData L = MakeMeshDistanceData(MakeLMesh());
+  const MeshDistanceData B = MakeMeshDistanceData(MakeBoxMesh({0.5, 0.5, 0.5}));
+  REQUIRE_FALSE(L.is_convex);
+  const Vector3d n = Vector3d(1, 0, 1).normalized();
+  const Matrix3d R = AngleAxisd(-M_PI / 2, n).toRotationMatrix();
+  double previous = 1;
+  for (int i = 20; i >= -20; --i) {
+    const double g = 1e-2 * i / 20;
+    const RigidTransform X_AB(R, Vector3d(2, 0.5, 1) + g * n + Vector3d(0.5, 0, 0.5));
+    const auto r = CalcMeshMeshSignedDistance(L, B, X_AB);
     const double expected = g >= 0 ? g : g / std::sqrt(2.0);
     CHECK(r.distance == Approx(expected).margin(1e-12));
-    CHECK(r.distance <= previous + 1e-12);  // monotone as B moves in
+    CHECK(r.distance <= previous + 1e-12);
     previous = r.distance;
-    if (std::abs(g) > 1e-9) CHECK((r.nhat_BA_A + n).norm() < 1e-6);
+    if (std::abs(g) > 1e-9) CHECK((r.nhat_BA_A + n).norm() < 1e-9);
+    if (g < 0) {
+      CHECK_FALSE(r.is_nhat_unique);
+      CheckConsistent(r, L, B, X_AB);
+    }
   }
 }
 
