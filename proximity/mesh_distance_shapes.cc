@@ -20,14 +20,16 @@ namespace {
 
 // A round shape's core point P (in A) and radius r: Ca is the nearest point
 // of A's surface to P, the normal −∇φ_A(P) points from B toward A, and Cb
-// = P + r·n̂ is where the sphere around P meets that line.
+// = P + r·(−∇φ_A(P)) is where the sphere around P meets the line P–Ca, so
+// ‖Ca − Cb‖ = |φ_A(P) − r|. Where ∇φ_A(P) is not unique the reported
+// normal is the mean direction (CalcMeshMeanGradient).
 MeshSignedDistance FromCorePoint(const MeshDistanceData& A, const Vector3d& p_AP,
                                  const MeshPointDistance& at, double radius) {
   MeshSignedDistance out;
   out.distance = at.distance - radius;
-  out.nhat_BA_A = -CalcMeshMeanGradient(A, p_AP, at);
   out.p_ACa = at.p_GN;
-  out.p_ACb_A = p_AP + radius * out.nhat_BA_A;
+  out.p_ACb_A = p_AP - radius * at.grad_G;
+  out.nhat_BA_A = -CalcMeshMeanGradient(A, p_AP, at);
   out.is_nhat_unique = at.is_grad_unique;
   return out;
 }
