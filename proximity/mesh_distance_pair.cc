@@ -1,12 +1,11 @@
 #include "proximity/mesh_distance_pair.h"
 
 #include <algorithm>
-#include <array>
 #include <cmath>
 #include <limits>
 #include <vector>
 
-#include "proximity/mesh_distance_segment.h"
+#include "proximity/mesh_distance_skeleton.h"
 
 namespace hydrocontact {
 
@@ -36,27 +35,6 @@ Aabb TransformedBox(const Aabb& box_B, const RigidTransform& X_AB) {
   return Aabb(center - half, center + half);
 }
 
-void CollectSkeletonNear(const MeshDistanceData& mesh, const Aabb& box,
-                         std::vector<SkeletonPiece>& pieces) {
-  pieces.clear();
-  const MeshPseudoNormals& normals = mesh.normals;
-  mesh.bvh.Query(box, [&](int f) {
-    for (int e : normals.face_edges[f]) {
-      if (!normals.edge_is_flat[e]) pieces.push_back(normals.edge_vertices[e]);
-    }
-    for (int v : mesh.mesh.element(f)) {
-      if (!normals.vertex_on_sharp_edge[v]) pieces.push_back({v, v});
-    }
-  });
-  std::sort(pieces.begin(), pieces.end());
-  pieces.erase(std::unique(pieces.begin(), pieces.end()), pieces.end());
-}
-
-Vector3d PointOnPiece(const MeshDistanceData& mesh, const SkeletonPiece& piece, double s) {
-  const Vector3d& p0 = mesh.mesh.vertex(piece[0]);
-  return p0 + s * (mesh.mesh.vertex(piece[1]) - p0);
-}
-
 MeshSignedDistance ToMeshSignedDistance(const ConvexSignedDistance& convex) {
   MeshSignedDistance out;
   out.distance = convex.distance;
@@ -71,8 +49,6 @@ MeshSignedDistance ToMeshSignedDistance(const ConvexSignedDistance& convex) {
 
 namespace {
 
-using internal::SkeletonPiece;
-
 // The closest pair of triangles of two meshes, in A.
 struct SurfaceClosest {
   double distance{std::numeric_limits<double>::infinity()};
@@ -82,6 +58,17 @@ struct SurfaceClosest {
   // direction.
   bool tie{false};
 };
+
+// A lower bound on the distance from the triangle (q0, q1, q2) to the plane
+// through p with unit normal n, when the triangle lies strictly on one side
+// of it; 0 otherwise.
+double PlaneSeparation(const Vector3d& n, const Vector3d& p, const Vector3d& q0,
+                       const Vector3d& q1, const Vector3d& q2) {
+  const double h0 = n.dot(q0 - p), h1 = n.dot(q1 - p), h2 = n.dot(q2 - p);
+  if (h0 > 0 && h1 > 0 && h2 > 0) return std::min({h0, h1, h2});
+  if (h0 < 0 && h1 < 0 && h2 < 0) return -std::max({h0, h1, h2});
+  return 0;
+}
 
 // BVH-vs-BVH minimum distance between the surfaces, depth first, descending
 // into the larger box, nearer pair first, pruning pairs whose box distance
@@ -112,9 +99,20 @@ SurfaceClosest FindSurfaceClosest(const MeshDistanceData& A, const MeshDistanceD
     if (a.is_leaf() && b.is_leaf()) {
       const auto& ta = A.mesh.element(a.element);
       const auto& tb = B.mesh.element(b.element);
-      const ClosestPair c = CalcClosestPointsTriangleTriangle(
-          A.mesh.vertex(ta[0]), A.mesh.vertex(ta[1]), A.mesh.vertex(ta[2]),
-          X_AB * B.mesh.vertex(tb[0]), X_AB * B.mesh.vertex(tb[1]), X_AB * B.mesh.vertex(tb[2]));
+      const Vector3d& a0 = A.mesh.vertex(ta[0]);
+      const Vector3d& a1 = A.mesh.vertex(ta[1]);
+      const Vector3d& a2 = A.mesh.vertex(ta[2]);
+      const Vector3d b0 = X_AB * B.mesh.vertex(tb[0]);
+      const Vector3d b1 = X_AB * B.mesh.vertex(tb[1]);
+      const Vector3d b2 = X_AB * B.mesh.vertex(tb[2]);
+      // Cheap exclusion before the exact kernel: when one triangle lies
+      // wholly on one side of the other's plane, its least height above
+      // that plane bounds the distance from below.
+      const double bound = std::max(
+          PlaneSeparation(A.mesh.face_normal(a.element), a0, b0, b1, b2),
+          PlaneSeparation(X_AB.RotateVector(B.mesh.face_normal(b.element)), b0, a0, a1, a2));
+      if (bound > best.distance + eps) continue;
+      const ClosestPair c = CalcClosestPointsTriangleTriangle(a0, a1, a2, b0, b1, b2);
       const double d = std::sqrt(c.squared_distance);
       const Vector3d direction = d > 0 ? Vector3d((c.p_FP - c.p_FQ) / d) : Vector3d::Zero();
       // Two pairs tie when their distances agree to eps and their
@@ -149,31 +147,6 @@ SurfaceClosest FindSurfaceClosest(const MeshDistanceData& A, const MeshDistanceD
     stack[top++] = first;
   }
   return best;
-}
-
-// The deepest point of `skeleton`'s pieces inside `other`, with `other`
-// posed in the skeleton's frame by X_SO; the point is in the other's
-// frame, and `piece` names the winning skeleton piece.
-struct SkeletonDeepest {
-  MeshDeepestPoint point;
-  SkeletonPiece piece{-1, -1};
-};
-
-SkeletonDeepest FindSkeletonDeepest(const MeshDistanceData& skeleton,
-                                    const MeshDistanceData& other, const RigidTransform& X_SO,
-                                    double min_depth, std::vector<SkeletonPiece>& pieces,
-                                    std::vector<MeshSegment>& segments) {
-  internal::CollectSkeletonNear(skeleton, internal::TransformedBox(other.bvh.bounding_box(), X_SO), pieces);
-  const RigidTransform X_OS = X_SO.inverse();
-  segments.clear();
-  for (const SkeletonPiece& piece : pieces) {
-    segments.push_back(
-        {X_OS * skeleton.mesh.vertex(piece[0]), X_OS * skeleton.mesh.vertex(piece[1])});
-  }
-  SkeletonDeepest out;
-  out.point = FindDeepestPointOnSegments(other, segments, min_depth);
-  if (out.point.found) out.piece = pieces[out.point.segment];
-  return out;
 }
 
 }  // namespace
@@ -212,35 +185,31 @@ MeshSignedDistance CalcMeshMeshSignedDistance(const MeshDistanceData& A, const M
   // Overlapping, nested or touching: the deepest skeleton point of either
   // mesh inside the other. A's side is searched first and its depth is the
   // bar B's side must beat, so equal depths keep A's witness.
-  thread_local std::vector<SkeletonPiece> pieces;
-  thread_local std::vector<MeshSegment> segments;
-  const SkeletonDeepest a_in_b = FindSkeletonDeepest(A, B, X_AB, 0, pieces, segments);
-  const double bar = a_in_b.point.found ? -a_in_b.point.at.distance : 0.0;
-  const SkeletonDeepest b_in_a = FindSkeletonDeepest(B, A, X_BA, bar, pieces, segments);
+  const SkeletonDeepestPoint a_in_b = FindDeepestSkeletonPoint(A, B, X_BA);
+  const double bar = a_in_b.found ? -a_in_b.at.distance : 0.0;
+  const SkeletonDeepestPoint b_in_a = FindDeepestSkeletonPoint(B, A, X_AB, bar);
 
   // Where the deepest point is equidistant from several faces (always so
   // for an edge crossing an edge), the mean of their directions is the
   // contact normal: the bisector of the wedge.
-  if (b_in_a.point.found) {
-    // y on B's skeleton inside A (the segments were in A's frame): Cb = y,
-    // Ca its nearest point on A, normal −∇φ_A(y).
-    const MeshDeepestPoint& y = b_in_a.point;
-    out.distance = y.at.distance;
-    out.p_ACa = y.at.p_GN;
-    out.p_ACb_A = X_AB * internal::PointOnPiece(B, b_in_a.piece, y.s);
-    out.nhat_BA_A = -CalcMeshMeanGradient(A, y.p_GQ, y.at);
-    out.is_nhat_unique = y.at.is_grad_unique;
+  if (b_in_a.found) {
+    // y on B's skeleton inside A: Cb = y, Ca its nearest point on A,
+    // normal −∇φ_A(y).
+    out.distance = b_in_a.at.distance;
+    out.p_ACa = b_in_a.at.p_GN;
+    out.p_ACb_A = b_in_a.p_OQ;
+    out.nhat_BA_A = -CalcMeshMeanGradient(A, b_in_a.p_OQ, b_in_a.at);
+    out.is_nhat_unique = b_in_a.at.is_grad_unique;
     return out;
   }
-  if (a_in_b.point.found) {
-    // x on A's skeleton inside B (segments in B's frame): Ca = x, Cb its
-    // nearest point on B, normal ∇φ_B(x).
-    const MeshDeepestPoint& x = a_in_b.point;
-    out.distance = x.at.distance;
-    out.p_ACa = internal::PointOnPiece(A, a_in_b.piece, x.s);
-    out.p_ACb_A = X_AB * x.at.p_GN;
-    out.nhat_BA_A = X_AB.RotateVector(CalcMeshMeanGradient(B, x.p_GQ, x.at));
-    out.is_nhat_unique = x.at.is_grad_unique;
+  if (a_in_b.found) {
+    // x on A's skeleton inside B: Ca = x, Cb its nearest point on B, normal
+    // ∇φ_B(x).
+    out.distance = a_in_b.at.distance;
+    out.p_ACa = a_in_b.p_SQ;
+    out.p_ACb_A = X_AB * a_in_b.at.p_GN;
+    out.nhat_BA_A = X_AB.RotateVector(CalcMeshMeanGradient(B, a_in_b.p_OQ, a_in_b.at));
+    out.is_nhat_unique = a_in_b.at.is_grad_unique;
     return out;
   }
   // Touching without any point strictly inside: the closest pair. Its

@@ -37,9 +37,6 @@
 /// translation distance by the factor cos θ (θ the half-angle of the
 /// wedge), with the exact normal (the wedges' bisector).
 
-#include <array>
-#include <vector>
-
 #include <Eigen/Core>
 
 #include "geometry/rigid_transform.h"
@@ -97,20 +94,6 @@ double BoxBoxDistanceLowerBound(const Aabb& box_A, const Aabb& box_B, const Rigi
 
 /// The axis-aligned box in A that holds box_B (in B, posed in A by X_AB).
 Aabb TransformedBox(const Aabb& box_B, const RigidTransform& X_AB);
-
-/// A piece of a mesh's skeleton as vertex indices: a sharp edge (v0 < v1)
-/// or a vertex no sharp edge ends at (v0 == v1).
-using SkeletonPiece = std::array<int, 2>;
-
-/// The skeleton pieces of `mesh` on triangles whose boxes overlap `box` (in
-/// the mesh's frame), sorted and without repeats, into `pieces`. A point
-/// of the skeleton inside `box` has all its triangles' boxes overlapping
-/// it, so nothing that could lie inside an object within `box` is missed.
-void CollectSkeletonNear(const MeshDistanceData& mesh, const Aabb& box,
-                         std::vector<SkeletonPiece>& pieces);
-
-/// The point of `piece` at parameter s ∈ [0, 1], in the mesh's frame.
-Eigen::Vector3d PointOnPiece(const MeshDistanceData& mesh, const SkeletonPiece& piece, double s);
 
 /// The same answer as a MeshSignedDistance.
 MeshSignedDistance ToMeshSignedDistance(const ConvexSignedDistance& convex);

@@ -112,8 +112,14 @@ MeshSignedDistance MeshConvexPrimitive(const MeshDistanceData& A, const Shape& s
   //    box-distance bound against B's box; stop at the first contact.
   const std::vector<Bvh::Node>& nodes = A.bvh.nodes();
   const Matrix3d abs_R_AB = X_AB.rotation().cwiseAbs();
+  // Two lower bounds of the distance from a node's triangles to B: the
+  // box-box bound, and φ_B at the box centre less the box's radius (φ_B is
+  // 1-Lipschitz); the second is much tighter against round shapes.
   auto bound_of = [&](int n) {
-    return internal::BoxBoxDistanceLowerBound(nodes[n].box, box_B, X_AB, abs_R_AB);
+    const Aabb& box = nodes[n].box;
+    return std::max(
+        internal::BoxBoxDistanceLowerBound(box, box_B, X_AB, abs_R_AB),
+        CalcPointDistance(shape, X_BA * box.center()).distance - box.half_size().norm());
   };
   struct Entry {
     int node;
@@ -154,44 +160,82 @@ MeshSignedDistance MeshConvexPrimitive(const MeshDistanceData& A, const Shape& s
 
   // 3. Overlapping: the deepest of A's skeleton in B and B's support points
   //    (below A's nearby faces) in A. A's side first; B's must beat it.
-  const Aabb box_B_in_A = internal::TransformedBox(box_B, X_AB);
-  thread_local std::vector<internal::SkeletonPiece> pieces;
-  internal::CollectSkeletonNear(A, box_B_in_A, pieces);
+  //
+  //    A's skeleton: depth first over A's BVH. A box of radius r about its
+  //    centre c has no point deeper in B than r − φ_B(c) (φ_B is
+  //    1-Lipschitz), which also drops boxes wholly outside B. Each sharp
+  //    edge is taken by the first of its faces, each lone vertex by its
+  //    recorded face.
+  const MeshPseudoNormals& normals = A.normals;
   double best_depth = 0;
   bool found_a = false, found_b = false;
   Vector3d best_point = Vector3d::Zero();  // in A
-  for (const internal::SkeletonPiece& piece : pieces) {
-    const Vector3d p0_B = X_BA * A.mesh.vertex(piece[0]);
-    const Vector3d p1_B = X_BA * A.mesh.vertex(piece[1]);
-    const double phi0 = CalcPointDistance(shape, p0_B).distance;
-    const double phi1 = CalcPointDistance(shape, p1_B).distance;
-    const double length = (p1_B - p0_B).norm();
-    // Wholly outside by the 1-Lipschitz bound: nothing to gain.
-    if (phi0 > 0 && phi1 > 0 && phi0 + phi1 > length) continue;
-    double depth = 0;
+  auto consider_piece = [&](int v0, int v1) {
+    const Vector3d p0_B = X_BA * A.mesh.vertex(v0);
+    const Vector3d p1_B = X_BA * A.mesh.vertex(v1);
+    double depth = -CalcPointDistance(shape, p0_B).distance;
     double t = 0;
-    if (piece[0] == piece[1]) {
-      depth = -phi0;
-    } else {
+    if (v0 != v1) {
+      const double phi1 = CalcPointDistance(shape, p1_B).distance;
+      const double length = (p1_B - p0_B).norm();
+      // Wholly outside by the 1-Lipschitz bound: nothing to gain.
+      if (depth < 0 && phi1 > 0 && -depth + phi1 > length) return;
       // φ_B is convex (B is), so −φ_B is concave along the edge.
       t = MaximiseConcave(
-          [&](double s) { return -CalcPointDistance(shape, Vector3d(p0_B + s * (p1_B - p0_B))).distance; },
+          [&](double s) {
+            return -CalcPointDistance(shape, Vector3d(p0_B + s * (p1_B - p0_B))).distance;
+          },
           length > 0 ? eps / length : 1.0, &depth);
     }
     if (depth > best_depth) {
       best_depth = depth;
       found_a = true;
-      best_point = internal::PointOnPiece(A, piece, t);
+      const Vector3d& a0 = A.mesh.vertex(v0);
+      best_point = a0 + t * (A.mesh.vertex(v1) - a0);
+    }
+  };
+  int node_stack[2 * Bvh::kMaxDepth + 2];
+  int node_top = 0;
+  node_stack[node_top++] = 0;
+  while (node_top > 0) {
+    const int n = node_stack[--node_top];
+    const Bvh::Node& node = nodes[n];
+    const double r = node.box.half_size().norm();
+    if (r - CalcPointDistance(shape, X_BA * node.box.center()).distance <= best_depth) continue;
+    if (!node.is_leaf()) {
+      node_stack[node_top++] = node.right;
+      node_stack[node_top++] = n + 1;
+      continue;
+    }
+    const int f = node.element;
+    for (int i = 0; i < 3; ++i) {
+      const int e = normals.face_edges[f][i];
+      if (normals.edge_is_flat[e] || normals.edge_faces[e][0] != f) continue;
+      consider_piece(normals.edge_vertices[e][0], normals.edge_vertices[e][1]);
+    }
+    for (int v : A.mesh.element(f)) {
+      if (normals.vertex_on_sharp_edge[v] || normals.vertex_face[v] != f) continue;
+      consider_piece(v, v);
     }
   }
+
+  //    B's points: for each face of A near B, B's extreme point beyond the
+  //    face's plane (its support point in −n̂), when it is beyond it. When
+  //    B is buried in A with a gap, "near" must reach across the gap: the
+  //    box grows by the distance found in step 1 (0 when they touch), which
+  //    takes in at least the nearest face.
+  Aabb box_B_in_A = internal::TransformedBox(box_B, X_AB);
+  if (nearest.distance > 0) box_B_in_A.Inflate(nearest.distance);
   MeshPointDistance best_b_at;
   Vector3d previous_B = Vector3d::Constant(std::numeric_limits<double>::quiet_NaN());
   A.bvh.Query(box_B_in_A, [&](int f) {
-    const Vector3d p_B = support.Support(X_BA.RotateVector(-A.mesh.face_normal(f)));
+    const Vector3d& n_A = A.mesh.face_normal(f);
+    const Vector3d p_B = support.Support(X_BA.RotateVector(-n_A));
     // Neighbouring coplanar faces give the same point: evaluate it once.
     if (p_B == previous_B) return;
     previous_B = p_B;
     const Vector3d p_A = X_AB * p_B;
+    if (n_A.dot(p_A - A.mesh.vertex(A.mesh.element(f)[0])) >= 0) return;
     const MeshPointDistance at = CalcMeshPointDistance(A, p_A);
     if (-at.distance > best_depth) {
       best_depth = -at.distance;

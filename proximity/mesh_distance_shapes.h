@@ -31,9 +31,11 @@
 ///   other): −(depth of the deepest of these points) — A's skeleton
 ///   (vertices and sharp edges) inside B, by B's closed-form φ (along an
 ///   edge φ_B is convex, so its minimum is found by golden-section
-///   search); and B's support points in the directions −n̂ of A's faces
-///   near B, inside A, by A's φ. Exact for a face of A pressed into B or B
-///   pressed into a face of A, continuous in the pose, deterministic.
+///   search; BVH nodes are pruned by r − φ_B(centre)); and B's support
+///   points in the directions −n̂ of A's faces near B (faces whose boxes
+///   overlap B's box grown by the gap between the surfaces, 0 unless B is
+///   buried in A), inside A, by A's φ. Exact for a face of A pressed into B
+///   or B pressed into a face of A, continuous in the pose, deterministic.
 
 #include "geometry/rigid_transform.h"
 #include "geometry/shape.h"

@@ -111,6 +111,10 @@ MeshPseudoNormals CalcMeshPseudoNormals(const TriangleSurfaceMesh& mesh) {
         out.edge_is_flat[e] || n0.dot(to_far) <= 1e-12 * to_far.norm();
   }
 
+  out.vertex_face.assign(num_vertices, -1);
+  for (int f = num_faces - 1; f >= 0; --f) {
+    for (int v : mesh.element(f)) out.vertex_face[v] = f;
+  }
   out.vertex_on_sharp_edge.assign(num_vertices, 0);
   for (int e = 0; e < num_edges; ++e) {
     if (out.edge_is_flat[e]) continue;

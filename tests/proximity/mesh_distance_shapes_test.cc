@@ -217,6 +217,22 @@ TEST_CASE("Box, cylinder, ellipsoid vs the non-convex L") {
     CHECK(r.distance == Approx(-d).epsilon(1e-9));
     CheckConsistent(r, L, 1e-9);
   }
+  SECTION("buried: an ellipsoid wholly inside the L's bar") {
+    // Semi-axes (0.1, 0.15, 0.2) at (1.5, 0.5, 0.5): 0.3 from the caps,
+    // 0.35 from the walls y = 0 and y = 1, 0.4 from x = 2. The faces within
+    // the gap (0.3) of its box are the caps'; its extreme points toward
+    // them, (1.5, 0.5, 0.3) and (1.5, 0.5, 0.7), are 0.3 deep: −0.3, with
+    // the normal along ±z.
+    const auto r = CalcMeshShapeSignedDistance(L, Ellipsoid(0.1, 0.15, 0.2),
+                                               RigidTransform(Vector3d(1.5, 0.5, 0.5)));
+    CHECK(r.distance == Approx(-0.3).epsilon(1e-12));
+    CHECK(std::abs(r.nhat_BA_A.z()) == Approx(1.0).epsilon(1e-12));
+    CheckConsistent(r, L);
+    // Apart from the bar instead (above it): positive.
+    CHECK(CalcMeshShapeSignedDistance(L, Ellipsoid(0.1, 0.15, 0.2),
+                                      RigidTransform(Vector3d(1.5, 0.5, 1.5)))
+              .distance == Approx(0.3).epsilon(1e-9));
+  }
   SECTION("sweeping an ellipsoid down through the top face: continuous, equal to the gap") {
     for (int i = 10; i >= -10; --i) {
       const double gap = 1e-3 * i / 10;

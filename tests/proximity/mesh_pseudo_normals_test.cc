@@ -66,6 +66,14 @@ TEST_CASE("Box: edges, normals, flatness and convexity") {
     }
   }
   CHECK(flat_edges == 6);
+  // Each vertex's recorded face is the lowest-indexed one using it.
+  for (int v = 0; v < mesh.num_vertices(); ++v) {
+    int lowest = -1;
+    for (int f = 0; f < mesh.num_triangles() && lowest < 0; ++f) {
+      for (int w : mesh.element(f)) lowest = (w == v && lowest < 0) ? f : lowest;
+    }
+    CHECK(n.vertex_face[v] == lowest);
+  }
   // Vertex normals: each corner sees three faces, each with total angle π/2,
   // however the faces are split into triangles: (±1, ±1, ±1)/√3.
   for (int v = 0; v < mesh.num_vertices(); ++v) {
