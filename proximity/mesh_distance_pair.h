@@ -16,9 +16,9 @@
 ///
 /// Overlapping meshes otherwise (surfaces crossing, or one wholly inside
 /// the other): distance = −(penetration depth), where the depth is that of
-/// the deepest
-/// point of either mesh's *skeleton* inside the other solid, measured by
-/// the other mesh's signed distance:
+/// the deepest point of either mesh's *skeleton* inside the other solid,
+/// measured by the other mesh's signed distance
+/// (FindDeepestSkeletonPoint, proximity/mesh_distance_skeleton.h):
 ///
 ///     depth = max( max_{x ∈ skel(A) ∩ B} −φ_B(x),  max_{y ∈ skel(B) ∩ A} −φ_A(y) ),
 ///
@@ -73,8 +73,11 @@ struct MeshSignedDistance {
 
 /// Signed distance between closed meshes A (frame A) and B (frame B, posed
 /// in A by X_AB); see the file comment for the definition when they
-/// overlap. Exact to round-off when apart; the depth is found to
-/// kMeshDistanceEpsilon times the larger mesh size when overlapping.
+/// overlap. Exact to round-off when apart (surfaces apart and neither mesh
+/// inside the other, which one vertex of each decides); when overlapping,
+/// EPA's tolerance (convex pairs) or kMeshDistanceEpsilon times the mesh
+/// size (skeleton depth). Touching surfaces with nothing strictly inside
+/// give the closest pair with the smooth side's surface normal.
 /// Deterministic: swapping A and B (and inverting X_AB) gives the same
 /// distance with the normal flipped and, when the answer is unique, the
 /// witnesses exchanged.
