@@ -87,10 +87,12 @@ MeshDistanceData MakeMeshDistanceData(TriangleSurfaceMesh mesh_G) {
 
 MeshPointDistance CalcMeshPointDistance(const MeshDistanceData& data, const Vector3d& p_GQ) {
   internal::RequireMeshDistanceData(data, "CalcMeshPointDistance");
-  if (!p_GQ.allFinite()) {
+  // Coordinates beyond ~1e150 would overflow the squared distances.
+  if (!p_GQ.allFinite() || !std::isfinite(p_GQ.squaredNorm())) {
     throw std::invalid_argument(fmt::format(
-        "CalcMeshPointDistance: the query point ({}, {}, {}) is not finite", p_GQ.x(), p_GQ.y(),
-        p_GQ.z()));
+        "CalcMeshPointDistance: the query point ({}, {}, {}) is not finite (or too large to "
+        "square)",
+        p_GQ.x(), p_GQ.y(), p_GQ.z()));
   }
   const TriangleSurfaceMesh& mesh = data.mesh;
   const std::vector<Bvh::Node>& nodes = data.bvh.nodes();

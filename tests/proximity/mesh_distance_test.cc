@@ -269,6 +269,8 @@ TEST_CASE("Bad input is rejected with a message naming the culprit") {
   const MeshDistanceData data = MakeMeshDistanceData(box);
   CHECK_THROWS_WITH(CalcMeshPointDistance(data, Vector3d(NAN, 0, 0)),
                     Catch::Contains("not finite"));
+  CHECK_THROWS_WITH(CalcMeshPointDistance(data, Vector3d(1e200, 0, 0)),
+                    Catch::Contains("too large"));
   CHECK_THROWS_WITH(CalcMeshPointDistance(MeshDistanceData{}, Vector3d::Zero()),
                     Catch::Contains("empty"));
 }
