@@ -1,0 +1,62 @@
+#pragma once
+
+/// @file
+/// What the mesh generators share: the compliant mesh-with-extent type, the
+/// pressure field built from it, the argument checks and the element-count
+/// limit that keeps a too-small resolution hint from exhausting memory.
+
+#include <string_view>
+#include <vector>
+
+#include "mesh/mesh_field_linear.h"
+#include "mesh/volume_mesh.h"
+
+namespace hydrocontact {
+
+/// A compliant geometry's tetrahedral mesh, vertices measured and expressed
+/// in the geometry's frame G, with the extent e ∈ [0, 1] at every vertex:
+/// exactly 0 on the boundary and exactly 1 at the deepest vertices. The
+/// generators compute e from the mesh's construction (lattice levels, the
+/// medial decomposition), not from the rounded vertex positions, so the
+/// boundary and deepest values are exact.
+struct VolumeMeshWithExtent {
+  VolumeMesh mesh;
+  /// e at each vertex of `mesh`, same indexing.
+  std::vector<double> extent;
+};
+
+/// The pressure field p = E·e on `m.mesh` (Pa), linear on each tetrahedron.
+/// @throws std::invalid_argument unless E is finite and positive, or if the
+///         extent has the wrong size or a non-finite entry.
+VolumeMeshFieldLinear MakePressureField(const VolumeMeshWithExtent& m, double hydroelastic_modulus);
+
+/// The most tetrahedra (compliant) or triangles (rigid) a generator builds.
+/// A request estimated to exceed it throws before any memory is allocated.
+inline constexpr double kMaxMeshElements = 2e6;
+
+namespace internal {
+
+/// @returns h.
+/// @throws std::invalid_argument naming `shape` and the value unless the
+///         resolution hint h is finite and positive.
+double RequireResolutionHint(std::string_view shape, double h);
+
+/// @returns margin.
+/// @throws std::invalid_argument naming `shape` and the value unless the
+///         margin is finite and ≥ 0.
+double RequireMargin(std::string_view shape, double margin);
+
+/// Throws std::invalid_argument when `estimated_count` elements (of kind
+/// `element_kind`, e.g. "tetrahedra") exceed kMaxMeshElements. The message
+/// names the shape, the hint, the estimate and a hint large enough: the
+/// count scales as h^-`exponent` (3 for volumes, 2 for surfaces).
+void CheckMeshSize(std::string_view shape, std::string_view element_kind, double estimated_count,
+                   double resolution_hint, int exponent);
+
+/// The number of segments of length ≤ h that cover `length` (≥ 1), as a
+/// double so that absurd requests do not overflow before CheckMeshSize
+/// rejects them.
+double SegmentCount(double length, double h);
+
+}  // namespace internal
+}  // namespace hydrocontact
