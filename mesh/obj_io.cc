@@ -293,7 +293,9 @@ void ValidateScale(double scale, std::string_view source) {
 }
 
 std::string FormatVertex(const Eigen::Vector3d& p) {
-  return fmt::format("v {:.17g} {:.17g} {:.17g}\n", p.x(), p.y(), p.z());
+  // fmt's default for doubles is the shortest text that reads back as the
+  // same double: exact round trips, and "0.05" rather than 17 digits.
+  return fmt::format("v {} {} {}\n", p.x(), p.y(), p.z());
 }
 
 }  // namespace

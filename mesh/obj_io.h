@@ -61,9 +61,10 @@ ObjReadResult ReadObjStringWithReport(std::string_view contents, double scale = 
 TriangleSurfaceMesh ReadObjString(std::string_view contents, double scale = 1.0,
                                   std::string_view source_name = "<string>");
 
-/// The OBJ text of `mesh`: one 'v' line per vertex with 17 significant
-/// digits (so reading it back gives the same doubles), one 'f' line per
-/// triangle (1-based indices, the mesh's vertex order).
+/// The OBJ text of `mesh`: one 'v' line per vertex, each coordinate in the
+/// shortest decimal form that reads back as the same double (so reading the
+/// text gives exactly the mesh's doubles), one 'f' line per triangle
+/// (1-based indices, the mesh's vertex order).
 std::string WriteObjString(const TriangleSurfaceMesh& mesh);
 
 /// The OBJ text of `mesh`, one 'f' line per polygon.

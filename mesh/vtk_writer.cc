@@ -98,7 +98,8 @@ class Encoder {
       if (binary_) {
         Append(std::bit_cast<uint64_t>(values[k]), 8);
       } else {
-        fmt::format_to(std::back_inserter(out_), "{:.17g}", values[k]);
+        // Shortest text that reads back as the same double.
+        fmt::format_to(std::back_inserter(out_), "{}", values[k]);
         out_ += (k + 1) % size_t(per_line) == 0 ? '\n' : ' ';
       }
     }

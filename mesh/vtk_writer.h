@@ -4,8 +4,9 @@
 /// Writing meshes as legacy VTK files ("# vtk DataFile Version 3.0") for
 /// ParaView and for ReadVtkVolumeFile: volume meshes as UNSTRUCTURED_GRID of
 /// tetrahedra, surface meshes as POLYDATA. Positions are written as they are
-/// stored (in the mesh's frame). ASCII numbers carry 17 significant digits,
-/// so reading a file back gives exactly the doubles that were written.
+/// stored (in the mesh's frame). ASCII numbers are written in the shortest
+/// decimal form that reads back as the same double, so reading a file back
+/// gives exactly the doubles that were written.
 
 #include <filesystem>
 #include <string>
@@ -36,7 +37,7 @@ struct VtkCellVector {
 
 /// How a file's data blocks are encoded.
 enum class VtkEncoding {
-  kAscii,   ///< Text, 17 significant digits.
+  kAscii,   ///< Text, shortest exact decimal form of each double.
   kBinary,  ///< Big-endian doubles and 32-bit integers, as the format says.
 };
 

@@ -34,11 +34,9 @@ int Bvh::Build(std::vector<int>& order, const std::vector<Aabb>& boxes,
                const std::vector<Eigen::Vector3d>& centroids, int begin, int end) {
   const int self = static_cast<int>(nodes_.size());
   nodes_.emplace_back();
-  Aabb box;
-  for (int i = begin; i < end; ++i) box.Include(boxes[order[i]]);
-  nodes_[self].box = box;
   if (end - begin == 1) {
     nodes_[self].element = order[begin];
+    nodes_[self].box = boxes[order[begin]];
     return self;
   }
   // Split at the median centroid along the axis of largest centroid spread;
@@ -54,8 +52,12 @@ int Bvh::Build(std::vector<int>& order, const std::vector<Aabb>& boxes,
                      const double ca = centroids[a][axis], cb = centroids[b][axis];
                      return ca < cb || (ca == cb && a < b);
                    });
-  Build(order, boxes, centroids, begin, mid);
+  const int left = Build(order, boxes, centroids, begin, mid);
   const int right = Build(order, boxes, centroids, mid, end);
+  // A node's box is the union of its children's, computed bottom-up.
+  Aabb box = nodes_[left].box;
+  box.Include(nodes_[right].box);
+  nodes_[self].box = box;
   nodes_[self].right = right;
   return self;
 }

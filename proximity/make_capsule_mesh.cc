@@ -63,7 +63,8 @@ VolumeMeshWithExtent MakeCapsuleVolumeMesh(const Capsule& capsule, double resolu
                           resolution_hint, 3);
   const CapsuleLattice C = CapsulePlan{m, layers}.Lattice(capsule, margin);
   internal::SymmetricLatticeAssembler assembler(CapsuleMap(C),
-                                                size_t(4 * (m + 1) * (m + 1) * (layers + m + 1)));
+                                                size_t(4 * (m + 1) * (m + 1) * (layers + m + 1)),
+                                                LatticePoint(C.m, C.m, C.layers + C.m));
   internal::ForEachPrismTetrahedron(C.m, C.layers, [&](const auto& t) { assembler.AddTetrahedron(t); });
   internal::ForEachSimplexTetrahedron(C.m, [&](internal::LatticeTetrahedron t) {
     for (auto& q : t) q[2] += C.layers;
@@ -81,7 +82,8 @@ TriangleSurfaceMesh MakeCapsuleSurfaceMesh(const Capsule& capsule, double resolu
                           2);
   const CapsuleLattice C = CapsulePlan{m, layers}.Lattice(capsule, margin);
   internal::SymmetricLatticeAssembler assembler(CapsuleMap(C),
-                                                size_t(4 * (m + 1) * (layers + m + 2)));
+                                                size_t(4 * (m + 1) * (layers + m + 2)),
+                                                LatticePoint(C.m, C.m, C.layers + C.m));
   internal::ForEachPrismSideTriangle(C.m, C.layers, [&](const auto& t) { assembler.AddTriangle(t); });
   internal::ForEachSimplexFaceTriangle(C.m, [&](internal::LatticeTriangle t) {
     for (auto& q : t) q[2] += C.layers;

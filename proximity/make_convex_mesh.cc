@@ -1,7 +1,5 @@
 #include "proximity/make_convex_mesh.h"
 
-#include <algorithm>
-#include <cctype>
 #include <stdexcept>
 #include <string>
 
@@ -10,13 +8,12 @@
 #include "mesh/obj_io.h"
 #include "mesh/vtk_reader.h"
 #include "proximity/convex_hull.h"
+#include "proximity/make_mesh_shape.h"
 
 namespace hydrocontact {
 
 std::vector<Eigen::Vector3d> ReadConvexPoints(const Convex& convex) {
-  std::string extension = convex.file().extension().string();
-  std::transform(extension.begin(), extension.end(), extension.begin(),
-                 [](unsigned char c) { return std::tolower(c); });
+  const std::string extension = LowerCaseExtension(convex.file());
   if (extension == ".obj") return ReadObjFile(convex.file(), convex.scale()).vertices();
   if (extension == ".vtk") return ReadVtkVolumeFile(convex.file(), convex.scale()).mesh.vertices();
   throw std::invalid_argument(fmt::format(

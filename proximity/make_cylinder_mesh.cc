@@ -86,7 +86,8 @@ VolumeMeshWithExtent MakeCylinderVolumeMesh(const Cylinder& cylinder, double res
   const CylinderLattice L = PlanLattice(cylinder, resolution_hint, margin);
   internal::CheckMeshSize("Cylinder", "tetrahedra", 24 * L.m * L.m * L.M, resolution_hint, 3);
   internal::SymmetricLatticeAssembler assembler(CylinderMap(L),
-                                                size_t(4 * (L.m + 1) * (L.m + 1) * (L.M + 1)));
+                                                size_t(4 * (L.m + 1) * (L.m + 1) * (L.M + 1)),
+                                                LatticePoint(int(L.m), int(L.m), int(L.M)));
   internal::ForEachPrismTetrahedron(int(L.m), int(L.M), [&](const auto& t) {
     assembler.AddTetrahedron(t);
   });
@@ -101,7 +102,8 @@ TriangleSurfaceMesh MakeCylinderSurfaceMesh(const Cylinder& cylinder, double res
   internal::CheckMeshSize("Cylinder", "triangles", 16 * L.m * L.M + 8 * L.m * L.m,
                           resolution_hint, 2);
   internal::SymmetricLatticeAssembler assembler(CylinderMap(L),
-                                                size_t(4 * (L.m + 1) * (L.m + L.M + 2)));
+                                                size_t(4 * (L.m + 1) * (L.m + L.M + 2)),
+                                                LatticePoint(int(L.m), int(L.m), int(L.M)));
   internal::ForEachPrismSideTriangle(int(L.m), int(L.M), [&](const auto& t) { assembler.AddTriangle(t); });
   internal::ForEachPrismTopTriangle(int(L.m), int(L.M), [&](const auto& t) { assembler.AddTriangle(t); });
   return assembler.BuildSurface();

@@ -37,7 +37,8 @@ VolumeMeshWithExtent MakeOctantShellVolumeMesh(const char* shape, const Eigen::V
   CheckMeshSize(shape, "tetrahedra", 8 * n * n * n, resolution_hint, 3);
   const int levels = static_cast<int>(n);
   SymmetricLatticeAssembler assembler(EllipsoidMap(semi_axes, margin, levels),
-                                      size_t(4 * n * n * n / 3 + 8 * n * n));
+                                      size_t(4 * n * n * n / 3 + 8 * n * n),
+                                      LatticePoint::Constant(levels));
   ForEachSimplexTetrahedron(levels, [&](const LatticeTetrahedron& t) { assembler.AddTetrahedron(t); });
   return assembler.BuildVolume();
 }
@@ -50,7 +51,7 @@ TriangleSurfaceMesh MakeOctantShellSurfaceMesh(const char* shape, const Eigen::V
   CheckMeshSize(shape, "triangles", 8 * n * n, resolution_hint, 2);
   const int levels = static_cast<int>(n);
   SymmetricLatticeAssembler assembler(EllipsoidMap(semi_axes, margin, levels),
-                                      size_t(4 * n * n + 8));
+                                      size_t(4 * n * n + 8), LatticePoint::Constant(levels));
   ForEachSimplexFaceTriangle(levels, [&](const LatticeTriangle& t) { assembler.AddTriangle(t); });
   return assembler.BuildSurface();
 }

@@ -189,9 +189,21 @@ void ForEachPrismTopTriangle(int m, int h, F&& f) {
 template <class Map>
 class SymmetricLatticeAssembler {
  public:
-  /// `expected_vertices` only sizes the vertex table.
-  SymmetricLatticeAssembler(Map map, size_t expected_vertices) : map_(std::move(map)) {
-    index_.reserve(expected_vertices);
+  /// `expected_vertices` sizes the tables; `max_coordinate` bounds the
+  /// first-octant lattice coordinates used. When the lattice box is not much
+  /// larger than the vertex count (volumes), vertices are found through a
+  /// dense array; otherwise (surfaces: a 2D set in a 3D box) through a hash.
+  SymmetricLatticeAssembler(Map map, size_t expected_vertices, const LatticePoint& max_coordinate)
+      : map_(std::move(map)), size_(max_coordinate.array() + 1) {
+    if ((max_coordinate.array() >= (1 << 20)).any() || (max_coordinate.array() < 0).any()) {
+      throw std::logic_error("lattice coordinates out of the vertex table's range");
+    }
+    const double dense_size = 8.0 * size_.cast<double>().prod();
+    if (dense_size <= 16.0 * double(expected_vertices) + 4096) {
+      dense_.assign(size_t(dense_size), -1);
+    } else {
+      index_.reserve(expected_vertices);
+    }
     vertices_.reserve(expected_vertices);
     extent_.reserve(expected_vertices);
   }
@@ -235,13 +247,17 @@ class SymmetricLatticeAssembler {
     for (int i = 0; i < 3; ++i) {
       if (q[i] == 0) signs &= ~(1 << i);
     }
-    const uint64_t key = ((((uint64_t(q[0]) << 20) | uint64_t(q[1])) << 20 | uint64_t(q[2])) << 3) |
-                         uint64_t(signs);
-    const auto [it, inserted] = index_.try_emplace(key, static_cast<int>(vertices_.size()));
-    if (inserted) {
-      if ((q.array() >= (1 << 20)).any()) {
-        throw std::logic_error("lattice coordinate too large for the vertex table");
-      }
+    if ((q.array() >= size_).any()) throw std::logic_error("lattice point outside the declared box");
+    int* slot;
+    if (!dense_.empty()) {
+      slot = &dense_[((size_t(q[0]) * size_[1] + q[1]) * size_[2] + q[2]) * 8 + signs];
+    } else {
+      const uint64_t key =
+          ((((uint64_t(q[0]) << 20) | uint64_t(q[1])) << 20 | uint64_t(q[2])) << 3) | uint64_t(signs);
+      slot = &index_.try_emplace(key, -1).first->second;
+    }
+    if (*slot < 0) {
+      *slot = static_cast<int>(vertices_.size());
       LatticeVertex v = map_(q);
       for (int i = 0; i < 3; ++i) {
         if (q[i] == 0) v.p_GV[i] = 0;
@@ -250,10 +266,12 @@ class SymmetricLatticeAssembler {
       vertices_.push_back(v.p_GV);
       extent_.push_back(v.extent);
     }
-    return it->second;
+    return *slot;
   }
 
   Map map_;
+  Eigen::Array3i size_;
+  std::vector<int> dense_;
   std::unordered_map<uint64_t, int> index_;
   std::vector<Eigen::Vector3d> vertices_;
   std::vector<double> extent_;

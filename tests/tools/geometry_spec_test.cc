@@ -33,6 +33,10 @@ TEST_CASE("ParseArgs: files default by extension; one geometry takes unsuffixed 
   const ParsedArgs obj = ParseArgs({"data/thing.OBJ", "--scale", "0.01"}, 1, 0, {}, {});
   CHECK(std::get<Mesh>(obj.geometries[0].shape).scale() == 0.01);
   CHECK(obj.geometries[0].properties.compliance() == Compliance::kRigid);
+  const ParsedArgs hull = ParseArgs({"part.obj", "--convex", "--scale", "2"}, 1, 0, {}, {});
+  CHECK(std::get<Convex>(hull.geometries[0].shape).scale() == 2);
+  CHECK(hull.geometries[0].properties.compliance() == Compliance::kCompliant);
+  CHECK_THROWS_WITH(ParseArgs({"sphere:1", "--convex"}, 1, 0, {}, {}), Catch::Contains("files only"));
   const ParsedArgs vtk = ParseArgs({"x.vtk", "-1,0.5,2"}, 1, 1, {}, {});
   CHECK(vtk.geometries[0].properties.compliance() == Compliance::kCompliant);
   CHECK(ParseVector3(vtk.positionals.at(0), "point") == Eigen::Vector3d(-1, 0.5, 2));

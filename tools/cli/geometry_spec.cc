@@ -40,7 +40,7 @@ std::string Lower(std::string s) {
 // The per-geometry options, without their suffix; true when followed by a value.
 const std::map<std::string, bool>& GeometryOptions() {
   static const std::map<std::string, bool> options{
-      {"--pose", true},   {"--rigid", false}, {"--compliant", false}, {"--modulus", true},
+      {"--pose", true},   {"--rigid", false}, {"--compliant", false}, {"--convex", false}, {"--modulus", true},
       {"--resolution", true}, {"--margin", true}, {"--slab", true},   {"--scale", true}};
   return options;
 }
@@ -196,15 +196,23 @@ ParsedArgs ParseArgs(const std::vector<std::string>& args, int num_geometries,
     const double scale = opts.count("--scale") ? ParseDouble(opts.at("--scale"), name("--scale")) : 1.0;
     if (!(scale > 0)) throw UsageError(fmt::format("{}: the scale must be positive, got {}", name("--scale"), scale));
     geometry.shape = ParseShapeSpec(geometry.spec, scale);
-    if (opts.count("--scale") && !std::holds_alternative<Mesh>(geometry.shape)) {
-      throw UsageError(fmt::format("{} applies to files only, not '{}'", name("--scale"), geometry.spec));
+    for (const char* file_option : {"--scale", "--convex"}) {
+      if (opts.count(file_option) && !std::holds_alternative<Mesh>(geometry.shape)) {
+        throw UsageError(fmt::format("{} applies to files only, not '{}'", name(file_option), geometry.spec));
+      }
+    }
+    if (opts.count("--convex")) {
+      const Mesh& mesh = std::get<Mesh>(geometry.shape);
+      geometry.shape = Convex(mesh.file(), mesh.scale());
     }
     if (opts.count("--rigid") && opts.count("--compliant")) {
       throw UsageError(fmt::format("{} and {} are exclusive", name("--rigid"), name("--compliant")));
     }
-    const bool is_obj = std::holds_alternative<Mesh>(geometry.shape) &&
-                        Lower(std::get<Mesh>(geometry.shape).file().extension().string()) == ".obj";
-    const bool rigid = opts.count("--rigid") || (is_obj && !opts.count("--compliant"));
+    // An OBJ mesh is rigid unless asked otherwise; its convex hull (--convex)
+    // may be either and defaults, like the primitives, to compliant.
+    const bool is_obj_mesh = std::holds_alternative<Mesh>(geometry.shape) &&
+                             Lower(std::get<Mesh>(geometry.shape).file().extension().string()) == ".obj";
+    const bool rigid = opts.count("--rigid") || (is_obj_mesh && !opts.count("--compliant"));
     ProximityProperties& p = geometry.properties;
     try {
       p.set_compliance(rigid ? Compliance::kRigid : Compliance::kCompliant);
@@ -233,7 +241,7 @@ std::string GeometryArgumentsHelp(int num_geometries) {
   const std::string s = num_geometries == 1 ? "" : "-a";
   std::string text =
       "\nGeometry specs (sizes in metres, in the geometry's frame G):\n"
-      "  path/file.obj       triangle surface mesh (rigid by default)\n"
+      "  path/file.obj       triangle surface mesh (rigid by default; --convex for its hull)\n"
       "  path/file.vtk       tetrahedral volume mesh (compliant by default)\n"
       "  sphere:R            sphere of radius R centred at G's origin\n"
       "  box:X,Y,Z           box with full edge lengths X, Y, Z, centred\n"
@@ -249,6 +257,7 @@ std::string GeometryArgumentsHelp(int num_geometries) {
       "  --pose{0} x,y,z,roll,pitch,yaw   X_WG: translation (m), then roll, pitch, yaw (rad),\n"
       "                                  R = Rz(yaw)*Ry(pitch)*Rx(roll); default identity\n"
       "  --rigid{0} | --compliant{0}       hydroelastic compliance\n"
+      "  --convex{0}                       use the convex hull of a file's vertices (Convex shape)\n"
       "  --modulus{0} E                    hydroelastic modulus (Pa), default 1e7\n"
       "  --resolution{0} h                 target edge length (m), default a fifth of the\n"
       "                                  shape's smallest dimension\n"

@@ -1,0 +1,215 @@
+#pragma once
+
+/// @file
+/// Fixed-capacity convex polygons and the two primitive operations the
+/// contact-surface kernels are built from: slicing a tetrahedron by the zero
+/// level set of a linear function (marching tetrahedra), and clipping a
+/// polygon by a half-space (one Sutherland–Hodgman pass). Everything is
+/// inline and allocation-free: these run once per candidate element pair.
+///
+/// A polygon vertex carries its position (x, y, z) in the caller's working
+/// frame and a scalar value (the pressure) in a single Eigen::Vector4d, so
+/// the two are interpolated together: the scalar stays exactly linear along
+/// every cut.
+
+#include <array>
+#include <utility>
+
+#include <Eigen/Core>
+#include <Eigen/Geometry>
+
+namespace hydrocontact {
+
+/// A convex polygon under construction: up to kCapacity vertices, each
+/// (x, y, z, value), positions in the caller's working frame. Storage is
+/// inline (no heap).
+struct ClipPolygon {
+  /// In exact arithmetic the kernels never exceed 8 vertices (a plane cuts a
+  /// tetrahedron in at most 4 points and each of 4 more clipping planes adds
+  /// at most one). The spare room absorbs polygons that round-off makes
+  /// slightly non-convex; beyond it a clip reports overflow.
+  static constexpr int kCapacity = 16;
+
+  std::array<Eigen::Vector4d, kCapacity> vertices;
+  int size{0};
+
+  void clear() { size = 0; }
+  const Eigen::Vector4d& operator[](int i) const { return vertices[i]; }
+  Eigen::Vector4d& operator[](int i) { return vertices[i]; }
+  /// Appends v. @pre size < kCapacity.
+  void push_back(const Eigen::Vector4d& v) { vertices[size++] = v; }
+  /// The position of vertex i.
+  Eigen::Vector3d position(int i) const { return vertices[i].head<3>(); }
+};
+
+/// The closed half-space {x : normal·x ≤ offset} in the working frame.
+/// `normal` need not be unit length: only signs of d(x) = normal·x − offset
+/// are used to decide, and ratios of them to interpolate.
+///
+/// A polygon lying entirely in the boundary plane (d = 0 at every vertex) is
+/// kept only if `keeps_coplanar`. Tetrahedron faces use this so a piece lying
+/// exactly in a face shared by two tetrahedra goes to one of them only (see
+/// TetrahedronFaceHalfSpace).
+struct ClipHalfSpace {
+  Eigen::Vector3d normal;
+  double offset{0};
+  bool keeps_coplanar{true};
+  /// d(x) = normal·x − offset: > 0 outside, ≤ 0 inside.
+  double Evaluate(const Eigen::Vector3d& p) const { return normal.dot(p) - offset; }
+  double Evaluate(const Eigen::Vector4d& v) const { return normal.dot(v.head<3>()) - offset; }
+};
+
+/// The inside half-space of the tetrahedron face with vertices `ids` (global
+/// vertex indices of the volume mesh) at positions `p`, both listed in the
+/// order whose right-hand normal points out of the tetrahedron.
+///
+/// The plane is computed from the vertices sorted by index, so the two
+/// tetrahedra sharing a face get exactly opposite values d(x) for every x
+/// (bit for bit), and `keeps_coplanar` holds for exactly one of them. A
+/// polygon crossing the shared face is split into two pieces that partition
+/// it exactly (the crossing points are computed identically), and one lying
+/// exactly in the face is kept by one of the two tetrahedra only: never
+/// counted twice, never lost.
+inline ClipHalfSpace TetrahedronFaceHalfSpace(std::array<int, 3> ids,
+                                              std::array<const Eigen::Vector3d*, 3> p) {
+  // Sort by index with a three-element network, tracking the permutation's
+  // parity: an odd permutation reverses the orientation.
+  bool odd = false;
+  auto order = [&](int i, int j) {
+    if (ids[j] < ids[i]) {
+      std::swap(ids[i], ids[j]);
+      std::swap(p[i], p[j]);
+      odd = !odd;
+    }
+  };
+  order(0, 1);
+  order(1, 2);
+  order(0, 1);
+  const Eigen::Vector3d n = (*p[1] - *p[0]).cross(*p[2] - *p[0]);
+  // Negation is exact, so d = σ (n·x − n·p0) is exactly opposite for the
+  // neighbour, which has the other σ.
+  const double sigma = odd ? -1.0 : 1.0;
+  return ClipHalfSpace{sigma * n, sigma * n.dot(*p[0]), !odd};
+}
+
+/// The point on segment (a, b) at parameter t ∈ [0, 1], written so that t = 0
+/// and t = 1 reproduce a and b exactly (then exact duplicates can be found by
+/// comparison).
+inline Eigen::Vector4d LerpVertex(const Eigen::Vector4d& a, const Eigen::Vector4d& b, double t) {
+  return (1 - t) * a + t * b;
+}
+
+/// Clips `in` by `half_space` into `out` (one Sutherland–Hodgman pass; `out`
+/// must not alias `in`). A vertex on the plane counts as inside, and a new
+/// vertex is made only where an edge's end values have strictly opposite
+/// signs, so no point is emitted twice. A polygon lying wholly in the plane
+/// is kept according to `half_space.keeps_coplanar`.
+/// @returns false if the result would exceed ClipPolygon::kCapacity (only
+///          possible for a polygon that round-off made non-convex); `out` is
+///          then unusable and the caller drops the piece.
+inline bool ClipByHalfSpace(const ClipPolygon& in, const ClipHalfSpace& half_space,
+                            ClipPolygon* out) {
+  out->clear();
+  const int n = in.size;
+  if (n == 0) return true;
+  double d_current = half_space.Evaluate(in[n - 1]);
+  bool coplanar = d_current == 0;
+  int current = n - 1;
+  for (int next = 0; next < n; ++next) {
+    const double d_next = half_space.Evaluate(in[next]);
+    coplanar = coplanar && d_next == 0;
+    // Edge (current → next): emit current if inside, then the crossing.
+    if (d_current <= 0) {
+      if (out->size == ClipPolygon::kCapacity) return false;
+      out->push_back(in[current]);
+    }
+    if ((d_current < 0 && d_next > 0) || (d_current > 0 && d_next < 0)) {
+      if (out->size == ClipPolygon::kCapacity) return false;
+      out->push_back(LerpVertex(in[current], in[next], d_current / (d_current - d_next)));
+    }
+    current = next;
+    d_current = d_next;
+  }
+  if (coplanar && !half_space.keeps_coplanar) out->clear();
+  return true;
+}
+
+/// Removes vertices that exactly equal their predecessor (cyclically), the
+/// zero-length edges left where a cut passes exactly through a vertex.
+inline void RemoveDuplicateVertices(ClipPolygon* polygon) {
+  int kept = 0;
+  for (int i = 0; i < polygon->size; ++i) {
+    if (kept > 0 && (*polygon)[i].head<3>() == (*polygon)[kept - 1].head<3>()) continue;
+    (*polygon)[kept++] = (*polygon)[i];
+  }
+  while (kept > 1 && (*polygon)[kept - 1].head<3>() == (*polygon)[0].head<3>()) --kept;
+  polygon->size = kept;
+}
+
+/// Σ over the fan from vertex 0 of (vₖ − v₀) × (vₖ₊₁ − v₀): twice the area
+/// times the unit normal by the right-hand rule on the vertex order (for a
+/// planar convex polygon).
+inline Eigen::Vector3d PolygonAreaVector(const ClipPolygon& polygon) {
+  Eigen::Vector3d area_vector = Eigen::Vector3d::Zero();
+  const Eigen::Vector3d p0 = polygon.position(0);
+  for (int k = 1; k + 1 < polygon.size; ++k) {
+    area_vector += (polygon.position(k) - p0).cross(polygon.position(k + 1) - p0);
+  }
+  return area_vector;
+}
+
+/// Reverses the vertex order (flips the right-hand normal).
+inline void ReverseVertexOrder(ClipPolygon* polygon) {
+  for (int i = 0, j = polygon->size - 1; i < j; ++i, --j) {
+    std::swap((*polygon)[i], (*polygon)[j]);
+  }
+}
+
+/// Marching tetrahedra: the polygon where the linear function h (values
+/// h[i] at the tetrahedron's vertices) vanishes inside the tetrahedron whose
+/// vertices are `vertices[i]` = (position, value). Each polygon vertex lies
+/// on an edge whose end values of h are > 0 and ≤ 0; its position and value
+/// are interpolated linearly. The result has 3 or 4 vertices, or none when h
+/// does not change sign, and is ordered counter-clockwise seen from the side
+/// `normal` points to (its right-hand normal has a positive component along
+/// `normal`, which should be ∇h or a positive multiple).
+inline void SliceTetrahedron(const std::array<Eigen::Vector4d, 4>& vertices,
+                             const std::array<double, 4>& h, const Eigen::Vector3d& normal,
+                             ClipPolygon* out) {
+  out->clear();
+  int positive[4], non_positive[4];
+  int num_positive = 0, num_non_positive = 0;
+  for (int i = 0; i < 4; ++i) {
+    if (h[i] > 0) {
+      positive[num_positive++] = i;
+    } else {
+      non_positive[num_non_positive++] = i;
+    }
+  }
+  if (num_positive == 0 || num_positive == 4) return;
+  auto cut = [&](int i, int j) {
+    // h[i] and h[j] differ in sign (one > 0, the other ≤ 0), so the
+    // denominator is strictly non-zero.
+    out->push_back(LerpVertex(vertices[i], vertices[j], h[i] / (h[i] - h[j])));
+  };
+  if (num_positive == 1 || num_positive == 3) {
+    // One vertex alone on its side: the cut is a triangle on its three edges.
+    const int lone = num_positive == 1 ? positive[0] : non_positive[0];
+    for (int k = 0; k < 4; ++k) {
+      if (k != lone) cut(lone, k);
+    }
+  } else {
+    // Two and two: a quadrilateral. Walking a → c → b → d → a around the
+    // edges (a,c), (a,d), (b,d), (b,c) visits them in cyclic order, because
+    // consecutive edges share a vertex of the tetrahedron.
+    const int a = positive[0], b = positive[1];
+    const int c = non_positive[0], d = non_positive[1];
+    cut(a, c);
+    cut(a, d);
+    cut(b, d);
+    cut(b, c);
+  }
+  if (PolygonAreaVector(*out).dot(normal) < 0) ReverseVertexOrder(out);
+}
+
+}  // namespace hydrocontact

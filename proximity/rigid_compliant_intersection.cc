@@ -1,0 +1,83 @@
+#include "proximity/rigid_compliant_intersection.h"
+
+#include <array>
+#include <utility>
+
+#include "proximity/orientation_filter.h"
+#include "proximity/polygon_clipping.h"
+
+namespace hydrocontact {
+
+void IntersectRigidCompliant(const CompliantMesh& compliant_C, const RigidMesh& rigid_R,
+                             const RigidTransform& X_CR, bool normal_filter,
+                             ContactPolygons* polygons_C) {
+  const VolumeMesh& mesh_C = compliant_C.mesh;
+  const VolumeMeshFieldLinear& pressure_C = compliant_C.pressure;
+  const TriangleSurfaceMesh& mesh_R = rigid_R.mesh;
+  const Eigen::Matrix3d& R_CR = X_CR.rotation();
+  const Eigen::Vector3d zero = Eigen::Vector3d::Zero();
+  ClipPolygon buffers[2];
+
+  compliant_C.bvh.Collide(rigid_R.bvh, X_CR, [&](int tet, int tri) {
+    // Cheapest rejections first: orientation, then separating planes.
+    const Eigen::Vector3d& grad_p_C = pressure_C.EvaluateGradient(tet);
+    const Eigen::Vector3d nhat_C = R_CR * mesh_R.face_normal(tri);
+    if (normal_filter && !IsAlongPressureGradient(nhat_C, grad_p_C)) return;
+
+    const VolumeMesh::Element& t = mesh_C.element(tet);
+    const std::array<const Eigen::Vector3d*, 4> v{&mesh_C.vertex(t[0]), &mesh_C.vertex(t[1]),
+                                                  &mesh_C.vertex(t[2]), &mesh_C.vertex(t[3])};
+    const TriangleSurfaceMesh::Element& f = mesh_R.element(tri);
+    const std::array<Eigen::Vector3d, 3> x{X_CR * mesh_R.vertex(f[0]), X_CR * mesh_R.vertex(f[1]),
+                                           X_CR * mesh_R.vertex(f[2])};
+
+    // The triangle's plane separates the tetrahedron when all four vertices
+    // lie strictly on one side.
+    int above = 0, below = 0;
+    for (int i = 0; i < 4; ++i) {
+      const double s = nhat_C.dot(*v[i] - x[0]);
+      above += s > 0;
+      below += s < 0;
+    }
+    if (above == 4 || below == 4) return;
+
+    // The tetrahedron's face half-spaces. A face with all three triangle
+    // vertices outside separates; one with all inside needs no clipping
+    // (the clipped polygon stays inside the triangle). A triangle lying in
+    // a face belongs to only one of the face's two tetrahedra.
+    std::array<ClipHalfSpace, 4> faces;
+    int to_clip = 0;
+    for (int i = 0; i < 4; ++i) {
+      const auto& local = VolumeMesh::kOutwardFaces[i];
+      faces[i] = TetrahedronFaceHalfSpace({t[local[0]], t[local[1]], t[local[2]]},
+                                          {v[local[0]], v[local[1]], v[local[2]]});
+      int outside = 0, on_plane = 0;
+      for (int k = 0; k < 3; ++k) {
+        const double d = faces[i].Evaluate(x[k]);
+        outside += d > 0;
+        on_plane += d == 0;
+      }
+      if (outside == 3 || (on_plane == 3 && !faces[i].keeps_coplanar)) return;
+      if (outside > 0) to_clip |= 1 << i;
+    }
+
+    ClipPolygon* in = &buffers[0];
+    ClipPolygon* out = &buffers[1];
+    in->clear();
+    for (int k = 0; k < 3; ++k) {
+      Eigen::Vector4d vertex;
+      vertex << x[k], pressure_C.EvaluateCartesian(tet, x[k]);
+      in->push_back(vertex);
+    }
+    for (int i = 0; i < 4; ++i) {
+      if (!(to_clip & (1 << i))) continue;
+      if (!ClipByHalfSpace(*in, faces[i], out) || out->size < 3) return;
+      std::swap(in, out);
+    }
+    RemoveDuplicateVertices(in);
+    if (in->size < 3) return;
+    polygons_C->Add(*in, nhat_C, grad_p_C, zero);
+  });
+}
+
+}  // namespace hydrocontact

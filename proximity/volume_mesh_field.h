@@ -1,0 +1,35 @@
+#pragma once
+
+/// @file
+/// The extent field of a user-supplied tetrahedral mesh: each vertex's
+/// distance to the mesh's boundary surface, normalised.
+
+#include <vector>
+
+#include <Eigen/Core>
+
+#include "mesh/triangle_surface_mesh.h"
+#include "mesh/volume_mesh.h"
+
+namespace hydrocontact {
+
+/// The extent e at every vertex of `mesh`: the vertex's distance to the
+/// mesh's boundary surface (ExtractBoundary) divided by the largest such
+/// distance. Boundary vertices get exactly 0 and the deepest vertex exactly
+/// 1; all values lie in [0, 1]. Distances are exact point-to-triangle
+/// distances, found through a BVH of the boundary triangles (O(V log F)
+/// typical).
+///
+/// Tetrahedra whose four vertices all lie on the boundary carry e = 0
+/// throughout: a mesh meant for compliant contact should have interior
+/// vertices wherever pressure is wanted.
+/// @throws std::invalid_argument if no vertex lies off the boundary (the
+///         field would vanish everywhere), saying to refine the mesh.
+std::vector<double> ComputeDistanceToBoundaryExtent(const VolumeMesh& mesh);
+
+/// The distance from p to the closest point of triangle (a, b, c) (all in
+/// one frame). Precondition: the triangle is not degenerate.
+double DistanceToTriangle(const Eigen::Vector3d& p, const Eigen::Vector3d& a,
+                          const Eigen::Vector3d& b, const Eigen::Vector3d& c);
+
+}  // namespace hydrocontact

@@ -1,0 +1,200 @@
+#include "query_results/contact_surface.h"
+
+#include <algorithm>
+#include <stdexcept>
+#include <utility>
+
+#include <fmt/format.h>
+
+namespace hydrocontact {
+
+const char* to_string(HydroelasticContactRepresentation representation) {
+  return representation == HydroelasticContactRepresentation::kTriangle ? "triangle" : "polygon";
+}
+
+ContactSurface::ContactSurface(GeometryId id_M, GeometryId id_N, TriangleSurfaceMesh mesh_W,
+                               TriangleSurfaceMeshFieldLinear e_MN,
+                               std::optional<std::vector<Eigen::Vector3d>> grad_eM_W,
+                               std::optional<std::vector<Eigen::Vector3d>> grad_eN_W)
+    : id_M_(id_M),
+      id_N_(id_N),
+      representation_(HydroelasticContactRepresentation::kTriangle),
+      tri_mesh_W_(std::move(mesh_W)),
+      tri_e_MN_(std::move(e_MN)),
+      grad_eM_W_(std::move(grad_eM_W)),
+      grad_eN_W_(std::move(grad_eN_W)) {
+  if (static_cast<int>(tri_e_MN_.values().size()) != tri_mesh_W_.num_vertices()) {
+    throw std::invalid_argument(fmt::format(
+        "ContactSurface: the pressure field has {} values for a mesh of {} vertices",
+        tri_e_MN_.values().size(), tri_mesh_W_.num_vertices()));
+  }
+  SwapIfNeeded();
+}
+
+ContactSurface::ContactSurface(GeometryId id_M, GeometryId id_N, PolygonSurfaceMesh mesh_W,
+                               PolygonSurfaceMeshFieldLinear e_MN,
+                               std::optional<std::vector<Eigen::Vector3d>> grad_eM_W,
+                               std::optional<std::vector<Eigen::Vector3d>> grad_eN_W)
+    : id_M_(id_M),
+      id_N_(id_N),
+      representation_(HydroelasticContactRepresentation::kPolygon),
+      poly_mesh_W_(std::move(mesh_W)),
+      poly_e_MN_(std::move(e_MN)),
+      grad_eM_W_(std::move(grad_eM_W)),
+      grad_eN_W_(std::move(grad_eN_W)) {
+  if (static_cast<int>(poly_e_MN_.values().size()) != poly_mesh_W_.num_vertices()) {
+    throw std::invalid_argument(fmt::format(
+        "ContactSurface: the pressure field has {} values for a mesh of {} vertices",
+        poly_e_MN_.values().size(), poly_mesh_W_.num_vertices()));
+  }
+  SwapIfNeeded();
+}
+
+void ContactSurface::ValidateGradients(const char* which,
+                                       const std::optional<std::vector<Eigen::Vector3d>>& g) const {
+  if (g && static_cast<int>(g->size()) != num_faces()) {
+    throw std::invalid_argument(fmt::format(
+        "ContactSurface: {} has {} entries for a mesh of {} faces", which, g->size(), num_faces()));
+  }
+}
+
+void ContactSurface::SwapIfNeeded() {
+  if (id_M_ == id_N_) {
+    throw std::invalid_argument(fmt::format(
+        "ContactSurface: id_M and id_N are both {}; a contact surface needs two geometries",
+        id_M_.to_string()));
+  }
+  ValidateGradients("grad_eM_W", grad_eM_W_);
+  ValidateGradients("grad_eN_W", grad_eN_W_);
+  if (id_M_ < id_N_) return;
+  // Restore the invariant id_M < id_N: the roles of M and N swap, so the
+  // normals (face windings) flip and the gradient arrays trade places. The
+  // fields keep their values and per-face gradients, which do not depend on
+  // the winding.
+  std::swap(id_M_, id_N_);
+  std::swap(grad_eM_W_, grad_eN_W_);
+  if (is_triangle()) {
+    std::vector<TriangleSurfaceMesh::Element> triangles = tri_mesh_W_.triangles();
+    for (auto& t : triangles) std::swap(t[1], t[2]);
+    TriangleSurfaceMesh flipped(std::move(triangles), tri_mesh_W_.vertices());
+    tri_e_MN_ = TriangleSurfaceMeshFieldLinear(tri_e_MN_.values(), tri_e_MN_.gradients(), flipped);
+    tri_mesh_W_ = std::move(flipped);
+  } else {
+    std::vector<int> face_data = poly_mesh_W_.face_data();
+    size_t i = 0;
+    while (i < face_data.size()) {
+      const int n = face_data[i];
+      std::reverse(face_data.begin() + i + 1, face_data.begin() + i + 1 + n);
+      i += 1 + n;
+    }
+    PolygonSurfaceMesh flipped(std::move(face_data), poly_mesh_W_.vertices());
+    poly_e_MN_ =
+        PolygonSurfaceMeshFieldLinear(poly_e_MN_.values(), poly_e_MN_.gradients(), flipped);
+    poly_mesh_W_ = std::move(flipped);
+  }
+}
+
+void ContactSurface::CheckFace(int face_index) const {
+  if (face_index < 0 || face_index >= num_faces()) {
+    throw std::out_of_range(fmt::format("ContactSurface: face index {} is out of range [0, {})",
+                                        face_index, num_faces()));
+  }
+}
+
+int ContactSurface::num_faces() const {
+  return is_triangle() ? tri_mesh_W_.num_triangles() : poly_mesh_W_.num_faces();
+}
+
+int ContactSurface::num_vertices() const {
+  return is_triangle() ? tri_mesh_W_.num_vertices() : poly_mesh_W_.num_vertices();
+}
+
+double ContactSurface::area(int face_index) const {
+  CheckFace(face_index);
+  return is_triangle() ? tri_mesh_W_.area(face_index) : poly_mesh_W_.area(face_index);
+}
+
+double ContactSurface::total_area() const {
+  return is_triangle() ? tri_mesh_W_.total_area() : poly_mesh_W_.total_area();
+}
+
+const Eigen::Vector3d& ContactSurface::face_normal(int face_index) const {
+  CheckFace(face_index);
+  return is_triangle() ? tri_mesh_W_.face_normal(face_index)
+                       : poly_mesh_W_.face_normal(face_index);
+}
+
+Eigen::Vector3d ContactSurface::centroid(int face_index) const {
+  CheckFace(face_index);
+  return is_triangle() ? tri_mesh_W_.element_centroid(face_index)
+                       : poly_mesh_W_.element_centroid(face_index);
+}
+
+const Eigen::Vector3d& ContactSurface::centroid() const {
+  return is_triangle() ? tri_mesh_W_.centroid() : poly_mesh_W_.centroid();
+}
+
+const TriangleSurfaceMesh& ContactSurface::tri_mesh_W() const {
+  if (!is_triangle()) {
+    throw std::logic_error("ContactSurface::tri_mesh_W(): the surface has the polygon representation; use poly_mesh_W()");
+  }
+  return tri_mesh_W_;
+}
+
+const TriangleSurfaceMeshFieldLinear& ContactSurface::tri_e_MN() const {
+  if (!is_triangle()) {
+    throw std::logic_error("ContactSurface::tri_e_MN(): the surface has the polygon representation; use poly_e_MN()");
+  }
+  return tri_e_MN_;
+}
+
+const PolygonSurfaceMesh& ContactSurface::poly_mesh_W() const {
+  if (is_triangle()) {
+    throw std::logic_error("ContactSurface::poly_mesh_W(): the surface has the triangle representation; use tri_mesh_W()");
+  }
+  return poly_mesh_W_;
+}
+
+const PolygonSurfaceMeshFieldLinear& ContactSurface::poly_e_MN() const {
+  if (is_triangle()) {
+    throw std::logic_error("ContactSurface::poly_e_MN(): the surface has the triangle representation; use tri_e_MN()");
+  }
+  return poly_e_MN_;
+}
+
+const Eigen::Vector3d& ContactSurface::EvaluateGradE_M_W(int face_index) const {
+  if (!grad_eM_W_) {
+    throw std::logic_error(fmt::format(
+        "ContactSurface::EvaluateGradE_M_W(): no gradient stored for geometry M ({}), which is rigid",
+        id_M_.to_string()));
+  }
+  CheckFace(face_index);
+  return (*grad_eM_W_)[face_index];
+}
+
+const Eigen::Vector3d& ContactSurface::EvaluateGradE_N_W(int face_index) const {
+  if (!grad_eN_W_) {
+    throw std::logic_error(fmt::format(
+        "ContactSurface::EvaluateGradE_N_W(): no gradient stored for geometry N ({}), which is rigid",
+        id_N_.to_string()));
+  }
+  CheckFace(face_index);
+  return (*grad_eN_W_)[face_index];
+}
+
+bool ContactSurface::Equal(const ContactSurface& other) const {
+  if (id_M_ != other.id_M_ || id_N_ != other.id_N_) return false;
+  if (representation_ != other.representation_) return false;
+  if (is_triangle()) {
+    if (!tri_mesh_W_.Equal(other.tri_mesh_W_) || !tri_e_MN_.Equal(other.tri_e_MN_)) return false;
+  } else {
+    if (!poly_mesh_W_.Equal(other.poly_mesh_W_) || !poly_e_MN_.Equal(other.poly_e_MN_)) {
+      return false;
+    }
+  }
+  // std::vector's == compares element-wise with Eigen's ==, which is false
+  // for NaN entries, as IEEE asks.
+  return grad_eM_W_ == other.grad_eM_W_ && grad_eN_W_ == other.grad_eN_W_;
+}
+
+}  // namespace hydrocontact

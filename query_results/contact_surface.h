@@ -1,0 +1,155 @@
+#pragma once
+
+/// @file
+/// ContactSurface: the hydroelastic contact surface between two geometries
+/// M and N, as a triangle or polygon mesh in the world frame W with the
+/// pressure field sampled on it.
+
+#include <optional>
+#include <vector>
+
+#include <Eigen/Core>
+
+#include "geometry/identifier.h"
+#include "mesh/mesh_field_linear.h"
+#include "mesh/polygon_surface_mesh.h"
+#include "mesh/triangle_surface_mesh.h"
+
+namespace hydrocontact {
+
+/// How the faces of a ContactSurface are represented.
+enum class HydroelasticContactRepresentation {
+  /// Every face is a triangle. Each contact polygon is split into a fan of
+  /// triangles around its centroid.
+  kTriangle,
+  /// Every face is one convex polygon (one per intersecting element pair).
+  kPolygon,
+};
+
+/// "triangle" or "polygon".
+const char* to_string(HydroelasticContactRepresentation representation);
+
+/// The contact surface 𝕊ₘₙ between two intersecting geometries M and N of
+/// the hydroelastic (pressure field) model: the surface where the two
+/// pressure fields are equal (compliant–compliant), or the part of a rigid
+/// boundary inside a compliant volume (rigid–compliant).
+///
+/// Invariants (the public behaviour of Drake's ContactSurface, which this
+/// class matches):
+///  - id_M() < id_N(). A constructor given the ids in the other order swaps
+///    them, reverses the winding of every face (so the normals flip) and
+///    swaps the two gradient arrays.
+///  - Every face normal points *out of* N and *into* M.
+///  - The mesh vertices are measured and expressed in the world frame W.
+///  - The scalar field e_MN on the surface is the contact **pressure** (Pa),
+///    continuous and linear on each face, as in Drake: p_M = p_N there.
+///  - When present, EvaluateGradE_M_W(f) / EvaluateGradE_N_W(f) are the
+///    gradients ∇p_M / ∇p_N (Pa/m) of M's / N's *pressure* fields on the
+///    volume element that produced face f, expressed in W. They are absent
+///    for a rigid geometry (whose gradient would be infinite). Since the
+///    pressure rises into each body, ∇p_M·n̂ > 0 and ∇p_N·n̂ < 0 for a
+///    well-oriented face.
+///
+/// Per-face areas, normals and centroids are computed once, on construction
+/// (by the mesh types). The object is a plain value: copyable, movable,
+/// immutable after construction.
+class ContactSurface {
+ public:
+  /// Constructs a surface with the triangle representation.
+  /// @param id_M, id_N  the two geometries (any order; see the class doc).
+  /// @param mesh_W      the surface, vertices in W, face normals out of N
+  ///                    into M (for the given order of ids).
+  /// @param e_MN        the pressure (Pa) on mesh_W's vertices.
+  /// @param grad_eM_W   optional ∇p_M (Pa/m, in W), one per face.
+  /// @param grad_eN_W   optional ∇p_N (Pa/m, in W), one per face.
+  /// @throws std::invalid_argument if id_M == id_N, or a gradient array's
+  ///         size differs from the number of faces (naming which one).
+  ContactSurface(GeometryId id_M, GeometryId id_N, TriangleSurfaceMesh mesh_W,
+                 TriangleSurfaceMeshFieldLinear e_MN,
+                 std::optional<std::vector<Eigen::Vector3d>> grad_eM_W = std::nullopt,
+                 std::optional<std::vector<Eigen::Vector3d>> grad_eN_W = std::nullopt);
+
+  /// Constructs a surface with the polygon representation. Parameters and
+  /// exceptions as for the triangle constructor.
+  ContactSurface(GeometryId id_M, GeometryId id_N, PolygonSurfaceMesh mesh_W,
+                 PolygonSurfaceMeshFieldLinear e_MN,
+                 std::optional<std::vector<Eigen::Vector3d>> grad_eM_W = std::nullopt,
+                 std::optional<std::vector<Eigen::Vector3d>> grad_eN_W = std::nullopt);
+
+  ContactSurface(const ContactSurface&) = default;
+  ContactSurface& operator=(const ContactSurface&) = default;
+  ContactSurface(ContactSurface&&) = default;
+  ContactSurface& operator=(ContactSurface&&) = default;
+
+  /// The geometry the normals point into (the smaller id).
+  GeometryId id_M() const { return id_M_; }
+  /// The geometry the normals point out of (the larger id).
+  GeometryId id_N() const { return id_N_; }
+
+  /// @name Representation-independent access
+  /// Face indices must lie in [0, num_faces()); out of range throws
+  /// std::out_of_range naming the index.
+  ///@{
+  int num_faces() const;
+  int num_vertices() const;
+  /// Area (m²) of face f.
+  double area(int face_index) const;
+  /// Total area (m²).
+  double total_area() const;
+  /// Unit normal of face f in W, out of N and into M.
+  const Eigen::Vector3d& face_normal(int face_index) const;
+  /// Area centroid of face f, measured and expressed in W.
+  Eigen::Vector3d centroid(int face_index) const;
+  /// Area-weighted centroid of the whole surface, in W.
+  const Eigen::Vector3d& centroid() const;
+  ///@}
+
+  /// @name Representation-dependent access
+  /// Calling the accessor of the other representation throws
+  /// std::logic_error.
+  ///@{
+  HydroelasticContactRepresentation representation() const { return representation_; }
+  bool is_triangle() const { return representation_ == HydroelasticContactRepresentation::kTriangle; }
+  const TriangleSurfaceMesh& tri_mesh_W() const;
+  const TriangleSurfaceMeshFieldLinear& tri_e_MN() const;
+  const PolygonSurfaceMesh& poly_mesh_W() const;
+  const PolygonSurfaceMeshFieldLinear& poly_e_MN() const;
+  ///@}
+
+  /// @name The constituent pressure gradients
+  ///@{
+  /// True when ∇p_M is stored (M is compliant).
+  bool HasGradE_M() const { return grad_eM_W_.has_value(); }
+  /// True when ∇p_N is stored (N is compliant).
+  bool HasGradE_N() const { return grad_eN_W_.has_value(); }
+  /// ∇p_M (Pa/m, in W) on face f.
+  /// @throws std::logic_error if !HasGradE_M(); std::out_of_range for a bad f.
+  const Eigen::Vector3d& EvaluateGradE_M_W(int face_index) const;
+  /// ∇p_N (Pa/m, in W) on face f.
+  /// @throws std::logic_error if !HasGradE_N(); std::out_of_range for a bad f.
+  const Eigen::Vector3d& EvaluateGradE_N_W(int face_index) const;
+  ///@}
+
+  /// Deep exact comparison: ids, representation, mesh vertices and faces,
+  /// field values and gradients, and the constituent gradients. NaN compares
+  /// unequal (IEEE).
+  bool Equal(const ContactSurface& other) const;
+
+ private:
+  void ValidateGradients(const char* which, const std::optional<std::vector<Eigen::Vector3d>>& g) const;
+  void CheckFace(int face_index) const;
+  void SwapIfNeeded();
+
+  GeometryId id_M_;
+  GeometryId id_N_;
+  HydroelasticContactRepresentation representation_;
+  // Exactly one of the two (mesh, field) pairs is in use, per representation_.
+  TriangleSurfaceMesh tri_mesh_W_;
+  TriangleSurfaceMeshFieldLinear tri_e_MN_;
+  PolygonSurfaceMesh poly_mesh_W_;
+  PolygonSurfaceMeshFieldLinear poly_e_MN_;
+  std::optional<std::vector<Eigen::Vector3d>> grad_eM_W_;
+  std::optional<std::vector<Eigen::Vector3d>> grad_eN_W_;
+};
+
+}  // namespace hydrocontact

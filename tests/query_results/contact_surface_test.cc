@@ -1,0 +1,212 @@
+#include "query_results/contact_surface.h"
+
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+
+#include <catch2/catch.hpp>
+
+namespace hydrocontact {
+namespace {
+
+using Eigen::Vector3d;
+
+// The unit square [0,1]² in the plane z = 0 of W as two triangles whose
+// right-hand normal is +z.
+TriangleSurfaceMesh UnitSquareTriangles() {
+  return TriangleSurfaceMesh({{0, 1, 2}, {0, 2, 3}},
+                             {Vector3d(0, 0, 0), Vector3d(1, 0, 0), Vector3d(1, 1, 0),
+                              Vector3d(0, 1, 0)});
+}
+
+// Two polygons in z = 0 with normal +z: the unit square and the triangle
+// (1,0), (2,0), (1,1) next to it.
+PolygonSurfaceMesh SquareAndTriangle() {
+  return PolygonSurfaceMesh({4, 0, 1, 2, 3, 3, 1, 4, 2},
+                            {Vector3d(0, 0, 0), Vector3d(1, 0, 0), Vector3d(1, 1, 0),
+                             Vector3d(0, 1, 0), Vector3d(2, 0, 0)});
+}
+
+struct Ids {
+  GeometryId low = GeometryId::get_new_id();
+  GeometryId high = GeometryId::get_new_id();
+};
+
+TEST_CASE("Triangle representation: accessors and per-face quantities", "[contact_surface]") {
+  const Ids ids;
+  const TriangleSurfaceMesh mesh = UnitSquareTriangles();
+  // Pressure p = 10 + 2x + 3y at the vertices: linear, so each face's field
+  // gradient is exactly (2, 3, 0).
+  TriangleSurfaceMeshFieldLinear field({10, 12, 15, 13}, mesh);
+  const std::vector<Vector3d> grad_M{Vector3d(0, 0, 5), Vector3d(0, 0, 6)};
+  const ContactSurface s(ids.low, ids.high, mesh, field, grad_M);
+
+  CHECK(s.id_M() == ids.low);
+  CHECK(s.id_N() == ids.high);
+  CHECK(s.is_triangle());
+  CHECK(s.representation() == HydroelasticContactRepresentation::kTriangle);
+  CHECK(s.num_faces() == 2);
+  CHECK(s.num_vertices() == 4);
+  // Each half of the unit square has area 1/2; the whole has area 1 and
+  // centroid (1/2, 1/2, 0).
+  CHECK(s.area(0) == Approx(0.5));
+  CHECK(s.area(1) == Approx(0.5));
+  CHECK(s.total_area() == Approx(1.0));
+  CHECK(s.centroid().isApprox(Vector3d(0.5, 0.5, 0)));
+  // Triangle centroids are vertex means.
+  CHECK(s.centroid(0).isApprox(Vector3d(2.0 / 3, 1.0 / 3, 0)));
+  CHECK(s.centroid(1).isApprox(Vector3d(1.0 / 3, 2.0 / 3, 0)));
+  CHECK(s.face_normal(0).isApprox(Vector3d::UnitZ()));
+  CHECK(s.tri_e_MN().EvaluateGradient(0).isApprox(Vector3d(2, 3, 0)));
+  CHECK(s.tri_mesh_W().num_triangles() == 2);
+
+  CHECK(s.HasGradE_M());
+  CHECK_FALSE(s.HasGradE_N());
+  CHECK(s.EvaluateGradE_M_W(1) == Vector3d(0, 0, 6));
+  CHECK_THROWS_AS(s.EvaluateGradE_N_W(0), std::logic_error);
+  CHECK_THROWS_AS(s.poly_mesh_W(), std::logic_error);
+  CHECK_THROWS_AS(s.poly_e_MN(), std::logic_error);
+  CHECK_THROWS_AS(s.area(2), std::out_of_range);
+  CHECK_THROWS_AS(s.face_normal(-1), std::out_of_range);
+  CHECK_THROWS_AS(s.EvaluateGradE_M_W(2), std::out_of_range);
+}
+
+TEST_CASE("Polygon representation: accessors and per-face quantities", "[contact_surface]") {
+  const Ids ids;
+  const PolygonSurfaceMesh mesh = SquareAndTriangle();
+  PolygonSurfaceMeshFieldLinear field({0, 1, 1, 0, 2}, mesh);  // p = x
+  const ContactSurface s(ids.low, ids.high, mesh, field, std::nullopt,
+                         std::vector<Vector3d>{Vector3d(1, 2, 3), Vector3d(4, 5, 6)});
+  CHECK_FALSE(s.is_triangle());
+  CHECK(s.representation() == HydroelasticContactRepresentation::kPolygon);
+  CHECK(s.num_faces() == 2);
+  CHECK(s.num_vertices() == 5);
+  // Square: area 1, centroid (1/2, 1/2); triangle: area 1/2, centroid
+  // (4/3, 1/3). Total 3/2, centroid (1·(1/2) + ½·(4/3), 1·(1/2) + ½·(1/3))/(3/2).
+  CHECK(s.area(0) == Approx(1.0));
+  CHECK(s.area(1) == Approx(0.5));
+  CHECK(s.total_area() == Approx(1.5));
+  CHECK(s.centroid(1).isApprox(Vector3d(4.0 / 3, 1.0 / 3, 0)));
+  CHECK(s.centroid().isApprox(Vector3d((0.5 + 2.0 / 3) / 1.5, (0.5 + 1.0 / 6) / 1.5, 0)));
+  CHECK(s.face_normal(1).isApprox(Vector3d::UnitZ()));
+  CHECK(s.poly_e_MN().EvaluateGradient(0).isApprox(Vector3d(1, 0, 0)));
+  CHECK_FALSE(s.HasGradE_M());
+  CHECK(s.HasGradE_N());
+  CHECK(s.EvaluateGradE_N_W(1) == Vector3d(4, 5, 6));
+  CHECK_THROWS_AS(s.EvaluateGradE_M_W(0), std::logic_error);
+  CHECK_THROWS_AS(s.tri_mesh_W(), std::logic_error);
+  CHECK_THROWS_AS(s.tri_e_MN(), std::logic_error);
+  CHECK_THROWS_AS(s.centroid(2), std::out_of_range);
+}
+
+TEST_CASE("Ids given in decreasing order are swapped, normals and gradients flipped",
+          "[contact_surface]") {
+  const Ids ids;
+  SECTION("triangles") {
+    const TriangleSurfaceMesh mesh = UnitSquareTriangles();
+    TriangleSurfaceMeshFieldLinear field({10, 12, 15, 13}, mesh);
+    const std::vector<Vector3d> grad_first{Vector3d(0, 0, 5), Vector3d(0, 0, 6)};
+    const ContactSurface s(ids.high, ids.low, mesh, field, grad_first);
+    CHECK(s.id_M() == ids.low);
+    CHECK(s.id_N() == ids.high);
+    // The geometry given first (now N) had the gradients and the normals
+    // pointed into it: now they point out of N, i.e. −z.
+    CHECK_FALSE(s.HasGradE_M());
+    REQUIRE(s.HasGradE_N());
+    CHECK(s.EvaluateGradE_N_W(1) == Vector3d(0, 0, 6));
+    for (int f = 0; f < s.num_faces(); ++f) {
+      CHECK(s.face_normal(f).isApprox(-Vector3d::UnitZ()));
+      CHECK(s.area(f) == Approx(0.5));
+    }
+    // Values and their gradients do not depend on the winding.
+    CHECK(s.tri_e_MN().values() == field.values());
+    CHECK(s.tri_e_MN().EvaluateGradient(0).isApprox(Vector3d(2, 3, 0)));
+    CHECK(s.tri_mesh_W().vertices() == mesh.vertices());
+  }
+  SECTION("polygons") {
+    const PolygonSurfaceMesh mesh = SquareAndTriangle();
+    PolygonSurfaceMeshFieldLinear field({0, 1, 1, 0, 2}, mesh);
+    const ContactSurface s(ids.high, ids.low, mesh, field, std::nullopt,
+                           std::vector<Vector3d>{Vector3d(1, 2, 3), Vector3d(4, 5, 6)});
+    CHECK(s.id_M() == ids.low);
+    REQUIRE(s.HasGradE_M());
+    CHECK_FALSE(s.HasGradE_N());
+    CHECK(s.EvaluateGradE_M_W(0) == Vector3d(1, 2, 3));
+    CHECK(s.face_normal(0).isApprox(-Vector3d::UnitZ()));
+    CHECK(s.face_normal(1).isApprox(-Vector3d::UnitZ()));
+    CHECK(s.total_area() == Approx(1.5));
+    CHECK(s.centroid(0).isApprox(Vector3d(0.5, 0.5, 0)));
+  }
+}
+
+TEST_CASE("Equal is a deep exact comparison; copies and moves preserve it", "[contact_surface]") {
+  const Ids ids;
+  const TriangleSurfaceMesh mesh = UnitSquareTriangles();
+  TriangleSurfaceMeshFieldLinear field({10, 12, 15, 13}, mesh);
+  const std::vector<Vector3d> grad{Vector3d(0, 0, 5), Vector3d(0, 0, 6)};
+  const ContactSurface s(ids.low, ids.high, mesh, field, grad, grad);
+
+  ContactSurface copy = s;
+  CHECK(copy.Equal(s));
+  ContactSurface moved = std::move(copy);
+  CHECK(moved.Equal(s));
+  ContactSurface assigned(ids.low, ids.high, PolygonSurfaceMesh(SquareAndTriangle()),
+                          PolygonSurfaceMeshFieldLinear({0, 1, 1, 0, 2}, SquareAndTriangle()));
+  CHECK_FALSE(assigned.Equal(s));  // different representation
+  assigned = s;
+  CHECK(assigned.Equal(s));
+
+  // One changed pressure value.
+  TriangleSurfaceMeshFieldLinear other_field({10, 12, 15, 13.5}, mesh);
+  CHECK_FALSE(ContactSurface(ids.low, ids.high, mesh, other_field, grad, grad).Equal(s));
+  // One changed gradient.
+  std::vector<Vector3d> other_grad = grad;
+  other_grad[1].x() = 1e-300;
+  CHECK_FALSE(ContactSurface(ids.low, ids.high, mesh, field, grad, other_grad).Equal(s));
+  // A missing gradient array.
+  CHECK_FALSE(ContactSurface(ids.low, ids.high, mesh, field, grad).Equal(s));
+  // Other ids.
+  const Ids other_ids;
+  CHECK_FALSE(ContactSurface(other_ids.low, other_ids.high, mesh, field, grad, grad).Equal(s));
+  // A moved vertex.
+  std::vector<Vector3d> vertices = mesh.vertices();
+  vertices[2].z() = 1e-9;
+  TriangleSurfaceMesh moved_mesh(mesh.triangles(), vertices);
+  CHECK_FALSE(ContactSurface(ids.low, ids.high, moved_mesh,
+                             TriangleSurfaceMeshFieldLinear(field.values(), moved_mesh), grad, grad)
+                  .Equal(s));
+
+  // NaN is unequal to itself, so a surface holding one is unequal to its copy.
+  std::vector<Vector3d> nan_grad = grad;
+  nan_grad[0].y() = std::numeric_limits<double>::quiet_NaN();
+  const ContactSurface with_nan(ids.low, ids.high, mesh, field, nan_grad);
+  const ContactSurface nan_copy = with_nan;
+  CHECK_FALSE(nan_copy.Equal(with_nan));
+}
+
+TEST_CASE("Bad construction arguments throw, naming the problem", "[contact_surface]") {
+  const Ids ids;
+  const TriangleSurfaceMesh mesh = UnitSquareTriangles();
+  TriangleSurfaceMeshFieldLinear field({10, 12, 15, 13}, mesh);
+  const std::vector<Vector3d> one_gradient{Vector3d(0, 0, 1)};
+  CHECK_THROWS_WITH(ContactSurface(ids.low, ids.high, mesh, field, one_gradient),
+                    Catch::Contains("grad_eM_W has 1 entries for a mesh of 2 faces"));
+  CHECK_THROWS_WITH(ContactSurface(ids.low, ids.high, mesh, field, std::nullopt, one_gradient),
+                    Catch::Contains("grad_eN_W has 1 entries"));
+  CHECK_THROWS_WITH(ContactSurface(ids.low, ids.low, mesh, field),
+                    Catch::Contains("id_M and id_N are both"));
+  // A field built for a different mesh.
+  const TriangleSurfaceMesh triangle({{0, 1, 2}},
+                                     {Vector3d(0, 0, 0), Vector3d(1, 0, 0), Vector3d(0, 1, 0)});
+  TriangleSurfaceMeshFieldLinear small_field({1, 2, 3}, triangle);
+  CHECK_THROWS_WITH(ContactSurface(ids.low, ids.high, mesh, small_field),
+                    Catch::Contains("3 values for a mesh of 4 vertices"));
+}
+
+TEST_CASE("Representation names", "[contact_surface]") {
+  CHECK(std::string(to_string(HydroelasticContactRepresentation::kTriangle)) == "triangle");
+  CHECK(std::string(to_string(HydroelasticContactRepresentation::kPolygon)) == "polygon");
+}
+
+}  // namespace
+}  // namespace hydrocontact

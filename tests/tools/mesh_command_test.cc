@@ -1,0 +1,218 @@
+// Runs the built `hydrocontact mesh` on primitives and sample files and
+// checks its JSON against closed forms, its VTK output and its errors.
+
+#include <sys/wait.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <numbers>
+#include <regex>
+#include <string>
+#include <vector>
+
+#include <catch2/catch.hpp>
+
+#include "mesh/vtk_reader.h"
+#include "tests/mesh/test_files.h"
+
+namespace hydrocontact {
+namespace {
+
+using Catch::Matchers::Contains;
+using std::numbers::pi;
+
+struct ToolResult {
+  int exit_code{-1};
+  std::string out;
+  std::string err;
+};
+
+const test::ScratchDirectory& Scratch() {
+  static const test::ScratchDirectory dir;
+  return dir;
+}
+
+// One single-quoted shell word.
+std::string Quote(const std::string& s) {
+  std::string q = "'";
+  for (char c : s) {
+    if (c == '\'') {
+      q.append("'\\''");
+    } else {
+      q.push_back(c);
+    }
+  }
+  q.push_back('\'');
+  return q;
+}
+
+ToolResult Mesh(const std::vector<std::string>& args) {
+  // Built with append: GCC 12 warns (-Wrestrict, falsely) on "literal" + string.
+  std::string command = Quote(HYDROCONTACT_TOOL);
+  command.append(" mesh");
+  for (const auto& a : args) command.append(" ").append(Quote(a));
+  const auto out = Scratch().path() / "stdout.txt";
+  const auto err = Scratch().path() / "stderr.txt";
+  command.append(" >").append(Quote(out.string())).append(" 2>").append(Quote(err.string()));
+  const int status = std::system(command.c_str());
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, test::ReadWholeFile(out),
+          test::ReadWholeFile(err)};
+}
+
+// The raw text of member `key` after the first occurrence of `after` (to
+// reach into a nested object), e.g. Member(json, "max", "\"pressure\"").
+std::string Member(const std::string& json, const std::string& key, const std::string& after = "") {
+  const size_t start = after.empty() ? 0 : json.find(after);
+  if (start == std::string::npos) return "";
+  const std::regex pattern("\"" + key + "\": (\\[[^\\]]*\\]|\"[^\"]*\"|[^,\\n}]+)");
+  std::smatch m;
+  const std::string tail = json.substr(start);
+  return std::regex_search(tail, m, pattern) ? m[1].str() : std::string();
+}
+
+double Number(const std::string& json, const std::string& key, const std::string& after = "") {
+  const std::string text = Member(json, key, after);
+  INFO(key << " in " << json);
+  REQUIRE_FALSE(text.empty());
+  return std::stod(text);
+}
+
+std::vector<double> Numbers(const std::string& json, const std::string& key, const std::string& after = "") {
+  const std::string text = Member(json, key, after);
+  std::vector<double> values;
+  const std::regex number("-?[0-9.eE+-]+");
+  for (auto it = std::sregex_iterator(text.begin(), text.end(), number); it != std::sregex_iterator(); ++it) {
+    values.push_back(std::stod(it->str()));
+  }
+  return values;
+}
+
+std::string Data(const std::string& name) {
+  return (std::filesystem::path(HYDROCONTACT_SOURCE_DIR) / "data" / name).string();
+}
+
+void CheckSuccess(const ToolResult& r) {
+  INFO(r.err);
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.err.empty());
+  CHECK(r.out.front() == '{');
+  CHECK(r.out.substr(r.out.size() - 2) == "}\n");
+}
+
+void CheckFailure(const ToolResult& r, const std::string& needle) {
+  INFO(r.out);
+  CHECK(r.exit_code == 2);
+  CHECK(r.out.empty());
+  // One line on stderr, naming the culprit.
+  CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+  CHECK_THAT(r.err, Contains(needle));
+}
+
+TEST_CASE("mesh sphere: compliant lattice mesh with the analytic numbers") {
+  // r = 0.1, h = 0.01: n = ⌈(π/2)·0.1/0.01⌉ = 16 shells, 8n³ tetrahedra,
+  // 1 + Σ_{k=1..n}(4k² + 2) vertices.
+  const ToolResult r = Mesh({"sphere:0.1", "--resolution", "0.01"});
+  CheckSuccess(r);
+  CHECK(Member(r.out, "shape") == "\"Sphere\"");
+  CHECK(Member(r.out, "compliance") == "\"compliant\"");
+  CHECK(Member(r.out, "kind") == "\"volume_mesh\"");
+  CHECK(Number(r.out, "resolution_hint") == 0.01);
+  CHECK(Number(r.out, "num_elements") == 8 * 16 * 16 * 16);
+  int vertices = 1;
+  for (int k = 1; k <= 16; ++k) vertices += 4 * k * k + 2;
+  CHECK(Number(r.out, "num_vertices") == vertices);
+  // Inscribed: below 4/3πr³ by less than 2.4/n².
+  const double exact = 4.0 / 3.0 * pi * 1e-3;
+  const double volume = Number(r.out, "volume");
+  CHECK(volume < exact);
+  CHECK(volume > exact * (1 - 2.4 / 256));
+  CHECK(Numbers(r.out, "min", "bounding_box") == std::vector<double>{-0.1, -0.1, -0.1});
+  CHECK(Numbers(r.out, "max", "bounding_box") == std::vector<double>{0.1, 0.1, 0.1});
+  // Default modulus 1e7: 0 on the boundary, E at the centre.
+  CHECK(Number(r.out, "min", "\"pressure\"") == 0);
+  CHECK(Number(r.out, "max", "\"pressure\"") == 1e7);
+  CHECK(Number(r.out, "build_time_ms") >= 0);
+  CHECK(Number(r.out, "build_time_ms") < 5000);
+}
+
+TEST_CASE("mesh box: rigid surface and compliant medial mesh with margin") {
+  const ToolResult rigid = Mesh({"box:0.1,0.2,0.3", "--rigid"});
+  CheckSuccess(rigid);
+  CHECK(Member(rigid.out, "kind") == "\"surface_mesh\"");
+  CHECK(Member(rigid.out, "resolution_hint") == "null");
+  CHECK(Number(rigid.out, "num_elements") == 12);
+  // 2(XY + YZ + ZX).
+  CHECK(Number(rigid.out, "surface_area") == Approx(2 * (0.02 + 0.06 + 0.03)).epsilon(1e-14));
+  const ToolResult soft = Mesh({"box:0.1,0.2,0.3", "--modulus", "5e5", "--margin", "0.01"});
+  CheckSuccess(soft);
+  // Half sizes grow by δ: (0.12)(0.22)(0.32).
+  CHECK(Number(soft.out, "volume") == Approx(0.12 * 0.22 * 0.32).epsilon(1e-12));
+  CHECK(Number(soft.out, "margin") == 0.01);
+  CHECK(Number(soft.out, "max", "\"pressure\"") == 5e5);
+  CHECK(Numbers(soft.out, "max", "bounding_box")[2] == Approx(0.16).epsilon(1e-14));
+}
+
+TEST_CASE("mesh halfspace: analytic parameters, no mesh") {
+  const ToolResult r = Mesh({"halfspace", "--slab", "0.5", "--modulus", "2e6", "--margin", "0.001"});
+  CheckSuccess(r);
+  CHECK(Member(r.out, "kind") == "\"half_space\"");
+  CHECK(Numbers(r.out, "normal") == std::vector<double>{0, 0, 1});
+  // ∇p = −E/t along z.
+  CHECK(Numbers(r.out, "pressure_gradient") == std::vector<double>{0, 0, -4e6});
+  CHECK(Number(r.out, "slab_thickness") == 0.5);
+  CHECK(Number(r.out, "margin") == 0.001);
+  CheckSuccess(Mesh({"halfspace", "--rigid"}));
+}
+
+TEST_CASE("mesh files: VTK compliant, OBJ rigid") {
+  const ToolResult vtk = Mesh({Data("box_0.1m.vtk"), "--modulus", "1e5"});
+  CheckSuccess(vtk);
+  CHECK(Member(vtk.out, "shape") == "\"Mesh\"");
+  CHECK(Number(vtk.out, "num_elements") == 192);
+  CHECK(Number(vtk.out, "volume") == Approx(1e-3).epsilon(1e-12));
+  CHECK(Number(vtk.out, "max", "\"pressure\"") == 1e5);
+  const ToolResult obj = Mesh({Data("sphere_r0.05m.obj")});
+  CheckSuccess(obj);
+  CHECK(Member(obj.out, "compliance") == "\"rigid\"");
+  CHECK(Number(obj.out, "num_elements") == 320);
+  // Inscribed in the 0.05 m sphere: below 4πr² (within 3% for 320 faces).
+  CHECK(Number(obj.out, "surface_area") < 4 * pi * 0.0025);
+  CHECK(Number(obj.out, "surface_area") > 0.97 * 4 * pi * 0.0025);
+}
+
+TEST_CASE("mesh --out writes the representation as VTK") {
+  const std::string file = (Scratch().path() / "capsule.vtk").string();
+  const ToolResult r = Mesh({"capsule:0.05,0.1", "--resolution", "0.02", "--out", file});
+  CheckSuccess(r);
+  CHECK(Member(r.out, "out") == "\"" + file + "\"");
+  const VtkVolumeData data = ReadVtkVolumeFile(file);
+  CHECK(data.mesh.num_elements() == Number(r.out, "num_elements"));
+  CHECK(data.mesh.total_volume() == Approx(Number(r.out, "volume")).epsilon(1e-12));
+  const auto& pressure = data.point_scalars.at("pressure");
+  CHECK(*std::max_element(pressure.begin(), pressure.end()) == 1e7);
+  CHECK(*std::min_element(pressure.begin(), pressure.end()) == 0);
+  const std::string surface = (Scratch().path() / "cylinder.vtk").string();
+  CheckSuccess(Mesh({"cylinder:0.05,0.1", "--rigid", "--out", surface}));
+  const std::string text = test::ReadWholeFile(surface);
+  CHECK_THAT(text, Contains("DATASET POLYDATA"));
+}
+
+TEST_CASE("mesh: bad input exits 2 with one line naming the culprit") {
+  CheckFailure(Mesh({Data("square_patch_0.1m.obj")}), "use Convex");
+  CheckFailure(Mesh({Data("sphere_r0.05m.obj"), "--compliant"}), "tetrahedral .vtk");
+  CheckFailure(Mesh({"sphere:1", "--resolution", "1e-5"}), "resolution hint");
+  CheckFailure(Mesh({"halfspace", "--out", (Scratch().path() / "h.vtk").string()}), "no mesh");
+  CheckFailure(Mesh({"sphere:-1"}), "sphere:-1");
+  CheckFailure(Mesh({"sphere:1", "--bogus"}), "--bogus");
+  CheckFailure(Mesh({}), "expected 1");
+}
+
+TEST_CASE("mesh --help explains the command") {
+  const ToolResult r = Mesh({"--help"});
+  CHECK(r.exit_code == 0);
+  CHECK_THAT(r.out, Contains("usage: hydrocontact mesh") && Contains("--out") && Contains("--resolution"));
+}
+
+}  // namespace
+}  // namespace hydrocontact

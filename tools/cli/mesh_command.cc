@@ -1,0 +1,119 @@
+// `hydrocontact mesh A [--out file.vtk]`: builds the hydroelastic
+// representation of one geometry and summarises it as one JSON object.
+
+#include <algorithm>
+#include <chrono>
+#include <iostream>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "mesh/vtk_writer.h"
+#include "proximity/make_hydroelastic_representation.h"
+#include "tools/cli/command.h"
+#include "tools/cli/geometry_spec.h"
+#include "tools/cli/json.h"
+
+namespace hydrocontact::cli {
+namespace {
+
+std::string Help() {
+  return std::string(R"(usage: hydrocontact mesh A [options] [--out FILE.vtk]
+
+Builds the hydroelastic representation of geometry A, as a contact query
+would, and prints a summary as one JSON object. Everything is in A's own
+frame G (the pose option is accepted but does not move the mesh).
+
+  --out FILE.vtk   also write the representation as legacy VTK: the
+                   tetrahedra with the point scalar "pressure" (compliant), or
+                   the triangle surface (rigid). A half-space has no mesh.
+
+Output members:
+  geometry           the spec A as given
+  shape              Sphere, Box, Cylinder, Capsule, Ellipsoid, HalfSpace, Mesh
+                     or Convex
+  compliance         "compliant" or "rigid"
+  kind               "volume_mesh", "surface_mesh" or "half_space"
+  resolution_hint    the hint used (m), null when the shape needs none (box,
+                     half-space, files)
+  margin             the margin (m)
+  num_vertices, num_elements   vertices and tetrahedra (or triangles)
+  volume             total volume of the tetrahedra (compliant, m^3)
+  surface_area       total area of the triangles (rigid, m^2)
+  bounding_box       {"min": [x, y, z], "max": [x, y, z]} of the vertices, in G
+  pressure           {"min", "max"} over the vertices (compliant, Pa)
+  hydroelastic_modulus   E (compliant, Pa)
+  slab_thickness, pressure_gradient   compliant half-space: p = E(margin - z)/t
+  normal             half-space outward normal in G, [0, 0, 1]
+  build_time_ms      wall time to build the representation, BVH included
+  out                the file written, when --out is given
+)") + GeometryArgumentsHelp(1) +
+         "\nOn bad input prints one line on stderr and exits 2.\n";
+}
+
+int Run(const std::vector<std::string>& args) {
+  const ParsedArgs parsed = ParseArgs(args, 1, 0, {"--out"}, {});
+  const GeometryArg& g = parsed.geometries.front();
+  const auto start = std::chrono::steady_clock::now();
+  const HydroelasticRepresentation representation =
+      MakeHydroelasticRepresentation(g.shape, g.properties);
+  const double build_ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+
+  Json out = Json::MakeObject();
+  out.Set("geometry", g.spec)
+      .Set("shape", ShapeName(g.shape))
+      .Set("compliance", to_string(g.properties.compliance()));
+  const std::optional<double> hint = ResolutionHintUsed(g.shape, g.properties);
+  const auto out_file = parsed.options.find("--out");
+  if (const auto* c = std::get_if<CompliantMesh>(&representation)) {
+    const auto& values = c->pressure.values();
+    out.Set("kind", "volume_mesh")
+        .Set("resolution_hint", hint ? Json(*hint) : Json())
+        .Set("margin", g.properties.margin())
+        .Set("num_vertices", c->mesh.num_vertices())
+        .Set("num_elements", c->mesh.num_elements())
+        .Set("volume", c->mesh.total_volume())
+        .Set("bounding_box", BoundingBoxJson(c->mesh.CalcBoundingBox()))
+        .Set("pressure", Json::MakeObject()
+                             .Set("min", *std::min_element(values.begin(), values.end()))
+                             .Set("max", *std::max_element(values.begin(), values.end())))
+        .Set("hydroelastic_modulus", c->hydroelastic_modulus);
+    if (out_file != parsed.options.end()) {
+      WriteVtkVolume(out_file->second, c->mesh, {{"pressure", &values}});
+    }
+  } else if (const auto* r = std::get_if<RigidMesh>(&representation)) {
+    out.Set("kind", "surface_mesh")
+        .Set("resolution_hint", hint ? Json(*hint) : Json())
+        .Set("margin", g.properties.margin())
+        .Set("num_vertices", r->mesh.num_vertices())
+        .Set("num_elements", r->mesh.num_triangles())
+        .Set("surface_area", r->mesh.total_area())
+        .Set("bounding_box", BoundingBoxJson(r->mesh.CalcBoundingBox()));
+    if (out_file != parsed.options.end()) WriteVtkSurface(out_file->second, r->mesh);
+  } else {
+    if (out_file != parsed.options.end()) {
+      throw UsageError(fmt::format(
+          "--out: the half-space '{}' is analytic and has no mesh to write; drop --out", g.spec));
+    }
+    out.Set("kind", "half_space").Set("normal", Json(Eigen::Vector3d(0, 0, 1)));
+    if (const auto* h = std::get_if<CompliantHalfSpace>(&representation)) {
+      out.Set("margin", h->margin)
+          .Set("hydroelastic_modulus", h->hydroelastic_modulus)
+          .Set("slab_thickness", h->slab_thickness)
+          .Set("pressure_gradient", Json(h->PressureGradient()));
+    }
+  }
+  out.Set("build_time_ms", build_ms);
+  if (out_file != parsed.options.end()) out.Set("out", out_file->second);
+  std::cout << out.Dump();
+  return 0;
+}
+
+const CommandRegistration kReg("mesh", Command{"the hydroelastic representation of one geometry",
+                                               Help(), Run});
+
+}  // namespace
+}  // namespace hydrocontact::cli
