@@ -1,0 +1,109 @@
+#pragma once
+
+/// @file
+/// QueryObject: the read-only view of a SceneGraph that a physics plant
+/// queries every step.
+
+#include <limits>
+#include <utility>
+#include <vector>
+
+#include <Eigen/Core>
+
+#include "geometry/identifier.h"
+#include "geometry/proximity_properties.h"
+#include "geometry/rigid_transform.h"
+#include "geometry/shape.h"
+#include "proximity/hydroelastic_representation.h"
+#include "query_results/contact_surface.h"
+#include "query_results/penetration_as_point_pair.h"
+#include "query_results/signed_distance_pair.h"
+#include "query_results/signed_distance_to_point.h"
+
+namespace hydrocontact {
+
+class SceneGraph;
+
+/// A read-only view of a SceneGraph at its current frame poses. Cheap to copy
+/// (it refers to the SceneGraph, which must outlive it and must not be
+/// mutated while a query runs). Every query works from the precomputed
+/// per-geometry data and the current poses only.
+///
+/// Pairs are considered only when neither is filtered (SceneGraph's
+/// collision filters) and their bounding boxes in W overlap (the broad
+/// phase). Results are ordered by (id_A, id_B) (or (id_M, id_N)), with the
+/// smaller id first, and are identical run to run.
+class QueryObject {
+ public:
+  explicit QueryObject(const SceneGraph& scene_graph) : scene_graph_(&scene_graph) {}
+
+  /// @name Geometry data
+  /// Each throws std::invalid_argument for an invalid or unknown id.
+  /// @{
+  /// The pose X_WG of a geometry in W at the current frame poses.
+  RigidTransform X_WG(GeometryId id) const;
+  const Shape& shape(GeometryId id) const;
+  const ProximityProperties& properties(GeometryId id) const;
+  /// The hydroelastic representation in G (std::monostate when none).
+  const HydroelasticRepresentation& representation(GeometryId id) const;
+  const std::string& name(GeometryId id) const;
+  /// @}
+
+  /// The unfiltered pairs (id_A < id_B) whose bounding boxes in W overlap,
+  /// sorted. Boxes bound each shape and its representation, margins included.
+  std::vector<std::pair<GeometryId, GeometryId>> FindCollisionCandidates() const;
+
+  /// True as soon as one unfiltered pair penetrates (or touches). Stops at the
+  /// first such pair.
+  bool HasCollisions() const;
+
+  /// The contact surface of every unfiltered candidate pair that is
+  /// hydroelastically compatible (at least one compliant, both with a
+  /// representation) and actually in contact, sorted by (id_M, id_N).
+  /// @throws std::invalid_argument naming both geometries when a candidate
+  ///         pair cannot produce a surface (rigid–rigid, a geometry without
+  ///         a hydroelastic representation, two half-spaces).
+  std::vector<ContactSurface> ComputeContactSurfaces(
+      HydroelasticContactRepresentation representation) const;
+
+  /// Like ComputeContactSurfaces, but a candidate pair that cannot produce a
+  /// contact surface is answered with a point-pair penetration (if it
+  /// penetrates) instead of throwing. Outputs are cleared first; both sorted.
+  /// @throws std::invalid_argument if an output pointer is null, or for a
+  ///         pair neither query can answer (two half-spaces).
+  void ComputeContactSurfacesWithFallback(HydroelasticContactRepresentation representation,
+                                          std::vector<ContactSurface>* surfaces,
+                                          std::vector<PenetrationAsPointPair>* point_pairs) const;
+
+  /// Every unfiltered pair that penetrates: deepest points, normal, depth.
+  /// Half-space pairs (two half-spaces) are skipped: their penetration is
+  /// unbounded.
+  std::vector<PenetrationAsPointPair> ComputePointPairPenetration() const;
+
+  /// Every unfiltered pair whose signed distance is at most `max_distance`
+  /// (negative when overlapping), with closest points and normal.
+  /// @throws std::invalid_argument if max_distance is NaN.
+  std::vector<SignedDistancePair> ComputeSignedDistancePairwiseClosestPoints(
+      double max_distance = std::numeric_limits<double>::infinity()) const;
+
+  /// The signed distance of one pair, whatever the distance and whatever the
+  /// filters. The result has id_A < id_B whatever the argument order.
+  /// @throws std::invalid_argument for unknown ids, a == b, or two
+  ///         half-spaces.
+  SignedDistancePair ComputeSignedDistancePairClosestPoints(GeometryId id_A, GeometryId id_B) const;
+
+  /// For every geometry within `threshold` of the point p_WQ (a signed
+  /// distance ≤ threshold), the nearest point, signed distance and gradient;
+  /// sorted by id.
+  /// @throws std::invalid_argument if p_WQ is not finite or threshold is NaN.
+  std::vector<SignedDistanceToPoint> ComputeSignedDistanceToPoint(
+      const Eigen::Vector3d& p_WQ,
+      double threshold = std::numeric_limits<double>::infinity()) const;
+
+ private:
+  std::vector<std::pair<GeometryId, GeometryId>> FindCandidates(double inflation) const;
+
+  const SceneGraph* scene_graph_;
+};
+
+}  // namespace hydrocontact

@@ -1,0 +1,196 @@
+#include "geometry/scene_graph.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "geometry/query_object.h"
+#include "proximity/distance_geometry.h"
+#include "proximity/make_hydroelastic_representation.h"
+#include "proximity/shape_bounds.h"
+
+namespace hydrocontact {
+
+SceneGraph::SceneGraph() : world_frame_(FrameId::get_new_id()) {
+  frames_[world_frame_] = Frame{"world", RigidTransform(), false};
+}
+
+SceneGraph::~SceneGraph() = default;
+
+FrameId SceneGraph::RegisterFrame(const std::string& name) {
+  if (name.empty()) throw std::invalid_argument("SceneGraph::RegisterFrame: the frame name is empty");
+  for (const auto& [id, frame] : frames_) {
+    if (frame.name == name) {
+      throw std::invalid_argument(
+          fmt::format("SceneGraph::RegisterFrame: a frame named '{}' already exists ({})", name, id.to_string()));
+    }
+  }
+  const FrameId id = FrameId::get_new_id();
+  frames_[id] = Frame{name, RigidTransform(), false};
+  return id;
+}
+
+const SceneGraph::Frame& SceneGraph::GetFrame(FrameId id, const char* caller) const {
+  if (!id.is_valid()) {
+    throw std::invalid_argument(fmt::format("SceneGraph::{}: invalid (default-constructed) FrameId", caller));
+  }
+  const auto it = frames_.find(id);
+  if (it == frames_.end()) {
+    throw std::invalid_argument(fmt::format("SceneGraph::{}: unknown {}", caller, id.to_string()));
+  }
+  return it->second;
+}
+
+void SceneGraph::SetFramePoses(const std::vector<std::pair<FrameId, RigidTransform>>& X_WF) {
+  // Validate everything first so a bad id changes nothing.
+  for (const auto& [id, pose] : X_WF) {
+    GetFrame(id, "SetFramePoses");
+    if (id == world_frame_) {
+      throw std::invalid_argument("SceneGraph::SetFramePoses: the world frame's pose cannot be set");
+    }
+  }
+  for (const auto& [id, pose] : X_WF) frames_.at(id).X_WF = pose;
+}
+
+const RigidTransform& SceneGraph::GetFramePose(FrameId frame) const {
+  return GetFrame(frame, "GetFramePose").X_WF;
+}
+
+void SceneGraph::BuildDerivedData(GeometryState& state) {
+  state.is_half_space = std::holds_alternative<HalfSpace>(state.shape);
+  auto representation = std::make_shared<const HydroelasticRepresentation>(
+      MakeHydroelasticRepresentation(state.shape, state.properties));
+  auto distance_geometry = std::make_shared<const DistanceGeometry>(MakeDistanceGeometry(state.shape));
+  Aabb box_G;
+  if (std::optional<Aabb> primitive = CalcPrimitiveBoundingBox(state.shape)) {
+    box_G = *primitive;
+  } else if (distance_geometry->hull) {
+    box_G = distance_geometry->hull->CalcBoundingBox();
+  } else if (distance_geometry->mesh) {
+    box_G = distance_geometry->mesh->mesh.CalcBoundingBox();
+  }
+  // A compliant margin inflates the representation; bound it too.
+  if (const auto* compliant = std::get_if<CompliantMesh>(representation.get())) {
+    box_G.Include(compliant->bvh.bounding_box());
+  } else if (const auto* rigid = std::get_if<RigidMesh>(representation.get())) {
+    box_G.Include(rigid->bvh.bounding_box());
+  }
+  box_G.Inflate(state.properties.margin());
+  state.representation = std::move(representation);
+  state.distance_geometry = std::move(distance_geometry);
+  state.box_G = box_G;
+}
+
+GeometryId SceneGraph::RegisterGeometry(FrameId frame, const RigidTransform& X_FG, Shape shape,
+                                        const std::string& name, ProximityProperties properties) {
+  GetFrame(frame, "RegisterGeometry");
+  if (name.empty()) throw std::invalid_argument("SceneGraph::RegisterGeometry: the geometry name is empty");
+  if (const auto it = names_.find(name); it != names_.end()) {
+    throw std::invalid_argument(fmt::format(
+        "SceneGraph::RegisterGeometry: a geometry named '{}' already exists ({})", name, it->second.to_string()));
+  }
+  GeometryState state;
+  state.frame = frame;
+  state.name = name;
+  state.X_FG = X_FG;
+  state.shape = std::move(shape);
+  state.properties = std::move(properties);
+  try {
+    BuildDerivedData(state);
+  } catch (const std::exception& e) {
+    // Re-throw with the geometry's name so a plant registering many knows which.
+    throw std::invalid_argument(fmt::format("SceneGraph::RegisterGeometry: geometry '{}' ({}): {}", name,
+                                            ShapeName(state.shape), e.what()));
+  }
+  state.id = GeometryId::get_new_id();
+  names_[name] = state.id;
+  const GeometryId id = state.id;
+  geometries_.emplace(id, std::move(state));
+  return id;
+}
+
+GeometryState& SceneGraph::GetMutableGeometry(GeometryId id, const char* caller) {
+  if (!id.is_valid()) {
+    throw std::invalid_argument(fmt::format("SceneGraph::{}: invalid (default-constructed) GeometryId", caller));
+  }
+  const auto it = geometries_.find(id);
+  if (it == geometries_.end()) {
+    throw std::invalid_argument(fmt::format("SceneGraph::{}: unknown {}", caller, id.to_string()));
+  }
+  return it->second;
+}
+
+const GeometryState& SceneGraph::geometry(GeometryId id) const {
+  if (!id.is_valid()) throw std::invalid_argument("SceneGraph: invalid (default-constructed) GeometryId");
+  const auto it = geometries_.find(id);
+  if (it == geometries_.end()) throw std::invalid_argument(fmt::format("SceneGraph: unknown {}", id.to_string()));
+  return it->second;
+}
+
+void SceneGraph::RemoveGeometry(GeometryId id) {
+  const GeometryState& state = GetMutableGeometry(id, "RemoveGeometry");
+  names_.erase(state.name);
+  std::erase_if(excluded_pairs_, [id](const auto& pair) { return pair.first == id || pair.second == id; });
+  geometries_.erase(id);
+}
+
+void SceneGraph::AssignProximityProperties(GeometryId id, ProximityProperties properties) {
+  GeometryState& state = GetMutableGeometry(id, "AssignProximityProperties");
+  GeometryState rebuilt = state;
+  rebuilt.properties = std::move(properties);
+  try {
+    BuildDerivedData(rebuilt);
+  } catch (const std::exception& e) {
+    throw std::invalid_argument(fmt::format("SceneGraph::AssignProximityProperties: geometry '{}' ({}): {}",
+                                            state.name, id.to_string(), e.what()));
+  }
+  state = std::move(rebuilt);
+}
+
+void SceneGraph::ExcludeCollisionsBetween(GeometryId a, GeometryId b) {
+  GetMutableGeometry(a, "ExcludeCollisionsBetween");
+  GetMutableGeometry(b, "ExcludeCollisionsBetween");
+  if (a == b) {
+    throw std::invalid_argument(
+        fmt::format("SceneGraph::ExcludeCollisionsBetween: {} paired with itself", a.to_string()));
+  }
+  excluded_pairs_.insert(std::minmax(a, b));
+}
+
+void SceneGraph::ExcludeCollisionsWithin(FrameId frame) {
+  GetFrame(frame, "ExcludeCollisionsWithin");
+  frames_.at(frame).collisions_excluded_within = true;
+}
+
+bool SceneGraph::IsCollisionFiltered(GeometryId a, GeometryId b) const {
+  const GeometryState& ga = geometry(a);
+  const GeometryState& gb = geometry(b);
+  if (a == b) return true;
+  if (ga.frame == gb.frame && frames_.at(ga.frame).collisions_excluded_within) return true;
+  return excluded_pairs_.count(std::minmax(a, b)) > 0;
+}
+
+GeometryId SceneGraph::FindGeometryByName(const std::string& name) const {
+  const auto it = names_.find(name);
+  if (it == names_.end()) {
+    throw std::invalid_argument(fmt::format("SceneGraph::FindGeometryByName: no geometry named '{}'", name));
+  }
+  return it->second;
+}
+
+std::vector<GeometryId> SceneGraph::GetAllGeometryIds() const {
+  std::vector<GeometryId> ids;
+  ids.reserve(geometries_.size());
+  for (const auto& [id, state] : geometries_) ids.push_back(id);
+  return ids;
+}
+
+RigidTransform SceneGraph::GetPoseInWorld(GeometryId id) const {
+  const GeometryState& state = geometry(id);
+  return frames_.at(state.frame).X_WF * state.X_FG;
+}
+
+QueryObject SceneGraph::query_object() const { return QueryObject(*this); }
+
+}  // namespace hydrocontact

@@ -1,0 +1,146 @@
+#pragma once
+
+/// @file
+/// SceneGraph: the registry of frames and geometries a physics plant owns.
+
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "geometry/identifier.h"
+#include "geometry/proximity_properties.h"
+#include "geometry/rigid_transform.h"
+#include "geometry/shape.h"
+#include "mesh/aabb.h"
+#include "proximity/hydroelastic_representation.h"
+
+namespace hydrocontact {
+
+class QueryObject;
+struct DistanceGeometry;
+
+/// Everything the engine keeps about one registered geometry. Plain data,
+/// readable through QueryObject; only SceneGraph changes it.
+struct GeometryState {
+  GeometryId id;
+  FrameId frame;
+  std::string name;
+  /// Pose of the geometry frame G in its frame F.
+  RigidTransform X_FG;
+  Shape shape{Sphere(1.0)};
+  ProximityProperties properties;
+  /// The hydroelastic representation in G (std::monostate for Compliance::kNone).
+  std::shared_ptr<const HydroelasticRepresentation> representation;
+  /// The data the distance and penetration queries use, in G.
+  std::shared_ptr<const DistanceGeometry> distance_geometry;
+  /// A box in G bounding the shape and its representation, margin included.
+  /// Unbounded (infinite) for a half-space.
+  Aabb box_G;
+  bool is_half_space{false};
+};
+
+/// Owns frames and geometries. A plant registers frames (each with a pose in
+/// the world W that it sets every step), registers geometries on frames with
+/// a fixed pose X_FG, and asks a QueryObject for contact queries at the
+/// current poses.
+///
+/// Everything that depends only on a geometry (its hydroelastic
+/// representation, BVHs, distance data, bounding box in G) is built when the
+/// geometry is registered or its properties change; a step only changes
+/// frame poses.
+///
+/// Not thread-safe for mutation; queries through a QueryObject may run
+/// concurrently with each other while the SceneGraph is not mutated.
+class SceneGraph {
+ public:
+  SceneGraph();
+  SceneGraph(const SceneGraph&) = delete;
+  SceneGraph& operator=(const SceneGraph&) = delete;
+  ~SceneGraph();
+
+  /// The world frame: always present, pose identity, cannot be moved.
+  FrameId world_frame_id() const { return world_frame_; }
+
+  /// Registers a frame with pose identity until set.
+  /// @throws std::invalid_argument if the name is empty or already a frame's.
+  FrameId RegisterFrame(const std::string& name);
+
+  /// Sets the poses X_WF of any number of frames at once (one call per step).
+  /// @throws std::invalid_argument naming the frame if an id is invalid,
+  ///         unknown or the world frame; no pose is changed then.
+  void SetFramePoses(const std::vector<std::pair<FrameId, RigidTransform>>& X_WF);
+
+  /// The current pose X_WF. @throws std::invalid_argument for an unknown id.
+  const RigidTransform& GetFramePose(FrameId frame) const;
+
+  /// Registers a geometry on `frame` (use world_frame_id() for a fixed one)
+  /// with pose X_FG, builds its representations and returns its id.
+  /// @throws std::invalid_argument for an unknown frame or a duplicate or
+  ///         empty name (naming it); whatever building the representation
+  ///         throws (an unreadable file, an impossible request), in which
+  ///         case nothing is registered.
+  GeometryId RegisterGeometry(FrameId frame, const RigidTransform& X_FG, Shape shape,
+                              const std::string& name, ProximityProperties properties = {});
+
+  /// Removes a geometry and every collision filter that names it.
+  /// @throws std::invalid_argument for an unknown id.
+  void RemoveGeometry(GeometryId id);
+
+  /// Replaces a geometry's proximity properties and rebuilds only its
+  /// representations. On a throw the old properties stay.
+  /// @throws std::invalid_argument for an unknown id; whatever building throws.
+  void AssignProximityProperties(GeometryId id, ProximityProperties properties);
+
+  /// Excludes the pair (a, b) from every query.
+  /// @throws std::invalid_argument for unknown ids or a == b.
+  void ExcludeCollisionsBetween(GeometryId a, GeometryId b);
+
+  /// Excludes every pair of geometries attached to `frame` (now or later).
+  /// @throws std::invalid_argument for an unknown frame.
+  void ExcludeCollisionsWithin(FrameId frame);
+
+  /// True when the pair is excluded by a filter.
+  /// @throws std::invalid_argument for unknown ids.
+  bool IsCollisionFiltered(GeometryId a, GeometryId b) const;
+
+  /// @throws std::invalid_argument naming `name` if no geometry has it.
+  GeometryId FindGeometryByName(const std::string& name) const;
+
+  /// @throws std::invalid_argument naming the id if invalid or unknown.
+  const GeometryState& geometry(GeometryId id) const;
+
+  /// All geometry ids in increasing order.
+  std::vector<GeometryId> GetAllGeometryIds() const;
+  int num_geometries() const { return static_cast<int>(geometries_.size()); }
+
+  /// X_WG = X_WF · X_FG at the current poses.
+  /// @throws std::invalid_argument for an unknown id.
+  RigidTransform GetPoseInWorld(GeometryId id) const;
+
+  /// The read-only query view at the current poses. It refers to this
+  /// SceneGraph, which must outlive it.
+  QueryObject query_object() const;
+
+ private:
+  struct Frame {
+    std::string name;
+    RigidTransform X_WF;
+    bool collisions_excluded_within{false};
+  };
+
+  const Frame& GetFrame(FrameId id, const char* caller) const;
+  GeometryState& GetMutableGeometry(GeometryId id, const char* caller);
+  static void BuildDerivedData(GeometryState& state);
+
+  FrameId world_frame_;
+  std::map<FrameId, Frame> frames_;
+  std::map<GeometryId, GeometryState> geometries_;
+  std::unordered_map<std::string, GeometryId> names_;
+  std::set<std::pair<GeometryId, GeometryId>> excluded_pairs_;
+};
+
+}  // namespace hydrocontact
