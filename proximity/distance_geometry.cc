@@ -71,6 +71,7 @@ DistanceGeometry MakeDistanceGeometry(const Shape& shape) {
       throw std::invalid_argument(
           fmt::format("Convex '{}': {}", convex->file().string(), e.what()));
     }
+    g.hull = std::shared_ptr<const TriangleSurfaceMesh>(g.mesh, &g.mesh->mesh);
     g.bounding_radius = MaxVertexNorm(g.mesh->mesh.vertices());
   } else if (const auto* mesh = std::get_if<Mesh>(&shape)) {
     TriangleSurfaceMesh surface = ReadMeshSurface(*mesh);

@@ -34,6 +34,9 @@ struct DistanceGeometry {
   /// Mesh: the surface's distance data; Convex: the hull's (closed,
   /// outward normals); in G. Null for primitives.
   std::shared_ptr<const MeshDistanceData> mesh;
+  /// Convex only: the hull's surface (the same mesh as `mesh->mesh`,
+  /// sharing its ownership), in G. Null otherwise.
+  std::shared_ptr<const TriangleSurfaceMesh> hull;
   /// The radius of a ball about G's origin holding the geometry (+∞ for a
   /// half-space): the length scale of the geometry.
   double bounding_radius{0};

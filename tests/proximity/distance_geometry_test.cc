@@ -22,6 +22,7 @@ TEST_CASE("DistanceGeometry of primitives: bounding radii", "[distance_geometry]
   CHECK(std::isinf(MakeDistanceGeometry(HalfSpace()).bounding_radius));
   const DistanceGeometry g = MakeDistanceGeometry(Box(1, 1, 1));
   CHECK(g.mesh == nullptr);
+  CHECK(g.hull == nullptr);
 }
 
 TEST_CASE("DistanceGeometry of a Convex keeps only the hull's corners", "[distance_geometry]") {
@@ -31,6 +32,8 @@ TEST_CASE("DistanceGeometry of a Convex keeps only the hull's corners", "[distan
   REQUIRE(g.mesh != nullptr);
   CHECK(g.mesh->mesh.num_vertices() == 8);
   CHECK(g.mesh->is_convex);
+  REQUIRE(g.hull != nullptr);
+  CHECK(g.hull.get() == &g.mesh->mesh);
   CHECK(g.bounding_radius == Approx(0.05 * std::sqrt(3.0)));
   for (const Vector3d& v : HullVertices(g)) {
     CHECK(v.cwiseAbs().minCoeff() == Approx(0.05));
@@ -48,6 +51,7 @@ TEST_CASE("DistanceGeometry of a Mesh: OBJ surface or VTK boundary", "[distance_
   // The box volume's boundary: every vertex but the centre (98).
   const DistanceGeometry box = MakeDistanceGeometry(Mesh(test::DataFile("box_0.1m.vtk")));
   REQUIRE(box.mesh != nullptr);
+  CHECK(box.hull == nullptr);
   CHECK(box.mesh->mesh.num_vertices() == 98);
   CHECK(box.mesh->is_convex);
 }
