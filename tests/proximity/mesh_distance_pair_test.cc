@@ -313,6 +313,36 @@ TEST_CASE("Edge across edge with a non-convex mesh: the deepest edge point") {
   }
 }
 
+TEST_CASE("Box-box lower bound never exceeds the true distance; transformed boxes hold") {
+  std::mt19937 rng(12);
+  std::uniform_real_distribution<double> u(-1, 1);
+  for (int i = 0; i < 300; ++i) {
+    const Vector3d ha(0.2 + std::abs(u(rng)), 0.2 + std::abs(u(rng)), 0.2 + std::abs(u(rng)));
+    const Vector3d hb(0.2 + std::abs(u(rng)), 0.2 + std::abs(u(rng)), 0.2 + std::abs(u(rng)));
+    const Vector3d ca(u(rng), u(rng), u(rng)), cb(u(rng), u(rng), u(rng));
+    const RigidTransform X_AB = RigidTransform::FromRollPitchYaw(
+        {3 * u(rng), 3 * u(rng), 3 * u(rng)}, 3 * Vector3d(u(rng), u(rng), u(rng)));
+    const Aabb box_A(ca - ha, ca + ha), box_B(cb - hb, cb + hb);
+    // The true distance between the two solid boxes, by their meshes
+    // (exact when apart; 0 when they overlap).
+    const TriangleSurfaceMesh mesh_A = test::Transformed(MakeBoxMesh(ha), Matrix3d::Identity(), ca);
+    const TriangleSurfaceMesh mesh_B = test::Transformed(MakeBoxMesh(hb), Matrix3d::Identity(), cb);
+    const double truth = std::max(
+        0.0, CalcMeshMeshSignedDistance(MakeMeshDistanceData(mesh_A), MakeMeshDistanceData(mesh_B), X_AB)
+                 .distance);
+    const double bound = internal::BoxBoxDistanceLowerBound(box_A, box_B, X_AB,
+                                                            X_AB.rotation().cwiseAbs());
+    CHECK(bound >= 0);
+    CHECK(bound <= truth + 1e-12);
+    const Aabb moved = internal::TransformedBox(box_B, X_AB);
+    for (const auto& v : mesh_B.vertices()) {
+      const Vector3d p = X_AB * v;
+      CHECK(((p - moved.min).array() >= -1e-12).all());
+      CHECK(((moved.max - p).array() >= -1e-12).all());
+    }
+  }
+}
+
 TEST_CASE("Mesh-mesh rejects empty data by name") {
   const MeshDistanceData A = MakeMeshDistanceData(MakeBoxMesh(kUnitHalf));
   CHECK_THROWS_WITH(CalcMeshMeshSignedDistance(A, MeshDistanceData{}, RigidTransform()),
