@@ -21,6 +21,9 @@ namespace hydrocontact {
 struct ConvexSignedDistanceOptions {
   GjkOptions gjk;
   EpaOptions epa;
+  /// When GJK stalls (GjkResult::stalled) at a distance below this
+  /// fraction of the problem's size, EPA is asked instead.
+  double stalled_gjk_to_epa{1e-6};
 };
 
 /// The signed distance between two convex sets and its witnesses, all in
@@ -54,14 +57,30 @@ ConvexSignedDistance ComputeConvexSignedDistance(const SA& A, const SB& B,
   ConvexSignedDistance result;
   double core_distance;
   Eigen::Vector3d p_ACa, p_ACb_A;
-  if (!gjk.overlapping) {
-    core_distance = gjk.distance;
-    result.nhat_BA_A = gjk.nhat_BA_A;
-    result.converged = gjk.converged;
+  // Near touching, GJK's direction v/‖v‖ is dominated by round-off, and it
+  // may stall (or it reports the cores as touching); EPA, whose polytope is
+  // oriented by face normals, is asked then. If EPA finds the origin inside
+  // its polytope, the cores overlap and EPA's depth is the answer;
+  // otherwise GJK's ‖v‖ and EPA's distance to its polytope are both upper
+  // bounds of the distance (distances to points of D), and the smaller
+  // wins.
+  bool use_epa = false;
+  EpaResult epa;
+  double gjk_distance = gjk.distance;
+  if (gjk.overlapping ||
+      (gjk.stalled && gjk.distance < options.stalled_gjk_to_epa * gjk.scale)) {
+    epa = EpaPenetration(A, B, X_AB, gjk, options.epa);
+    if (gjk.overlapping) gjk_distance = (gjk.p_ACa - gjk.p_ACb_A).norm();
+    use_epa = epa.depth >= 0 || -epa.depth <= gjk_distance;
+  }
+  if (!use_epa) {
+    core_distance = gjk_distance;
+    // GJK computes no direction for touching cores: EPA's is the one there.
+    result.nhat_BA_A = gjk.overlapping ? epa.nhat_BA_A : gjk.nhat_BA_A;
+    result.converged = gjk.converged || gjk.stalled;
     p_ACa = gjk.p_ACa;
     p_ACb_A = gjk.p_ACb_A;
   } else {
-    const EpaResult epa = EpaPenetration(A, B, X_AB, gjk, options.epa);
     core_distance = -epa.depth;
     result.nhat_BA_A = epa.nhat_BA_A;
     result.is_nhat_unique = epa.is_nhat_unique;

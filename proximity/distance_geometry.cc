@@ -65,12 +65,14 @@ DistanceGeometry MakeDistanceGeometry(const Shape& shape) {
   } else if (const auto* convex = std::get_if<Convex>(&shape)) {
     const std::vector<Eigen::Vector3d> points = ReadConvexPoints(*convex);
     try {
-      g.hull = std::make_shared<const TriangleSurfaceMesh>(ComputeConvexHull(points));
+      g.mesh = std::make_shared<const MeshDistanceData>(
+          MakeMeshDistanceData(ComputeConvexHull(points)));
     } catch (const std::invalid_argument& e) {
       throw std::invalid_argument(
           fmt::format("Convex '{}': {}", convex->file().string(), e.what()));
     }
-    g.bounding_radius = MaxVertexNorm(g.hull->vertices());
+    g.hull = std::shared_ptr<const TriangleSurfaceMesh>(g.mesh, &g.mesh->mesh);
+    g.bounding_radius = MaxVertexNorm(g.mesh->mesh.vertices());
   } else if (const auto* mesh = std::get_if<Mesh>(&shape)) {
     TriangleSurfaceMesh surface = ReadMeshSurface(*mesh);
     try {

@@ -20,8 +20,9 @@ namespace hydrocontact {
 /// they are (their closed forms and support mappings need nothing more);
 /// files are read here, once, so a query never touches the disk:
 ///
-/// - Convex: the convex hull of the file's vertices (scaled), whose
-///   vertices are the polytope's support mapping for GJK/EPA;
+/// - Convex: the convex hull of the file's vertices (scaled): its vertices
+///   are the polytope's support mapping for GJK/EPA, and its surface's
+///   distance data serve the pairs with a Mesh;
 /// - Mesh: the closed triangle surface as it is (possibly non-convex) —
 ///   the OBJ surface, or the boundary of a VTK volume — with its BVH and
 ///   pseudo-normals for exact signed distances.
@@ -30,10 +31,12 @@ namespace hydrocontact {
 struct DistanceGeometry {
   /// The shape as given.
   Shape shape{Sphere(1.0)};
-  /// Convex only: the hull's surface (closed, outward normals), in G.
-  std::shared_ptr<const TriangleSurfaceMesh> hull;
-  /// Mesh only: the surface's distance data, in G.
+  /// Mesh: the surface's distance data; Convex: the hull's (closed,
+  /// outward normals); in G. Null for primitives.
   std::shared_ptr<const MeshDistanceData> mesh;
+  /// Convex only: the hull's surface (the same mesh as `mesh->mesh`,
+  /// sharing its ownership), in G. Null otherwise.
+  std::shared_ptr<const TriangleSurfaceMesh> hull;
   /// The radius of a ball about G's origin holding the geometry (+∞ for a
   /// half-space): the length scale of the geometry.
   double bounding_radius{0};
@@ -50,9 +53,9 @@ struct DistanceGeometry {
 DistanceGeometry MakeDistanceGeometry(const Shape& shape);
 
 /// The support mapping's view of a Convex geometry: its hull's vertices.
-/// Precondition: `geometry.hull` is set (the shape is a Convex).
+/// Precondition: the shape is a Convex (so `geometry.mesh` is its hull).
 inline const std::vector<Eigen::Vector3d>& HullVertices(const DistanceGeometry& geometry) {
-  return geometry.hull->vertices();
+  return geometry.mesh->mesh.vertices();
 }
 
 }  // namespace hydrocontact

@@ -1,6 +1,8 @@
 #include "proximity/epa.h"
 
+#include <algorithm>
 #include <functional>
+#include <initializer_list>
 #include <limits>
 
 namespace hydrocontact::internal {
@@ -168,6 +170,51 @@ EpaResult DegenerateEpaResult(GjkSimplex simplex, const Vector3d& plane_normal,
   if (n[k_max] < 0) n = -n;
   result.nhat_BA_A = n;
   return result;
+}
+
+void DropSliverDimensions(GjkSimplex* simplex) {
+  GjkSimplex& s = *simplex;
+  auto keep = [&](std::initializer_list<int> indices) {
+    const GjkSimplex old = s;
+    s.size = 0;
+    for (int i : indices) s.Push(old.a[i], old.b[i]);
+  };
+  if (s.size == 4) {
+    double longest = 0;
+    for (int i = 0; i < 4; ++i) {
+      for (int j = i + 1; j < 4; ++j) longest = std::max(longest, (s.w[i] - s.w[j]).norm());
+    }
+    const double volume6 = std::abs((s.w[1] - s.w[0]).dot((s.w[2] - s.w[0]).cross(s.w[3] - s.w[0])));
+    if (!(volume6 > 1e-6 * longest * longest * longest)) {
+      // Keep the face of largest area.
+      static constexpr int kFaces[4][3] = {{0, 1, 2}, {0, 1, 3}, {0, 2, 3}, {1, 2, 3}};
+      int best = 0;
+      double best_area = -1;
+      for (int f = 0; f < 4; ++f) {
+        const double area = (s.w[kFaces[f][1]] - s.w[kFaces[f][0]])
+                                .cross(s.w[kFaces[f][2]] - s.w[kFaces[f][0]])
+                                .norm();
+        if (area > best_area) {
+          best_area = area;
+          best = f;
+        }
+      }
+      keep({kFaces[best][0], kFaces[best][1], kFaces[best][2]});
+    }
+  }
+  if (s.size == 3) {
+    const Vector3d e01 = s.w[1] - s.w[0], e02 = s.w[2] - s.w[0], e12 = s.w[2] - s.w[1];
+    const double longest = std::max({e01.norm(), e02.norm(), e12.norm()});
+    if (!(e01.cross(e02).norm() > 1e-6 * longest * longest)) {
+      if (e01.norm() == longest) {
+        keep({0, 1});
+      } else if (e02.norm() == longest) {
+        keep({0, 2});
+      } else {
+        keep({1, 2});
+      }
+    }
+  }
 }
 
 EpaPolytope& ThreadLocalEpaPolytope() {

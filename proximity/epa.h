@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
 #include <vector>
 
 #include <Eigen/Core>
@@ -47,8 +48,10 @@ struct EpaOptions {
 /// The outcome of EpaPenetration, in A's frame.
 struct EpaResult {
   /// Penetration depth of the cores: the length of the shortest translation
-  /// of A that makes the cores touch. ≤ 0 (minus a tiny distance) when the
-  /// origin turned out to lie just outside D.
+  /// of A that makes the cores touch. When the origin turns out to lie just
+  /// outside D (touching contact), minus the distance from the origin to
+  /// the final polytope (a polytope inside D, so this bounds the distance
+  /// of the cores from above, and is exact where the polytope reached D).
   double depth{0};
   /// Unit direction in which to move A to separate (from B toward A), in A.
   Eigen::Vector3d nhat_BA_A{Eigen::Vector3d::UnitX()};
@@ -128,6 +131,11 @@ class EpaPolytope {
 /// largest-magnitude component positive.
 EpaResult DegenerateEpaResult(GjkSimplex simplex, const Eigen::Vector3d& plane_normal,
                               const Eigen::Vector3d& line_direction);
+
+/// Replaces a simplex that is nearly degenerate for its size (a tetrahedron
+/// thinner than 1e-6 of its longest edge, a triangle narrower than 1e-6 of
+/// it) by its largest face or longest edge, repeatedly.
+void DropSliverDimensions(GjkSimplex* simplex);
 
 /// The polytope of the calling thread, reused across queries.
 EpaPolytope& ThreadLocalEpaPolytope();
@@ -240,14 +248,20 @@ EpaResult EpaPenetration(const SA& A, const SB& B, const RigidTransform& X_AB,
     *b = internal::SupportInA(B, X_AB, -d);
   };
 
-  // The simplex's distinct points.
+  // The simplex's distinct points, dropping to a lower-dimensional part
+  // when GJK's simplex is a sliver (it can be, when D touches the origin
+  // with a curved edge): a sliver's face normals are unreliable, so the
+  // blow-up below replaces its thin dimension by support points.
+  GjkSimplex start;
   for (int i = 0; i < gjk.simplex.size; ++i) {
     bool distinct = true;
-    for (int j = 0; j < poly.num_vertices(); ++j) {
-      if ((gjk.simplex.w[i] - poly.w(j)).norm() <= eps) distinct = false;
+    for (int j = 0; j < start.size; ++j) {
+      if ((gjk.simplex.w[i] - start.w[j]).norm() <= eps) distinct = false;
     }
-    if (distinct) poly.AddVertex(gjk.simplex.a[i], gjk.simplex.b[i]);
+    if (distinct) start.Push(gjk.simplex.a[i], gjk.simplex.b[i]);
   }
+  internal::DropSliverDimensions(&start);
+  for (int i = 0; i < start.size; ++i) poly.AddVertex(start.a[i], start.b[i]);
   Vector3d a, b;
   // Grow to a tetrahedron by support points in directions that leave the
   // current point, line or plane.
@@ -343,10 +357,40 @@ EpaResult EpaPenetration(const SA& A, const SB& B, const RigidTransform& X_AB,
   double l2 = n.dot((w1 - w0).cross(p - w0)) / area;
   if (!std::isfinite(l1) || !std::isfinite(l2)) l1 = l2 = 1.0 / 3;
   const double l0 = 1 - l1 - l2;
+
   result.depth = face.distance;
   result.nhat_BA_A = -n;
   result.p_ACa = l0 * poly.a(face.v[0]) + l1 * poly.a(face.v[1]) + l2 * poly.a(face.v[2]);
   result.p_ACb_A = l0 * poly.b(face.v[0]) + l1 * poly.b(face.v[1]) + l2 * poly.b(face.v[2]);
+
+  if (face.distance < 0) {
+    // The origin is outside the polytope. A face's plane then only bounds
+    // the distance from below (the nearest point may be on an edge or
+    // vertex), so measure the true distance to the nearest live face.
+    double best_distance = std::numeric_limits<double>::infinity();
+    for (int g = 0; g < poly.num_faces(); ++g) {
+      const auto& other = poly.face(g);
+      if (other.obsolete || !(other.distance < 0)) continue;
+      GjkSimplex triangle;
+      for (int k = 0; k < 3; ++k) triangle.Push(poly.a(other.v[k]), poly.b(other.v[k]));
+      std::array<double, 4> weights;
+      const Vector3d x = internal::ReduceSimplex(triangle, weights);
+      const double d = x.norm();
+      if (d < best_distance) {
+        best_distance = d;
+        result.depth = -d;
+        result.p_ACa = internal::Combine(triangle.a, weights, triangle.size);
+        result.p_ACb_A = internal::Combine(triangle.b, weights, triangle.size);
+        // x = p_ACa − p_ACb_A points from B toward A. Inside the face the
+        // face's (outward, so opposite) normal is the accurate direction;
+        // on an edge or vertex x itself, unless x is so short that its
+        // direction is round-off: then the nearest face's normal.
+        const bool x_reliable = triangle.size < 3 && d > 1e-8 * scale;
+        result.nhat_BA_A = x_reliable ? Vector3d(x / d) : Vector3d(-face.normal);
+      }
+    }
+    return result;
+  }
 
   // On curved differences polish the direction; any direction's support
   // value is an achievable separation, so a lower one is a better answer.

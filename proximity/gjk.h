@@ -77,7 +77,16 @@ struct GjkResult {
   /// The largest ‖w‖ seen: the length scale of the tolerances.
   double scale{0};
   int iterations{0};
+  /// True when the stopping rule was met (or the cores overlap).
   bool converged{false};
+  /// True when round-off stopped the descent before the stopping rule was
+  /// met (no progress, or a repeated support point): the distance is then
+  /// an upper bound whose error can reach ~1e-16 · scale² / distance. It
+  /// happens when the distance is tiny compared with the shapes, where the
+  /// direction v/‖v‖ is dominated by round-off and a support mapping with
+  /// flat features returns the wrong end of a tie; EPA, which works with
+  /// face normals instead, answers those configurations.
+  bool stalled{false};
 };
 
 namespace internal {
@@ -160,7 +169,7 @@ GjkResult GjkDistance(const SA& A, const SB& B, const RigidTransform& X_AB,
       if (simplex.w[i] == w) repeated = true;
     }
     if (repeated) {
-      result.converged = true;
+      result.stalled = true;
       break;
     }
     const GjkSimplex previous = simplex;
@@ -178,7 +187,7 @@ GjkResult GjkDistance(const SA& A, const SB& B, const RigidTransform& X_AB,
       // Round-off stalled the descent: keep the best simplex found.
       simplex = previous;
       weights = previous_weights;
-      result.converged = true;
+      result.stalled = true;
       break;
     }
     v = v_new;

@@ -5,6 +5,7 @@
 #include <numeric>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -69,6 +70,14 @@ MeshDistanceData MakeMeshDistanceData(TriangleSurfaceMesh mesh_G) {
   }
   data.is_convex = IsConnected(data.normals, mesh_G.num_triangles());
   for (std::uint8_t convex : data.normals.edge_is_convex) data.is_convex = data.is_convex && convex;
+  // A vertex no triangle uses would still count in a support mapping over
+  // the vertex list (the convex hull), so such a mesh is not treated as
+  // convex.
+  std::vector<std::uint8_t> used(mesh_G.num_vertices(), 0);
+  for (const auto& t : mesh_G.triangles()) {
+    for (int v : t) used[v] = 1;
+  }
+  for (std::uint8_t u : used) data.is_convex = data.is_convex && u;
   const Aabb box = mesh_G.CalcBoundingBox();
   data.length_scale = (box.max - box.min).norm();
   data.bvh = Bvh(mesh_G);
@@ -78,10 +87,12 @@ MeshDistanceData MakeMeshDistanceData(TriangleSurfaceMesh mesh_G) {
 
 MeshPointDistance CalcMeshPointDistance(const MeshDistanceData& data, const Vector3d& p_GQ) {
   internal::RequireMeshDistanceData(data, "CalcMeshPointDistance");
-  if (!p_GQ.allFinite()) {
+  // Coordinates beyond ~1e150 would overflow the squared distances.
+  if (!p_GQ.allFinite() || !std::isfinite(p_GQ.squaredNorm())) {
     throw std::invalid_argument(fmt::format(
-        "CalcMeshPointDistance: the query point ({}, {}, {}) is not finite", p_GQ.x(), p_GQ.y(),
-        p_GQ.z()));
+        "CalcMeshPointDistance: the query point ({}, {}, {}) is not finite (or too large to "
+        "square)",
+        p_GQ.x(), p_GQ.y(), p_GQ.z()));
   }
   const TriangleSurfaceMesh& mesh = data.mesh;
   const std::vector<Bvh::Node>& nodes = data.bvh.nodes();
@@ -156,6 +167,47 @@ MeshPointDistance CalcMeshPointDistance(const MeshDistanceData& data, const Vect
     out.is_grad_unique = !tie && data.normals.IsFeatureFlat(mesh, best_face, best.feature);
   }
   return out;
+}
+
+Vector3d CalcMeshMeanGradient(const MeshDistanceData& data, const Vector3d& p_GQ,
+                              const MeshPointDistance& at) {
+  const double eps = internal::kMeshDistanceEpsilon * data.length_scale;
+  const double d = std::abs(at.distance);
+  if (at.is_grad_unique || d <= eps) return at.grad_G;
+  const TriangleSurfaceMesh& mesh = data.mesh;
+  const std::vector<Bvh::Node>& nodes = data.bvh.nodes();
+  const double sign = at.distance >= 0 ? 1.0 : -1.0;
+  constexpr int kMaxPoints = 64;
+  Vector3d points[kMaxPoints];
+  int num_points = 0;
+  Vector3d sum = Vector3d::Zero();
+  const double reach = (d + eps) * (d + eps);
+  int stack[2 * Bvh::kMaxDepth + 2];
+  int top = 0;
+  stack[top++] = 0;
+  while (top > 0 && num_points < kMaxPoints) {
+    const Bvh::Node& node = nodes[stack[--top]];
+    if (node.box.SquaredDistanceTo(p_GQ) > reach) continue;
+    if (!node.is_leaf()) {
+      stack[top++] = node.right;
+      stack[top++] = int(&node - nodes.data()) + 1;
+      continue;
+    }
+    const auto& t = mesh.element(node.element);
+    const PointTriangleClosest c =
+        CalcClosestPointOnTriangle(p_GQ, mesh.vertex(t[0]), mesh.vertex(t[1]), mesh.vertex(t[2]));
+    const double dc = std::sqrt(c.squared_distance);
+    if (std::abs(dc - d) > eps) continue;
+    bool seen = false;
+    for (int i = 0; i < num_points && !seen; ++i) seen = (points[i] - c.p_FQ).norm() <= eps;
+    if (seen) continue;
+    points[num_points++] = c.p_FQ;
+    sum += sign * (p_GQ - c.p_FQ) / dc;
+  }
+  const double norm = sum.norm();
+  // Cancelling candidates (a centre of symmetry) leave no mean direction.
+  if (!(norm > 1e-6 * num_points)) return at.grad_G;
+  return sum / norm;
 }
 
 bool IsPointInsideMesh(const MeshDistanceData& data, const Vector3d& p_GQ) {

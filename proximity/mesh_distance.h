@@ -36,9 +36,11 @@ struct MeshDistanceData {
   Bvh bvh;
   /// Edges and pseudo-normals of `mesh`, in G.
   MeshPseudoNormals normals;
-  /// True when the solid is convex: every edge is convex and the surface
-  /// is connected (a closed, connected, locally convex surface bounds a
-  /// convex solid).
+  /// True when the solid is convex and equals the convex hull of the
+  /// vertex list: every edge is convex, the surface is connected (a closed,
+  /// connected, locally convex surface bounds a convex solid) and every
+  /// vertex belongs to a triangle. Then a support mapping over the vertices
+  /// describes the solid exactly.
   bool is_convex{false};
   /// The diagonal of the mesh's bounding box (m): the length scale of the
   /// round-off tolerances of the queries.
@@ -85,6 +87,18 @@ struct MeshPointDistance {
 ///         (default-constructed rather than built by MakeMeshDistanceData).
 MeshPointDistance CalcMeshPointDistance(const MeshDistanceData& data,
                                         const Eigen::Vector3d& p_GQ);
+
+/// A representative direction for ∇φ at a point Q where it is not unique:
+/// the normalised mean of the candidate gradients ±(Q − Nᵢ)/‖Q − Nᵢ‖ over
+/// the distinct nearest points Nᵢ (within kMeshDistanceEpsilon ·
+/// length_scale of the nearest distance; at most 64 are gathered). Between
+/// two faces of a wedge this is the wedge's bisector, which is the contact
+/// normal a penetration query wants. Returns `at.grad_G` when the gradient
+/// is unique, when Q is on the surface (the pseudo-normal is already an
+/// angle-weighted mean), or when the candidates cancel (e.g. the centre of
+/// a cube). `at` must be CalcMeshPointDistance(data, p_GQ).
+Eigen::Vector3d CalcMeshMeanGradient(const MeshDistanceData& data, const Eigen::Vector3d& p_GQ,
+                                     const MeshPointDistance& at);
 
 /// True when p_GQ (in G) lies in the closed solid bounded by the mesh:
 /// inside or on the surface (φ ≤ 0). Throws as CalcMeshPointDistance.

@@ -86,25 +86,9 @@ void RequireFinite(const Vector3d& p, const char* caller, const char* what, int 
                                p.z()));
 }
 
-// One parameter interval [t0, t1] of one segment in the branch and bound,
-// with the signed distances at its ends and an upper bound of the depth
-// anywhere in it.
-struct Interval {
-  double upper;
-  int segment;
-  double t0, t1;
-  double phi0, phi1;
-  int level;
-  bool operator<(const Interval& other) const { return upper < other.upper; }
-};
-
 // Halving beyond this many levels resolves a unit segment to ~1e-18: the
 // tolerance stops the search long before; the cap only guards round-off.
 constexpr int kMaxLevel = 64;
-// Refinements allowed per segment before the search gives up and returns
-// the deepest point evaluated.
-constexpr int kMaxRefinementsPerSegment = 2048;
-
 }  // namespace
 
 MeshSegmentClosest CalcMeshSegmentClosest(const MeshDistanceData& data, const Vector3d& p_GA0,
@@ -157,6 +141,99 @@ MeshSegmentClosest CalcMeshSegmentClosest(const MeshDistanceData& data, const Ve
   return out;
 }
 
+namespace internal {
+
+DeepestPointSearch::DeepestPointSearch(const MeshDistanceData& other, double min_depth)
+    : other_(other),
+      tolerance_(kMeshDistanceEpsilon * other.length_scale),
+      best_depth_(min_depth) {}
+
+void DeepestPointSearch::Push(const Item& item) {
+  heap_.push_back(item);
+  std::push_heap(heap_.begin(), heap_.end());
+}
+
+DeepestPointSearch::Item DeepestPointSearch::Pop() {
+  std::pop_heap(heap_.begin(), heap_.end());
+  const Item item = heap_.back();
+  heap_.pop_back();
+  return item;
+}
+
+Vector3d DeepestPointSearch::Point(int i, double t) const {
+  return segments_[i].p_GA0 + t * (segments_[i].p_GA1 - segments_[i].p_GA0);
+}
+
+int DeepestPointSearch::AddSegment(const Vector3d& p_OA0, const Vector3d& p_OA1, double upper) {
+  const int i = static_cast<int>(segments_.size());
+  segments_.push_back({p_OA0, p_OA1});
+  if (!Matters(upper)) return i;
+  // Every point of the segment is within this distance of the surface.
+  upper = SegmentDistanceUpperBound(other_, p_OA0, p_OA1, upper);
+  if (!Matters(upper)) return i;
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  Push({upper, i, -1, 0.0, 1.0, nan, nan, 0});
+  return i;
+}
+
+void DeepestPointSearch::AddNode(int payload, double upper) {
+  if (!Matters(upper)) return;
+  Push({upper, -1, payload, 0, 0, 0, 0, 0});
+}
+
+void DeepestPointSearch::Consider(int i, double t, const Vector3d& p_OQ,
+                                  const MeshPointDistance& at) {
+  if (-at.distance > best_depth_) {
+    best_depth_ = -at.distance;
+    best_.found = true;
+    best_.segment = i;
+    best_.s = t;
+    best_.p_GQ = p_OQ;
+    best_.at = at;
+  }
+}
+
+void DeepestPointSearch::PushEvaluated(int i, double t0, double t1, double phi0, double phi1,
+                                       int level, double cap) {
+  const double length = (t1 - t0) * (segments_[i].p_GA1 - segments_[i].p_GA0).norm();
+  // Both ends outside and farther from the surface, together, than the
+  // interval is long: by the 1-Lipschitz property no point of it reaches
+  // the surface, so all of it is outside.
+  if (phi0 > 0 && phi1 > 0 && phi0 + phi1 > length) return;
+  if (level >= kMaxLevel) return;
+  // depth = −φ is 1-Lipschitz too, so depth(t) ≤ −φ(tᵢ) + |t − tᵢ|·length
+  // from either end: at most (−φ0 − φ1 + length)/2 in between. An end
+  // outside the solid (φ > 0) pulls the bound down, which is what lets
+  // intervals straddling the surface be dropped quickly.
+  double upper = std::min(cap, (length - phi0 - phi1) / 2);
+  if (!Matters(upper)) return;
+  upper = SegmentDistanceUpperBound(other_, Point(i, t0), Point(i, t1), upper);
+  if (!Matters(upper)) return;
+  Push({upper, i, -1, t0, t1, phi0, phi1, level});
+}
+
+void DeepestPointSearch::Refine(const Item& item) {
+  const int i = item.segment;
+  if (std::isnan(item.phi0)) {
+    // A new segment: evaluate its ends first.
+    const MeshPointDistance r0 = CalcMeshPointDistance(other_, segments_[i].p_GA0);
+    Consider(i, 0, segments_[i].p_GA0, r0);
+    if (segments_[i].p_GA0 == segments_[i].p_GA1) return;  // a single point
+    const MeshPointDistance r1 = CalcMeshPointDistance(other_, segments_[i].p_GA1);
+    Consider(i, 1, segments_[i].p_GA1, r1);
+    PushEvaluated(i, 0, 1, r0.distance, r1.distance, 0, item.upper);
+    return;
+  }
+  const double tm = (item.t0 + item.t1) / 2;
+  const Vector3d pm = Point(i, tm);
+  const MeshPointDistance rm = CalcMeshPointDistance(other_, pm);
+  Consider(i, tm, pm, rm);
+  PushEvaluated(i, item.t0, tm, item.phi0, rm.distance, item.level + 1, item.upper);
+  PushEvaluated(i, tm, item.t1, rm.distance, item.phi1, item.level + 1, item.upper);
+}
+
+}  // namespace internal
+
 MeshDeepestPoint FindDeepestPointOnSegments(const MeshDistanceData& data,
                                             std::span<const MeshSegment> segments_G,
                                             double min_depth) {
@@ -171,70 +248,10 @@ MeshDeepestPoint FindDeepestPointOnSegments(const MeshDistanceData& data,
     RequireFinite(segments_G[i].p_GA0, kCaller, "end A0", i);
     RequireFinite(segments_G[i].p_GA1, kCaller, "end A1", i);
   }
-  const double tolerance = internal::kMeshDistanceEpsilon * data.length_scale;
-
-  MeshDeepestPoint best;
-  double best_depth = min_depth;
-  auto point = [&](int i, double t) {
-    return Vector3d(segments_G[i].p_GA0 + t * (segments_G[i].p_GA1 - segments_G[i].p_GA0));
-  };
-  auto consider = [&](int i, double t, const Vector3d& p, const MeshPointDistance& r) {
-    if (-r.distance > best_depth) {
-      best_depth = -r.distance;
-      best.found = true;
-      best.segment = i;
-      best.s = t;
-      best.p_GQ = p;
-      best.at = r;
-    }
-  };
-
-  // The heap is per thread and keeps its capacity, so warm queries do not
-  // allocate.
-  thread_local std::vector<Interval> heap;
-  heap.clear();
-  auto push_if_relevant = [&](int i, double t0, double t1, double phi0, double phi1, int level) {
-    const double length = (t1 - t0) * (segments_G[i].p_GA1 - segments_G[i].p_GA0).norm();
-    // Both ends outside and farther from the surface, together, than the
-    // interval is long: by the 1-Lipschitz property no point of it reaches
-    // the surface, so all of it is outside.
-    if (phi0 > 0 && phi1 > 0 && phi0 + phi1 > length) return;
-    if (level >= kMaxLevel) return;
-    const double lipschitz = (std::abs(phi0) + std::abs(phi1) + length) / 2;
-    if (lipschitz <= best_depth + tolerance) return;
-    const double upper =
-        internal::SegmentDistanceUpperBound(data, point(i, t0), point(i, t1), lipschitz);
-    if (upper <= best_depth + tolerance) return;
-    heap.push_back({upper, i, t0, t1, phi0, phi1, level});
-    std::push_heap(heap.begin(), heap.end());
-  };
-
-  for (int i = 0; i < num_segments; ++i) {
-    const MeshPointDistance r0 = CalcMeshPointDistance(data, segments_G[i].p_GA0);
-    const MeshPointDistance r1 = CalcMeshPointDistance(data, segments_G[i].p_GA1);
-    consider(i, 0, segments_G[i].p_GA0, r0);
-    consider(i, 1, segments_G[i].p_GA1, r1);
-    push_if_relevant(i, 0, 1, r0.distance, r1.distance, 0);
-  }
-  const long max_refinements = long(kMaxRefinementsPerSegment) * std::max(1, num_segments);
-  for (long refinements = 0; !heap.empty() && refinements < max_refinements; ++refinements) {
-    std::pop_heap(heap.begin(), heap.end());
-    const Interval interval = heap.back();
-    heap.pop_back();
-    // The heap's top has the largest bound: once it cannot beat the best
-    // depth, nothing can.
-    if (interval.upper <= best_depth + tolerance) break;
-    const double tm = (interval.t0 + interval.t1) / 2;
-    const Vector3d pm = point(interval.segment, tm);
-    const MeshPointDistance rm = CalcMeshPointDistance(data, pm);
-    consider(interval.segment, tm, pm, rm);
-    push_if_relevant(interval.segment, interval.t0, tm, interval.phi0, rm.distance,
-                     interval.level + 1);
-    push_if_relevant(interval.segment, tm, interval.t1, rm.distance, interval.phi1,
-                     interval.level + 1);
-  }
-  heap.clear();
-  return best;
+  internal::DeepestPointSearch search(data, min_depth);
+  for (const MeshSegment& segment : segments_G) search.AddSegment(segment.p_GA0, segment.p_GA1);
+  search.Run([](int, double) {});
+  return search.best();
 }
 
 MeshSegmentSignedDistance CalcMeshSegmentSignedDistance(const MeshDistanceData& data,

@@ -6,7 +6,9 @@
 /// inside the solid, and the minimum signed distance along a segment (what
 /// a capsule needs, and what the mesh–mesh penetration is built on).
 
+#include <limits>
 #include <span>
+#include <vector>
 
 #include <Eigen/Core>
 
@@ -68,18 +70,18 @@ struct MeshDeepestPoint {
 /// - an interval's depth is bounded above by min over triangles T of
 ///   max(dist(Q0, T), dist(Q1, T)) (distance to a triangle is convex along
 ///   a segment, so its maximum is at an end), and by the 1-Lipschitz bound
-///   (|φ(Q0)| + |φ(Q1)| + length)/2; the first stays tight on a plateau
+///   (length − φ(Q0) − φ(Q1))/2; the first stays tight on a plateau
 ///   (a segment parallel to a face), where the second alone would need
 ///   endless refinement;
 /// - an interval with both ends outside and |φ(Q0)| + |φ(Q1)| > length
 ///   lies wholly outside and is dropped.
-/// The interval of largest bound is refined first; the search stops when
-/// no bound exceeds the best depth found by more than
-/// kMeshDistanceEpsilon · length_scale, or after an iteration cap (a few
-/// thousand refinements per segment, never reached in practice), returning
-/// the deepest point evaluated: always a real point with its exact depth.
-/// Ties keep the earliest segment and smallest parameter evaluated first.
-/// Allocation-free once the calling thread's interval heap is warm.
+/// The interval of largest bound is refined first (a segment's ends are
+/// evaluated only when its bound comes up); the search stops when no bound
+/// exceeds the best depth found by more than kMeshDistanceEpsilon ·
+/// length_scale, or after a cap of 2048 refinements per segment (never
+/// reached in practice), returning the deepest point evaluated: always a
+/// real point with its exact depth. Deterministic: ties keep the point
+/// evaluated first. Allocates its queue once per call.
 /// @throws std::invalid_argument if a segment end is not finite or `data`
 ///         is empty.
 MeshDeepestPoint FindDeepestPointOnSegments(const MeshDistanceData& data,
@@ -126,6 +128,86 @@ double SegmentBoxLowerBoundSquared(const Aabb& box_G, const Eigen::Vector3d& p_G
 /// [Q0, Q1]. Returns `cap` if no triangle does better than `cap`.
 double SegmentDistanceUpperBound(const MeshDistanceData& data, const Eigen::Vector3d& p_GQ0,
                                  const Eigen::Vector3d& p_GQ1, double cap);
+
+/// The branch and bound behind FindDeepestPointOnSegments, open to
+/// searches that discover their segments as they go (the skeleton search
+/// of proximity/mesh_distance_skeleton.h expands BVH nodes into edges).
+/// It maximises depth = −φ (φ of the mesh `other`, in its frame O) over
+/// the segments added, best bound first. Items are segment intervals and
+/// opaque "nodes" the caller expands. Not thread-safe; one search per
+/// object.
+class DeepestPointSearch {
+ public:
+  /// @param min_depth  only points deeper than this count (≥ 0).
+  DeepestPointSearch(const MeshDistanceData& other, double min_depth);
+
+  /// Adds the segment [p_OA0, p_OA1] (in O) whose points are known to be
+  /// no deeper than `upper`; returns its index. Its ends are evaluated
+  /// only if its bound survives until it is taken from the queue. A
+  /// zero-length segment is a single point.
+  int AddSegment(const Eigen::Vector3d& p_OA0, const Eigen::Vector3d& p_OA1,
+                 double upper = std::numeric_limits<double>::infinity());
+
+  /// Queues a caller-defined item `payload` whose points are no deeper than
+  /// `upper`; Run hands it back to `expand` when its turn comes (if its
+  /// bound can still beat the best depth).
+  void AddNode(int payload, double upper);
+
+  /// Takes items in decreasing order of bound until none can beat the best
+  /// depth by more than the tolerance (kMeshDistanceEpsilon ·
+  /// other.length_scale) or the refinement cap (2048 per segment) is hit.
+  /// Nodes go to expand(payload, upper), which may add segments and nodes.
+  template <class Expand>
+  void Run(Expand&& expand) {
+    while (!heap_.empty()) {
+      const Item item = Pop();
+      if (item.upper <= best_depth_ + tolerance_) break;
+      if (item.segment < 0) {
+        expand(item.payload, item.upper);
+      } else if (++refinements_ > 2048 * (long(segments_.size()) + 1)) {
+        break;
+      } else {
+        Refine(item);
+      }
+    }
+    heap_.clear();
+  }
+
+  /// Whether a node or segment whose points are no deeper than `upper` can
+  /// still matter.
+  bool Matters(double upper) const { return upper > best_depth_ + tolerance_; }
+
+  /// The deepest point found (found = false if none beats min_depth);
+  /// `segment` indexes the segments in the order added.
+  const MeshDeepestPoint& best() const { return best_; }
+  const MeshSegment& segment(int i) const { return segments_[i]; }
+
+ private:
+  struct Item {
+    double upper;
+    int segment;  // -1 for a node
+    int payload;  // the node's payload
+    double t0, t1;
+    double phi0, phi1;  // NaN until the ends are evaluated
+    int level;
+    bool operator<(const Item& other) const { return upper < other.upper; }
+  };
+  Item Pop();
+  void Push(const Item& item);
+  void Refine(const Item& item);
+  void Consider(int segment, double t, const Eigen::Vector3d& p_OQ, const MeshPointDistance& at);
+  void PushEvaluated(int segment, double t0, double t1, double phi0, double phi1, int level,
+                     double cap);
+  Eigen::Vector3d Point(int segment, double t) const;
+
+  const MeshDistanceData& other_;
+  double tolerance_;
+  double best_depth_;
+  MeshDeepestPoint best_;
+  std::vector<MeshSegment> segments_;
+  std::vector<Item> heap_;
+  long refinements_{0};
+};
 
 }  // namespace internal
 

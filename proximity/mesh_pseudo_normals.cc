@@ -111,6 +111,17 @@ MeshPseudoNormals CalcMeshPseudoNormals(const TriangleSurfaceMesh& mesh) {
         out.edge_is_flat[e] || n0.dot(to_far) <= 1e-12 * to_far.norm();
   }
 
+  out.vertex_face.assign(num_vertices, -1);
+  for (int f = num_faces - 1; f >= 0; --f) {
+    for (int v : mesh.element(f)) out.vertex_face[v] = f;
+  }
+  out.vertex_on_sharp_edge.assign(num_vertices, 0);
+  for (int e = 0; e < num_edges; ++e) {
+    if (out.edge_is_flat[e]) continue;
+    out.vertex_on_sharp_edge[out.edge_vertices[e][0]] = 1;
+    out.vertex_on_sharp_edge[out.edge_vertices[e][1]] = 1;
+  }
+
   // Vertex normals: Σ αᵢ nᵢ with αᵢ the angle of face i at the vertex.
   out.vertex_normals.assign(num_vertices, Vector3d::Zero());
   for (int f = 0; f < num_faces; ++f) {

@@ -49,6 +49,12 @@ struct MeshPseudoNormals {
   /// Per vertex: 1 when every incident face is coplanar with the vertex
   /// normal (within kFlatTolerance).
   std::vector<std::uint8_t> vertex_is_flat;
+  /// Per vertex: the lowest-indexed face using it (−1 if none), so that a
+  /// traversal over faces can visit each vertex exactly once.
+  std::vector<int> vertex_face;
+  /// Per vertex: 1 when at least one of its edges is not flat (a sharp
+  /// edge ends there).
+  std::vector<std::uint8_t> vertex_on_sharp_edge;
   /// Per edge: 1 when the solid is convex across it (the dihedral angle
   /// measured inside is at most π, within round-off).
   std::vector<std::uint8_t> edge_is_convex;

@@ -11,7 +11,8 @@
 #include "proximity/box_box_penetration.h"
 #include "proximity/convex_signed_distance.h"
 #include "proximity/ellipsoid_point_distance.h"
-#include "proximity/mesh_distance_segment.h"
+#include "proximity/mesh_distance_pair.h"
+#include "proximity/mesh_distance_shapes.h"
 #include "proximity/segment_distance.h"
 #include "proximity/support_mapping.h"
 
@@ -39,12 +40,17 @@ WorldPair Flip(const WorldPair& r) {
   return f;
 }
 
-WorldPair FromFrameA(const ConvexSignedDistance& r, const RigidTransform& X_WA) {
+// From a result in A's frame (ConvexSignedDistance or MeshSignedDistance,
+// which share their fields).
+template <class PairInA>
+WorldPair FromFrameA(const PairInA& r, const RigidTransform& X_WA) {
   WorldPair w;
   w.distance = r.distance;
   w.p_WCa = X_WA * r.p_ACa;
   w.p_WCb = X_WA * r.p_ACb_A;
-  w.nhat_BA_W = X_WA.rotation() * r.nhat_BA_A;
+  // Normalised here: the mesh queries' normals near touching can be off
+  // unit length by ~1e-8 (averaged gradients).
+  w.nhat_BA_W = (X_WA.rotation() * r.nhat_BA_A).normalized();
   w.unique = r.is_nhat_unique;
   return w;
 }
@@ -88,8 +94,7 @@ WorldPair ConvexPair(const DistanceGeometry& A, const RigidTransform& X_WA,
 // The point of G (in G) extreme along the unit direction d_G; where a
 // whole feature is extreme (a face or edge of a box, a cylinder's cap, a
 // capsule's side, a hull face) its middle, so a resting object reports the
-// middle of its contact. For a Mesh, whose tied vertices may be far apart
-// (a table's feet), the lowest-index tied vertex, which is on the surface.
+// middle of its contact. Not for a Mesh (see MeshAgainst).
 Vector3d ExtremePoint(const DistanceGeometry& g, const Vector3d& d_G) {
   // Direction components below this count as zero: the feature is flat.
   constexpr double kFlat = 1e-12;
@@ -116,7 +121,7 @@ Vector3d ExtremePoint(const DistanceGeometry& g, const Vector3d& d_G) {
   if (const auto* e = std::get_if<Ellipsoid>(&g.shape)) {
     return EllipsoidSupport{e->semi_axes()}.Support(d_G);
   }
-  const std::vector<Vector3d>& vertices = Is<Convex>(g) ? HullVertices(g) : g.mesh->mesh.vertices();
+  const std::vector<Vector3d>& vertices = HullVertices(g);
   double best = -std::numeric_limits<double>::infinity();
   for (const Vector3d& v : vertices) best = std::max(best, d_G.dot(v));
   const double tie = 1e-12 * std::max(g.bounding_radius, 1e-300);
@@ -124,7 +129,6 @@ Vector3d ExtremePoint(const DistanceGeometry& g, const Vector3d& d_G) {
   int count = 0;
   for (const Vector3d& v : vertices) {
     if (d_G.dot(v) >= best - tie) {
-      if (!Is<Convex>(g)) return v;
       sum += v;
       ++count;
     }
@@ -161,43 +165,35 @@ WorldPair SphereAgainst(const Sphere& S, const RigidTransform& X_WS, const Dista
   return r;
 }
 
-// The capsule C (as A) against the mesh M (as B): the minimum signed
-// distance along C's axis, minus the radius.
-WorldPair CapsuleAgainstMesh(const Capsule& C, const RigidTransform& X_WC,
-                             const DistanceGeometry& M, const RigidTransform& X_WM) {
-  const RigidTransform X_MC = X_WM.inverse() * X_WC;
-  const Vector3d half(0, 0, C.length() / 2);
-  const MeshSegmentSignedDistance d =
-      CalcMeshSegmentSignedDistance(*M.mesh, X_MC * (-half), X_MC * half);
-  WorldPair r;
-  r.nhat_BA_W = X_WM.rotation() * d.at.grad_G;
-  r.distance = d.distance - C.radius();
-  r.p_WCb = X_WM * d.at.p_GN;
-  r.p_WCa = X_WM * d.p_GP - C.radius() * r.nhat_BA_W;
-  r.unique = d.at.is_grad_unique;
-  return r;
+// The mesh M (as A) against any geometry G but a sphere (as B), by the
+// mesh queries (proximity/mesh_distance_pair.h, mesh_distance_shapes.h);
+// a Convex enters as the mesh of its hull.
+WorldPair MeshAgainst(const DistanceGeometry& M, const RigidTransform& X_WM,
+                      const DistanceGeometry& G, const RigidTransform& X_WG) {
+  const RigidTransform X_MG = X_WM.inverse() * X_WG;
+  if (Is<Mesh>(G) || Is<Convex>(G)) {
+    return FromFrameA(CalcMeshMeshSignedDistance(*M.mesh, *G.mesh, X_MG), X_WM);
+  }
+  return std::visit(
+      [&](const auto& shape) -> WorldPair {
+        using T = std::decay_t<decltype(shape)>;
+        if constexpr (std::is_same_v<T, Mesh> || std::is_same_v<T, Convex>) {
+          throw std::logic_error("unreachable: mesh and convex are handled above");
+        } else {
+          return FromFrameA(CalcMeshShapeSignedDistance(*M.mesh, shape, X_MG), X_WM);
+        }
+      },
+      G.shape);
 }
 
 WorldPair PairInWorld(const DistanceGeometry& A, const RigidTransform& X_WA,
                       const DistanceGeometry& B, const RigidTransform& X_WB) {
   if (const auto* s = std::get_if<Sphere>(&A.shape)) return SphereAgainst(*s, X_WA, B, X_WB);
   if (const auto* s = std::get_if<Sphere>(&B.shape)) return Flip(SphereAgainst(*s, X_WB, A, X_WA));
+  if (Is<Mesh>(A)) return MeshAgainst(A, X_WA, B, X_WB);
+  if (Is<Mesh>(B)) return Flip(MeshAgainst(B, X_WB, A, X_WA));
   if (Is<HalfSpace>(B)) return AgainstHalfSpace(A, X_WA, X_WB);
   if (Is<HalfSpace>(A)) return Flip(AgainstHalfSpace(B, X_WB, X_WA));
-  if (Is<Mesh>(B)) {
-    if (const auto* c = std::get_if<Capsule>(&A.shape)) return CapsuleAgainstMesh(*c, X_WA, B, X_WB);
-  }
-  if (Is<Mesh>(A)) {
-    if (const auto* c = std::get_if<Capsule>(&B.shape)) {
-      return Flip(CapsuleAgainstMesh(*c, X_WB, A, X_WA));
-    }
-  }
-  if (Is<Mesh>(A) || Is<Mesh>(B)) {
-    throw std::invalid_argument(
-        fmt::format("signed distance between a {} and a {}: mesh pairs other than with a sphere, "
-                    "capsule or half-space are not available",
-                    ShapeName(A.shape), ShapeName(B.shape)));
-  }
   if (Is<Capsule>(A) && Is<Capsule>(B)) {
     return FromFrameA(CalcCapsuleCapsuleDistance(std::get<Capsule>(A.shape),
                                                  std::get<Capsule>(B.shape),
@@ -252,7 +248,7 @@ SignedDistancePair ComputeSignedDistancePair(GeometryId id_A, const DistanceGeom
                                              const RigidTransform& X_WA, GeometryId id_B,
                                              const DistanceGeometry& B,
                                              const RigidTransform& X_WB) {
-  if (id_B < id_A) return SwapRoles(ComputeSignedDistancePair(id_B, B, X_WB, id_A, A, X_WA));
+  if (id_B < id_A) return ComputeSignedDistancePair(id_B, B, X_WB, id_A, A, X_WA);
   if (Is<HalfSpace>(A) && Is<HalfSpace>(B)) {
     throw std::invalid_argument(fmt::format(
         "signed distance between {} and {}: both are half-spaces, whose distance is unbounded "

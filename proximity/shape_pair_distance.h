@@ -8,14 +8,18 @@
 /// Each pair goes to the most exact method that applies:
 /// - a sphere with anything: the point query at its centre, minus the
 ///   radius (a ball is its centre swept by the radius);
-/// - anything with a half-space: the point of the other geometry deepest
-///   along the half-space's inward normal (the middle of a flat feature
-///   lying on the plane); two half-spaces throw;
+/// - a Mesh, as its true, possibly non-convex surface, with anything else:
+///   the mesh queries (proximity/mesh_distance_pair.h and
+///   mesh_distance_shapes.h; a Convex enters as its hull's mesh). Apart,
+///   they are exact; overlapping, a non-convex mesh's depth is that of the
+///   deepest point of either shape's skeleton inside the other (see
+///   there), which can be less than the minimum separating translation;
+/// - anything else with a half-space: the point of the other geometry
+///   deepest along the half-space's inward normal (the middle of a flat
+///   feature lying on the plane); two half-spaces throw;
 /// - capsule–capsule: closest points of the axis segments, minus radii;
 /// - box–box: separating axes when overlapping (exact depth, witness at
 ///   the middle of the overlap), GJK when apart;
-/// - a Mesh (as its true, possibly non-convex surface) with a capsule: the
-///   minimum signed distance along the capsule's axis, minus the radius;
 /// - the remaining convex pairs (cylinder, ellipsoid, convex hull, and
 ///   mixed): GJK for distance, EPA for penetration (spheres and capsules
 ///   enter GJK/EPA as a point or segment plus a margin).

@@ -21,16 +21,19 @@ TEST_CASE("DistanceGeometry of primitives: bounding radii", "[distance_geometry]
   CHECK(MakeDistanceGeometry(Ellipsoid(1, 3, 2)).bounding_radius == 3);
   CHECK(std::isinf(MakeDistanceGeometry(HalfSpace()).bounding_radius));
   const DistanceGeometry g = MakeDistanceGeometry(Box(1, 1, 1));
-  CHECK(g.hull == nullptr);
   CHECK(g.mesh == nullptr);
+  CHECK(g.hull == nullptr);
 }
 
 TEST_CASE("DistanceGeometry of a Convex keeps only the hull's corners", "[distance_geometry]") {
   // The sample box volume has 99 vertices (face grids and the centre);
   // its hull is the cube with 8 corners.
   const DistanceGeometry g = MakeDistanceGeometry(Convex(test::DataFile("box_0.1m.vtk")));
+  REQUIRE(g.mesh != nullptr);
+  CHECK(g.mesh->mesh.num_vertices() == 8);
+  CHECK(g.mesh->is_convex);
   REQUIRE(g.hull != nullptr);
-  CHECK(g.hull->num_vertices() == 8);
+  CHECK(g.hull.get() == &g.mesh->mesh);
   CHECK(g.bounding_radius == Approx(0.05 * std::sqrt(3.0)));
   for (const Vector3d& v : HullVertices(g)) {
     CHECK(v.cwiseAbs().minCoeff() == Approx(0.05));
@@ -48,6 +51,7 @@ TEST_CASE("DistanceGeometry of a Mesh: OBJ surface or VTK boundary", "[distance_
   // The box volume's boundary: every vertex but the centre (98).
   const DistanceGeometry box = MakeDistanceGeometry(Mesh(test::DataFile("box_0.1m.vtk")));
   REQUIRE(box.mesh != nullptr);
+  CHECK(box.hull == nullptr);
   CHECK(box.mesh->mesh.num_vertices() == 98);
   CHECK(box.mesh->is_convex);
 }
@@ -68,8 +72,8 @@ TEST_CASE("DistanceGeometry copies share their mesh data", "[distance_geometry]"
   const DistanceGeometry a = MakeDistanceGeometry(Convex(test::WriteBoxObj("dg_box.obj",
                                                                            Vector3d(1, 2, 3))));
   const DistanceGeometry b = a;
-  CHECK(a.hull.get() == b.hull.get());
-  CHECK(a.hull->num_vertices() == 8);
+  CHECK(a.mesh.get() == b.mesh.get());
+  CHECK(HullVertices(a).size() == 8);
   CHECK(a.bounding_radius == Approx(std::sqrt(14.0)));
 }
 

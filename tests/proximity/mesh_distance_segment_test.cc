@@ -14,6 +14,7 @@ namespace {
 
 using Eigen::Vector3d;
 using test::AnalyticBoxSignedDistance;
+using test::BruteForceDistance;
 using test::MakeBoxMesh;
 using test::MakeLMesh;
 using test::MakeTorusMesh;
@@ -187,6 +188,29 @@ TEST_CASE("Signed distance along a segment: outside, crossing, inside, touching"
     CHECK(r.distance <= sampled + 1e-11);
     CHECK(r.distance >= sampled - (a1 - a0).norm() / n / 2 - 1e-12);
     CHECK(AnalyticBoxSignedDistance(h, r.p_GP) == Approx(r.distance).margin(1e-11));
+  }
+}
+
+TEST_CASE("The segment bounds bracket the true distances") {
+  const TriangleSurfaceMesh mesh = MakeLMesh();
+  const MeshDistanceData data = MakeMeshDistanceData(mesh);
+  std::mt19937 rng(41);
+  std::uniform_real_distribution<double> u(-1, 3);
+  for (int i = 0; i < 300; ++i) {
+    const Vector3d a0(u(rng), u(rng), u(rng)), a1(u(rng), u(rng), u(rng));
+    // Box–segment: a lower bound of the distance from any point of the
+    // segment to the box (checked against samples of the segment).
+    const Aabb box(Vector3d(0, 0, 0), Vector3d(1, 0.5, 0.25));
+    const double lower = std::sqrt(internal::SegmentBoxLowerBoundSquared(box, a0, a1));
+    // Segment–surface: an upper bound of the distance from every point of
+    // the segment to the surface.
+    const double upper = internal::SegmentDistanceUpperBound(
+        data, a0, a1, std::numeric_limits<double>::infinity());
+    for (int k = 0; k <= 50; ++k) {
+      const Vector3d p = a0 + (a1 - a0) * (k / 50.0);
+      CHECK(std::sqrt(box.SquaredDistanceTo(p)) >= lower - 1e-12);
+      CHECK(BruteForceDistance(mesh, p) <= upper + 1e-12);
+    }
   }
 }
 

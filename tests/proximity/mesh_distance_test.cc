@@ -122,6 +122,29 @@ TEST_CASE("Box mesh: equidistant points report a non-unique gradient") {
   CHECK((r.grad_G - Vector3d(1, 0, 0)).norm() < 1e-15);
 }
 
+TEST_CASE("Mean gradient at equidistant points") {
+  const MeshDistanceData cube = MakeMeshDistanceData(MakeBoxMesh({1, 1, 1}));
+  // On the medial plane x = y: the faces x = 1 and y = 1 tie; their
+  // gradients +x and +y average to the bisector.
+  Vector3d p(0.5, 0.5, 0.1);
+  auto at = CalcMeshPointDistance(cube, p);
+  REQUIRE_FALSE(at.is_grad_unique);
+  CHECK((CalcMeshMeanGradient(cube, p, at) - Vector3d(1, 1, 0) / std::sqrt(2.0)).norm() < 1e-12);
+  // Outside the (convex) cube the nearest point is unique: the mean is the
+  // gradient itself.
+  p = Vector3d(1.5, 1.5, 0.2);
+  at = CalcMeshPointDistance(cube, p);
+  CHECK(CalcMeshMeanGradient(cube, p, at) == at.grad_G);
+  // The centre: six directions cancel; the (deterministic) gradient stays.
+  p = Vector3d::Zero();
+  at = CalcMeshPointDistance(cube, p);
+  CHECK(CalcMeshMeanGradient(cube, p, at) == at.grad_G);
+  // Three faces at a corner's medial axis: (1, 1, 1)/√3.
+  p = Vector3d(0.6, 0.6, 0.6);
+  at = CalcMeshPointDistance(cube, p);
+  CHECK((CalcMeshMeanGradient(cube, p, at) - Vector3d(1, 1, 1) / std::sqrt(3.0)).norm() < 1e-12);
+}
+
 TEST_CASE("L-shaped prism: the notch is outside, at the true (not the hull's) distance") {
   const TriangleSurfaceMesh mesh = MakeLMesh();
   const MeshDistanceData data = MakeMeshDistanceData(mesh);
@@ -246,6 +269,8 @@ TEST_CASE("Bad input is rejected with a message naming the culprit") {
   const MeshDistanceData data = MakeMeshDistanceData(box);
   CHECK_THROWS_WITH(CalcMeshPointDistance(data, Vector3d(NAN, 0, 0)),
                     Catch::Contains("not finite"));
+  CHECK_THROWS_WITH(CalcMeshPointDistance(data, Vector3d(1e200, 0, 0)),
+                    Catch::Contains("too large"));
   CHECK_THROWS_WITH(CalcMeshPointDistance(MeshDistanceData{}, Vector3d::Zero()),
                     Catch::Contains("empty"));
 }

@@ -66,6 +66,14 @@ TEST_CASE("Box: edges, normals, flatness and convexity") {
     }
   }
   CHECK(flat_edges == 6);
+  // Each vertex's recorded face is the lowest-indexed one using it.
+  for (int v = 0; v < mesh.num_vertices(); ++v) {
+    int lowest = -1;
+    for (int f = 0; f < mesh.num_triangles() && lowest < 0; ++f) {
+      for (int w : mesh.element(f)) lowest = (w == v && lowest < 0) ? f : lowest;
+    }
+    CHECK(n.vertex_face[v] == lowest);
+  }
   // Vertex normals: each corner sees three faces, each with total angle π/2,
   // however the faces are split into triangles: (±1, ±1, ±1)/√3.
   for (int v = 0; v < mesh.num_vertices(); ++v) {
@@ -103,6 +111,36 @@ TEST_CASE("L-shaped prism: the reflex edge is concave; its vertex normal is angl
   CHECK((n.vertex_normals[3] - Vector3d(1, 1, -3) / std::sqrt(11.0)).norm() < 1e-14);
   // A convex corner: vertex 1 at (2, 0, 0): faces −y, +x, −z each π/2.
   CHECK((n.vertex_normals[1] - Vector3d(1, -1, -1) / std::sqrt(3.0)).norm() < 1e-14);
+}
+
+TEST_CASE("A vertex inside a flat face is flat and on no sharp edge") {
+  // The unit cube with its top face split into a fan around a centre vertex
+  // (index 8): the fan's edges are flat, the box's edges sharp.
+  const TriangleSurfaceMesh box = MakeBoxMesh({1, 1, 1});
+  auto vertices = box.vertices();
+  vertices.emplace_back(0, 0, 1);
+  std::vector<std::array<int, 3>> triangles;
+  for (const auto& t : box.triangles()) {
+    const bool top = box.vertex(t[0]).z() > 0 && box.vertex(t[1]).z() > 0 &&
+                     box.vertex(t[2]).z() > 0;
+    if (!top) triangles.push_back(t);
+  }
+  // The top ring of MakePrismMesh is vertices 4..7, counter-clockwise from +z.
+  for (int i = 0; i < 4; ++i) triangles.push_back({8, 4 + i, 4 + (i + 1) % 4});
+  const TriangleSurfaceMesh mesh(triangles, vertices);
+  const MeshPseudoNormals n = CalcMeshPseudoNormals(mesh);
+  CHECK(n.vertex_is_flat[8]);
+  CHECK_FALSE(n.vertex_on_sharp_edge[8]);
+  CHECK((n.vertex_normals[8] - Vector3d(0, 0, 1)).norm() < 1e-15);
+  for (int v = 0; v < 8; ++v) {
+    CHECK(n.vertex_on_sharp_edge[v]);
+    CHECK_FALSE(n.vertex_is_flat[v]);
+  }
+  // Flat edges: the 4 fan spokes, the 4 side-face diagonals and the bottom
+  // diagonal.
+  int flat = 0;
+  for (int e = 0; e < n.num_edges(); ++e) flat += n.edge_is_flat[e];
+  CHECK(flat == 9);
 }
 
 void CheckThrowsWith(const TriangleSurfaceMesh& mesh, const std::string& needle) {
