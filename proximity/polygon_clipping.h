@@ -30,10 +30,15 @@ struct ClipPolygon {
   /// slightly non-convex; beyond it a clip reports overflow.
   static constexpr int kCapacity = 16;
 
+  /// Vertices 0..size−1 in order, counter-clockwise about the polygon's
+  /// intended normal; the rest is unused storage.
   std::array<Eigen::Vector4d, kCapacity> vertices;
+  /// The number of vertices in use.
   int size{0};
 
+  /// Empties the polygon (keeps the storage).
   void clear() { size = 0; }
+  /// Vertex i (x, y, z, value). @pre 0 ≤ i < size.
   const Eigen::Vector4d& operator[](int i) const { return vertices[i]; }
   Eigen::Vector4d& operator[](int i) { return vertices[i]; }
   /// Appends v. @pre size < kCapacity.

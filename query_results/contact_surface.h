@@ -52,7 +52,8 @@ const char* to_string(HydroelasticContactRepresentation representation);
 ///
 /// Per-face areas, normals and centroids are computed once, on construction
 /// (by the mesh types). The object is a plain value: copyable, movable,
-/// immutable after construction.
+/// immutable after construction. Unlike Drake, the constructors take the
+/// mesh, field and gradients by value (moved in) rather than by unique_ptr.
 class ContactSurface {
  public:
   /// Constructs a surface with the triangle representation.
@@ -76,6 +77,7 @@ class ContactSurface {
                  std::optional<std::vector<Eigen::Vector3d>> grad_eM_W = std::nullopt,
                  std::optional<std::vector<Eigen::Vector3d>> grad_eN_W = std::nullopt);
 
+  /// Copies and moves are deep (the surface owns its mesh and fields).
   ContactSurface(const ContactSurface&) = default;
   ContactSurface& operator=(const ContactSurface&) = default;
   ContactSurface(ContactSurface&&) = default;
