@@ -1,5 +1,6 @@
 #include "proximity/compute_contact_surface.h"
 
+#include <cmath>
 #include <stdexcept>
 #include <string>
 
@@ -26,6 +27,48 @@ const char* RepresentationName(const HydroelasticRepresentation& r) {
   throw std::invalid_argument(fmt::format(
       "ComputeContactSurface: no hydroelastic contact surface between {} ({}) and {} ({}): {}",
       id_A.to_string(), RepresentationName(A), id_B.to_string(), RepresentationName(B), why));
+}
+
+// O(1) consistency checks of a representation built by hand (those from
+// MakeHydroelasticRepresentation always pass): a missing hierarchy or a field
+// of the wrong size would otherwise silently lose contact.
+void Validate(GeometryId id, const HydroelasticRepresentation& r) {
+  auto fail = [&](const std::string& why) {
+    throw std::invalid_argument(
+        fmt::format("ComputeContactSurface: the representation of {} is invalid: {}",
+                    id.to_string(), why));
+  };
+  if (const auto* c = std::get_if<CompliantMesh>(&r)) {
+    const int n = c->mesh.num_elements();
+    if (static_cast<int>(c->pressure.values().size()) != c->mesh.num_vertices() ||
+        static_cast<int>(c->pressure.gradients().size()) != n) {
+      fail(fmt::format("its pressure field has {} values and {} gradients for {} vertices and {} "
+                       "tetrahedra",
+                       c->pressure.values().size(), c->pressure.gradients().size(),
+                       c->mesh.num_vertices(), n));
+    }
+    if (n > 0 && static_cast<int>(c->bvh.nodes().size()) != 2 * n - 1) {
+      fail(fmt::format("its BVH has {} nodes, not the {} of its {} tetrahedra", c->bvh.nodes().size(),
+                       2 * n - 1, n));
+    }
+  } else if (const auto* m = std::get_if<RigidMesh>(&r)) {
+    const int n = m->mesh.num_triangles();
+    if (n > 0 && static_cast<int>(m->bvh.nodes().size()) != 2 * n - 1) {
+      fail(fmt::format("its BVH has {} nodes, not the {} of its {} triangles", m->bvh.nodes().size(),
+                       2 * n - 1, n));
+    }
+  } else if (const auto* h = std::get_if<CompliantHalfSpace>(&r)) {
+    if (!(h->hydroelastic_modulus > 0) || !std::isfinite(h->hydroelastic_modulus)) {
+      fail(fmt::format("hydroelastic_modulus must be positive and finite, got {}",
+                       h->hydroelastic_modulus));
+    }
+    if (!(h->slab_thickness > 0) || !std::isfinite(h->slab_thickness)) {
+      fail(fmt::format("slab_thickness must be positive and finite, got {}", h->slab_thickness));
+    }
+    if (!(h->margin >= 0) || !std::isfinite(h->margin)) {
+      fail(fmt::format("margin must be finite and >= 0, got {}", h->margin));
+    }
+  }
 }
 
 bool IsHalfSpace(const HydroelasticRepresentation& r) {
@@ -56,6 +99,8 @@ std::optional<ContactSurface> ComputeContactSurface(
   if (IsHalfSpace(A) && IsHalfSpace(B)) {
     ThrowIncompatible(id_A, A, id_B, B, "both are half-spaces");
   }
+  Validate(id_A, A);
+  Validate(id_B, B);
 
   // Put a compliant mesh first when there is one: every kernel works in a
   // compliant geometry's frame. For two compliant meshes, the smaller id

@@ -57,7 +57,10 @@ struct ContactSurfaceOptions {
 /// @returns nullopt when the geometries do not touch (no face survives).
 /// @throws std::invalid_argument naming both ids and the reason when
 ///         id_A == id_B, a side has no representation (std::monostate), both
-///         are rigid, or both are half-spaces.
+///         are rigid, or both are half-spaces; naming the geometry when a
+///         representation is inconsistent (a BVH not built over its mesh, a
+///         pressure field of the wrong size, a compliant half-space with a
+///         non-positive modulus or slab or a negative margin).
 std::optional<ContactSurface> ComputeContactSurface(
     GeometryId id_A, const HydroelasticRepresentation& A, const RigidTransform& X_WA,
     GeometryId id_B, const HydroelasticRepresentation& B, const RigidTransform& X_WB,

@@ -311,6 +311,31 @@ TEST_CASE("Incompatible pairs throw, naming both ids", "[compute_contact_surface
       Catch::Contains("cannot be in contact with itself"));
 }
 
+TEST_CASE("Inconsistent representations throw, naming the geometry", "[compute_contact_surface]") {
+  const GeometryId a = GeometryId::get_new_id();
+  const GeometryId b = GeometryId::get_new_id();
+  const HydroelasticRepresentation rigid = test::MakeRigid(test::MakeBoxSurface(Vector3d(1, 1, 1)));
+  auto check = [&](const HydroelasticRepresentation& bad, const std::string& why) {
+    const HydroelasticRepresentation& other =
+        IsRigid(bad) ? HydroelasticRepresentation(test::MakeConeSphere(1, 1, kE)) : rigid;
+    CHECK_THROWS_WITH(
+        ComputeContactSurface(a, other, RigidTransform(), b, bad, RigidTransform(), kPolygon),
+        Catch::Contains(b.to_string()) && Catch::Contains(why));
+  };
+  CompliantMesh no_bvh = test::MakeConeSphere(1, 1, kE);
+  no_bvh.bvh = Bvh();
+  check(no_bvh, "its BVH has 0 nodes");
+  RigidMesh rigid_no_bvh = test::MakeRigid(test::MakeBoxSurface(Vector3d(1, 1, 1)));
+  rigid_no_bvh.bvh = Bvh();
+  check(rigid_no_bvh, "its BVH has 0 nodes, not the 23 of its 12 triangles");
+  CompliantMesh wrong_field = test::MakeConeSphere(1, 1, kE);
+  wrong_field.pressure = test::MakeConeSphere(1, 2, kE).pressure;
+  check(wrong_field, "its pressure field has");
+  check(MakeCompliantHalfSpace(0, 1, 0), "hydroelastic_modulus must be positive");
+  check(MakeCompliantHalfSpace(kE, -1, 0), "slab_thickness must be positive");
+  check(MakeCompliantHalfSpace(kE, 1, -0.1), "margin must be finite and >= 0");
+}
+
 }  // namespace
 }  // namespace hydrocontact
 
