@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+#include "mesh/aabb.h"
+
 namespace hydrocontact {
 namespace {
 
@@ -56,6 +58,15 @@ std::optional<ContactSurface> BuildContactSurface(const ContactPolygons& polygon
   if (has_grad_M) out.grad_M_W.reserve(num_faces_estimate);
   if (has_grad_N) out.grad_N_W.reserve(num_faces_estimate);
 
+  // The size of the whole contact patch. A polygon whose every edge is
+  // negligible against it is a clipping remnant (a piece pinched to a point
+  // at a shared vertex or edge): its area is nil and its vertex-derived
+  // normal is round-off, so it is dropped.
+  Aabb patch_F;
+  for (const Eigen::Vector4d& v : polygons.vertices) patch_F.Include(Eigen::Vector3d(v.head<3>()));
+  const double negligible_edge = patch_F.IsEmpty() ? 0.0 : kNegligibleEdgeRatio * (patch_F.max - patch_F.min).norm();
+  const double negligible_edge_sq = negligible_edge * negligible_edge;
+
   std::array<Eigen::Vector3d, ClipPolygon::kCapacity> p_W;
   std::array<double, ClipPolygon::kCapacity> pressure;
   for (int k = 0; k < polygons.num_polygons(); ++k) {
@@ -87,6 +98,7 @@ std::optional<ContactSurface> BuildContactSurface(const ContactPolygons& polygon
     for (int i = 0; i < n; ++i) {
       longest_sq = std::max(longest_sq, (p_W[(i + 1) % n] - p_W[i]).squaredNorm());
     }
+    if (!(longest_sq > negligible_edge_sq)) continue;
     if (!(area_vector.dot(nhat_W) > kDegeneratePolygonRatio * longest_sq)) continue;
 
     const Eigen::Vector3d grad_M_W = R_WF * grad_M_F[k];

@@ -72,6 +72,12 @@ struct ContactPolygons {
 inline constexpr double kDegeneratePolygonRatio = 1e-12;
 /// See kDegeneratePolygonRatio.
 inline constexpr double kDegenerateFanTriangleRatio = 1e-13;
+/// A polygon whose longest edge is below this fraction of the contact
+/// patch's bounding-box diagonal is dropped too: the ratio test above is
+/// scale-free, so it cannot catch pieces that clipping pinched to a point
+/// (edges of 1e-17 m, area 1e-34 m²) whose normals are pure round-off.
+/// What is dropped is at most 1e-20 of the patch's area per polygon.
+inline constexpr double kNegligibleEdgeRatio = 1e-10;
 
 /// Builds the ContactSurface of the polygons, transforming them to W with
 /// X_WF once.

@@ -145,3 +145,34 @@ TEST_CASE("The same id twice is rejected", "[builder]") {
 
 }  // namespace
 }  // namespace hydrocontact
+
+namespace hydrocontact {
+namespace {
+
+TEST_CASE("A polygon pinched to a point (edges 1e-17 of the patch) is dropped", "[builder]") {
+  // Such remnants pass the scale-free area/edge² test (their shape can be
+  // anything) but their vertex normal is round-off; the patch-relative edge
+  // test must remove them while keeping the real polygon.
+  ContactPolygons polygons;
+  polygons.Add(Rectangle(), Vector3d::UnitZ(), Vector3d(0, 0, 7), Vector3d(0, 0, -9));
+  ClipPolygon speck;
+  for (const Vector3d& p : {Vector3d(1, 1, 0), Vector3d(1 + 1e-17, 1, 0), Vector3d(1, 1 + 1e-17, 1e-17)}) {
+    Vector4d v;
+    v << p, 6;
+    speck.push_back(v);
+  }
+  polygons.Add(speck, Vector3d::UnitZ(), Vector3d(0, 0, 7), Vector3d(0, 0, -9));
+  for (auto representation : {HydroelasticContactRepresentation::kPolygon, HydroelasticContactRepresentation::kTriangle}) {
+    const GeometryId first = GeometryId::get_new_id();
+    const GeometryId second = GeometryId::get_new_id();
+    const auto surface = BuildContactSurface(polygons, kX_WF, first, true, second, true, representation);
+    REQUIRE(surface.has_value());
+    CHECK(surface->total_area() == Approx(2.0).epsilon(1e-14));
+    const Vector3d nhat_W = kX_WF.RotateVector(Vector3d::UnitZ());
+    for (int f = 0; f < surface->num_faces(); ++f) CHECK((surface->face_normal(f) - nhat_W).norm() < 1e-12);
+    CHECK(surface->num_faces() == (representation == HydroelasticContactRepresentation::kPolygon ? 1 : 4));
+  }
+}
+
+}  // namespace
+}  // namespace hydrocontact
