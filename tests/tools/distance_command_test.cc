@@ -87,11 +87,11 @@ TEST_CASE("distance --max-distance filters the pair") {
 }
 
 TEST_CASE("distance: bad input exits 2 with one line naming the culprit") {
-  CheckFailure(Distance({"halfspace", "halfspace"}), "half-spaces");
-  CheckFailure(Distance({"sphere:0.1", "box:1,1,1", "--max-distance", "nan"}), "--max-distance");
-  CheckFailure(Distance({"sphere:0.1"}), "");
-  CheckFailure(Distance({"sphere:0.1", "/nonexistent/x.obj"}), "/nonexistent/x.obj");
-  CheckFailure(Distance({"sphere:-1", "box:1,1,1"}), "sphere:-1");
+  CHECK(FailsCleanly(Distance({"halfspace", "halfspace"}), "half-spaces"));
+  CHECK(FailsCleanly(Distance({"sphere:0.1", "box:1,1,1", "--max-distance", "nan"}), "--max-distance"));
+  CHECK(FailsCleanly(Distance({"sphere:0.1"}), ""));
+  CHECK(FailsCleanly(Distance({"sphere:0.1", "/nonexistent/x.obj"}), "/nonexistent/x.obj"));
+  CHECK(FailsCleanly(Distance({"sphere:-1", "box:1,1,1"}), "sphere:-1"));
 }
 
 TEST_CASE("distance --help explains the output") {

@@ -61,9 +61,9 @@ TEST_CASE("penetration: concentric boxes flag the normal") {
 }
 
 TEST_CASE("penetration: bad input exits 2") {
-  CheckFailure(Penetration({"halfspace", "halfspace"}), "half-spaces");
-  CheckFailure(Penetration({"sphere:1", "box:1,1"}), "box:1,1");
-  CheckFailure(Penetration({"sphere:1", "sphere:1", "--pose-b", "1,2,3"}), "--pose-b");
+  CHECK(FailsCleanly(Penetration({"halfspace", "halfspace"}), "half-spaces"));
+  CHECK(FailsCleanly(Penetration({"sphere:1", "box:1,1"}), "box:1,1"));
+  CHECK(FailsCleanly(Penetration({"sphere:1", "sphere:1", "--pose-b", "1,2,3"}), "--pose-b"));
   const ToolResult help = Penetration({"--help"});
   CHECK(help.exit_code == 0);
   CHECK_THAT(help.out, Catch::Matchers::Contains("\"penetrating\": false"));

@@ -59,10 +59,10 @@ TEST_CASE("point-distance: invariant p_WQ = p_WN + distance · normal on a mesh"
 }
 
 TEST_CASE("point-distance: bad input exits 2") {
-  CheckFailure(PointDistance({"sphere:1", "1,2"}), "x,y,z");
-  CheckFailure(PointDistance({"sphere:1", "1,2,nan"}), "x,y,z");
-  CheckFailure(PointDistance({"sphere:1"}), "");
-  CheckFailure(PointDistance({"cone:1", "0,0,0"}), "cone:1");
+  CHECK(FailsCleanly(PointDistance({"sphere:1", "1,2"}), "x,y,z"));
+  CHECK(FailsCleanly(PointDistance({"sphere:1", "1,2,nan"}), "x,y,z"));
+  CHECK(FailsCleanly(PointDistance({"sphere:1"}), ""));
+  CHECK(FailsCleanly(PointDistance({"cone:1", "0,0,0"}), "cone:1"));
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 // forms, against an independent integration of the VTK file it writes, and
 // its error behaviour.
 
+#include <algorithm>
 #include <sys/wait.h>
 
 #include <cmath>
@@ -104,13 +105,14 @@ void CheckSuccess(const ToolResult& r) {
   CHECK(r.out.substr(r.out.size() - 2) == "}\n");
 }
 
-void CheckFailure(const ToolResult& r, const std::string& expected) {
-  INFO(r.err);
-  CHECK(r.exit_code == 2);
-  CHECK(r.out.empty());
-  CHECK(r.err.find(expected) != std::string::npos);
-  // One line.
-  CHECK(r.err.find('\n') == r.err.size() - 1);
+// True when the tool failed as promised: exit code 2, nothing on stdout and
+// exactly one line on stderr that contains `needle`. Use inside CHECK; the
+// output is reported when it is false.
+bool FailsCleanly(const ToolResult& r, const std::string& needle) {
+  UNSCOPED_INFO("exit code " << r.exit_code << "; stdout: '" << r.out << "'; stderr: '" << r.err << "'");
+  const bool one_line = !r.err.empty() && r.err.back() == '\n' &&
+                        std::count(r.err.begin(), r.err.end(), '\n') == 1;
+  return r.exit_code == 2 && r.out.empty() && one_line && r.err.find(needle) != std::string::npos;
 }
 
 // The surface of a VTK polydata file as the tool writes it (ASCII): points,
@@ -293,13 +295,13 @@ TEST_CASE("surface --no-normal-filter keeps the buried face", "[surface]") {
 }
 
 TEST_CASE("surface: bad input exits 2 with one line naming the culprit", "[surface]") {
-  CheckFailure(RunTool({"box:1,1,1", "box:1,1,1", "--rigid-a", "--rigid-b"}), "both are rigid");
-  CheckFailure(RunTool({"box:1,1,1", "box:1,1,1", "--rigid-a", "--rigid-b"}), "A ('box:1,1,1'");
-  CheckFailure(RunTool({"halfspace", "halfspace"}), "both are half-spaces");
-  CheckFailure(RunTool({"sphere:1", "sphere:1", "--representation", "quad"}), "'quad'");
-  CheckFailure(RunTool({"sphere:1"}), "");
-  CheckFailure(RunTool({"sphere:1", "sphere:-1"}), "sphere:-1");
-  CheckFailure(RunTool({"sphere:1", "sphere:1", "--bogus"}), "--bogus");
+  CHECK(FailsCleanly(RunTool({"box:1,1,1", "box:1,1,1", "--rigid-a", "--rigid-b"}), "both are rigid"));
+  CHECK(FailsCleanly(RunTool({"box:1,1,1", "box:1,1,1", "--rigid-a", "--rigid-b"}), "A ('box:1,1,1'"));
+  CHECK(FailsCleanly(RunTool({"halfspace", "halfspace"}), "both are half-spaces"));
+  CHECK(FailsCleanly(RunTool({"sphere:1", "sphere:1", "--representation", "quad"}), "'quad'"));
+  CHECK(FailsCleanly(RunTool({"sphere:1"}), ""));
+  CHECK(FailsCleanly(RunTool({"sphere:1", "sphere:-1"}), "sphere:-1"));
+  CHECK(FailsCleanly(RunTool({"sphere:1", "sphere:1", "--bogus"}), "--bogus"));
 }
 
 TEST_CASE("surface --help explains every option", "[surface]") {
