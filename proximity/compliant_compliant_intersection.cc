@@ -114,15 +114,8 @@ void IntersectCompliantCompliant(const CompliantMesh& compliant_M,
     }
     if (above == 4 || below == 4) return;
 
-    const std::array<ClipHalfSpace, 4>& faces = scratch.faces_M.Get(e_N, [&](int) {
-      std::array<ClipHalfSpace, 4> result;
-      for (int i = 0; i < 4; ++i) {
-        const auto& local = VolumeMesh::kOutwardFaces[i];
-        result[i] = TetrahedronFaceHalfSpace({tN[local[0]], tN[local[1]], tN[local[2]]},
-                                             {w[local[0]], w[local[1]], w[local[2]]});
-      }
-      return result;
-    });
+    const std::array<ClipHalfSpace, 4>& faces = scratch.faces_M.Get(
+        e_N, [&](int) { return TetrahedronFaceHalfSpaces(tN, w); });
     ClipPolygon* in = &scratch.buffers[0];
     ClipPolygon* out = &scratch.buffers[1];
     SliceTetrahedron(vertices, h, grad_h, in);

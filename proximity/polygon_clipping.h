@@ -18,6 +18,8 @@
 #include <Eigen/Core>
 #include <Eigen/Geometry>
 
+#include "mesh/volume_mesh.h"
+
 namespace hydrocontact {
 
 /// A convex polygon under construction: up to kCapacity vertices, each
@@ -95,6 +97,21 @@ inline ClipHalfSpace TetrahedronFaceHalfSpace(std::array<int, 3> ids,
   // neighbour, which has the other σ.
   const double sigma = odd ? -1.0 : 1.0;
   return ClipHalfSpace{sigma * n, sigma * n.dot(*p[0]), !odd};
+}
+
+/// The four inside half-spaces of tetrahedron `t` (global vertex indices,
+/// positive orientation) whose vertices are at `p` (in the frame the
+/// clipping works in), one per local face as VolumeMesh::kOutwardFaces
+/// orders them. See TetrahedronFaceHalfSpace for why shared faces agree.
+inline std::array<ClipHalfSpace, 4> TetrahedronFaceHalfSpaces(
+    const std::array<int, 4>& t, const std::array<const Eigen::Vector3d*, 4>& p) {
+  std::array<ClipHalfSpace, 4> result;
+  for (int i = 0; i < 4; ++i) {
+    const auto& local = VolumeMesh::kOutwardFaces[i];
+    result[i] = TetrahedronFaceHalfSpace({t[local[0]], t[local[1]], t[local[2]]},
+                                         {p[local[0]], p[local[1]], p[local[2]]});
+  }
+  return result;
 }
 
 /// The point on segment (a, b) at parameter t ∈ [0, 1], written so that t = 0

@@ -68,15 +68,8 @@ void IntersectRigidCompliant(const CompliantMesh& compliant_C, const RigidMesh& 
     // vertices outside separates; one with all inside needs no clipping
     // (the clipped polygon stays inside the triangle). A triangle lying in
     // a face belongs to only one of the face's two tetrahedra.
-    const std::array<ClipHalfSpace, 4>& faces = scratch.faces.Get(tet, [&](int) {
-      std::array<ClipHalfSpace, 4> result;
-      for (int i = 0; i < 4; ++i) {
-        const auto& local = VolumeMesh::kOutwardFaces[i];
-        result[i] = TetrahedronFaceHalfSpace({t[local[0]], t[local[1]], t[local[2]]},
-                                             {v[local[0]], v[local[1]], v[local[2]]});
-      }
-      return result;
-    });
+    const std::array<ClipHalfSpace, 4>& faces = scratch.faces.Get(
+        tet, [&](int) { return TetrahedronFaceHalfSpaces(t, v); });
     int to_clip = 0;
     for (int i = 0; i < 4; ++i) {
       int outside = 0, on_plane = 0;
