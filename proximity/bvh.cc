@@ -19,41 +19,41 @@ std::vector<Aabb> ElementBoxes(const Mesh& mesh) {
 Bvh::Bvh(const std::vector<Aabb>& element_boxes) {
   const int n = static_cast<int>(element_boxes.size());
   if (n == 0) return;
-  std::vector<int> order(n);
-  std::iota(order.begin(), order.end(), 0);
-  std::vector<Eigen::Vector3d> centroids(n);
-  for (int i = 0; i < n; ++i) centroids[i] = element_boxes[i].center();
+  // Centroids travel with their element ids, so partitioning touches
+  // contiguous memory instead of chasing indices.
+  std::vector<BuildItem> items(n);
+  for (int i = 0; i < n; ++i) items[i] = {element_boxes[i].center(), i};
   nodes_.reserve(2 * size_t(n) - 1);
-  Build(order, element_boxes, centroids, 0, n);
+  Build(items, element_boxes, 0, n);
 }
 
 Bvh::Bvh(const VolumeMesh& mesh) : Bvh(ElementBoxes(mesh)) {}
 Bvh::Bvh(const TriangleSurfaceMesh& mesh) : Bvh(ElementBoxes(mesh)) {}
 
-int Bvh::Build(std::vector<int>& order, const std::vector<Aabb>& boxes,
-               const std::vector<Eigen::Vector3d>& centroids, int begin, int end) {
+int Bvh::Build(std::vector<BuildItem>& items, const std::vector<Aabb>& boxes, int begin, int end) {
   const int self = static_cast<int>(nodes_.size());
   nodes_.emplace_back();
   if (end - begin == 1) {
-    nodes_[self].element = order[begin];
-    nodes_[self].box = boxes[order[begin]];
+    nodes_[self].element = items[begin].element;
+    nodes_[self].box = boxes[items[begin].element];
     return self;
   }
   // Split at the median centroid along the axis of largest centroid spread;
   // nth_element keeps the build O(n log n) and the tree balanced (depth
-  // ⌈log2 n⌉), whatever the element distribution.
+  // ⌈log2 n⌉), whatever the element distribution. Ties break by element id
+  // so the tree is the same on every platform.
   Aabb centroid_box;
-  for (int i = begin; i < end; ++i) centroid_box.Include(centroids[order[i]]);
+  for (int i = begin; i < end; ++i) centroid_box.Include(items[i].centroid);
   int axis;
   (centroid_box.max - centroid_box.min).maxCoeff(&axis);
   const int mid = begin + (end - begin) / 2;
-  std::nth_element(order.begin() + begin, order.begin() + mid, order.begin() + end,
-                   [&](int a, int b) {
-                     const double ca = centroids[a][axis], cb = centroids[b][axis];
-                     return ca < cb || (ca == cb && a < b);
+  std::nth_element(items.begin() + begin, items.begin() + mid, items.begin() + end,
+                   [axis](const BuildItem& a, const BuildItem& b) {
+                     const double ca = a.centroid[axis], cb = b.centroid[axis];
+                     return ca < cb || (ca == cb && a.element < b.element);
                    });
-  const int left = Build(order, boxes, centroids, begin, mid);
-  const int right = Build(order, boxes, centroids, mid, end);
+  const int left = Build(items, boxes, begin, mid);
+  const int right = Build(items, boxes, mid, end);
   // A node's box is the union of its children's, computed bottom-up.
   Aabb box = nodes_[left].box;
   box.Include(nodes_[right].box);

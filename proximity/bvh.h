@@ -119,8 +119,11 @@ class Bvh {
   static constexpr int kMaxDepth = 128;
 
  private:
-  int Build(std::vector<int>& order, const std::vector<Aabb>& boxes,
-            const std::vector<Eigen::Vector3d>& centroids, int begin, int end);
+  struct BuildItem {
+    Eigen::Vector3d centroid;
+    int element;
+  };
+  int Build(std::vector<BuildItem>& items, const std::vector<Aabb>& boxes, int begin, int end);
 
   std::vector<Node> nodes_;
 };
