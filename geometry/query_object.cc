@@ -1,7 +1,10 @@
 #include "geometry/query_object.h"
 
+#include <algorithm>
 #include <cmath>
+#include <exception>
 #include <stdexcept>
+#include <thread>
 
 #include <fmt/format.h>
 
@@ -12,6 +15,52 @@
 #include "proximity/shape_pair_distance.h"
 
 namespace hydrocontact {
+
+namespace {
+
+// Runs work(i) for every i in [0, n) on up to `max_threads` threads and
+// returns the results by index, so the output never depends on the thread
+// count. Indices are dealt round-robin (neighbouring candidate pairs tend to
+// cost alike). If any call throws, the exception of the lowest index is
+// rethrown: the same one a sequential run would have thrown first.
+template <class Result, class Work>
+std::vector<Result> MapPairs(int n, int max_threads, const Work& work) {
+  std::vector<Result> results(n);
+  std::vector<std::exception_ptr> errors(n);
+  const int threads = std::max(1, std::min(max_threads, n));
+  auto run = [&](int first) {
+    for (int i = first; i < n; i += threads) {
+      try {
+        results[i] = work(i);
+      } catch (...) {
+        errors[i] = std::current_exception();
+      }
+    }
+  };
+  if (threads == 1) {
+    run(0);
+  } else {
+    std::vector<std::thread> pool;
+    pool.reserve(threads - 1);
+    for (int t = 1; t < threads; ++t) pool.emplace_back(run, t);
+    run(0);
+    for (std::thread& thread : pool) thread.join();
+  }
+  for (const std::exception_ptr& error : errors) {
+    if (error) std::rethrow_exception(error);
+  }
+  return results;
+}
+
+}  // namespace
+
+void QueryObject::set_max_threads(int max_threads) {
+  if (max_threads < 1) {
+    throw std::invalid_argument(
+        fmt::format("QueryObject::set_max_threads: needs at least 1 thread, got {}", max_threads));
+  }
+  max_threads_ = max_threads;
+}
 
 RigidTransform QueryObject::X_WG(GeometryId id) const { return scene_graph_->GetPoseInWorld(id); }
 
@@ -89,20 +138,24 @@ bool QueryObject::HasCollisions() const {
 
 std::vector<ContactSurface> QueryObject::ComputeContactSurfaces(
     HydroelasticContactRepresentation representation) const {
+  const auto candidates = FindCollisionCandidates();
+  auto per_pair = MapPairs<std::optional<ContactSurface>>(
+      static_cast<int>(candidates.size()), max_threads_, [&](int i) {
+        const auto [a, b] = candidates[i];
+        const GeometryState& ga = scene_graph_->geometry(a);
+        const GeometryState& gb = scene_graph_->geometry(b);
+        try {
+          return hydrocontact::ComputeContactSurface(a, *ga.representation, scene_graph_->GetPoseInWorld(a), b,
+                                                     *gb.representation, scene_graph_->GetPoseInWorld(b),
+                                                     representation);
+        } catch (const std::invalid_argument& e) {
+          throw std::invalid_argument(fmt::format(
+              "ComputeContactSurfaces: geometries {} and {} overlap but cannot produce a contact surface: {}",
+              Describe(ga), Describe(gb), e.what()));
+        }
+      });
   std::vector<ContactSurface> surfaces;
-  for (const auto& [a, b] : FindCollisionCandidates()) {
-    const GeometryState& ga = scene_graph_->geometry(a);
-    const GeometryState& gb = scene_graph_->geometry(b);
-    std::optional<ContactSurface> surface;
-    try {
-      surface = hydrocontact::ComputeContactSurface(a, *ga.representation, scene_graph_->GetPoseInWorld(a), b,
-                                                    *gb.representation, scene_graph_->GetPoseInWorld(b),
-                                                    representation);
-    } catch (const std::invalid_argument& e) {
-      throw std::invalid_argument(fmt::format(
-          "ComputeContactSurfaces: geometries {} and {} overlap but cannot produce a contact surface: {}",
-          Describe(ga), Describe(gb), e.what()));
-    }
+  for (auto& surface : per_pair) {
     if (surface) surfaces.push_back(std::move(*surface));
   }
   return surfaces;
@@ -126,18 +179,22 @@ void QueryObject::ComputeContactSurfacesWithFallback(HydroelasticContactRepresen
   if (surfaces == nullptr || point_pairs == nullptr) {
     throw std::invalid_argument("ComputeContactSurfacesWithFallback: null output pointer");
   }
-  surfaces->clear();
-  point_pairs->clear();
-  for (const auto& [a, b] : FindCollisionCandidates()) {
+  struct PairResult {
+    std::optional<ContactSurface> surface;
+    std::optional<PenetrationAsPointPair> point_pair;
+  };
+  const auto candidates = FindCollisionCandidates();
+  auto per_pair = MapPairs<PairResult>(static_cast<int>(candidates.size()), max_threads_, [&](int i) {
+    const auto [a, b] = candidates[i];
     const GeometryState& ga = scene_graph_->geometry(a);
     const GeometryState& gb = scene_graph_->geometry(b);
     const RigidTransform X_WA = scene_graph_->GetPoseInWorld(a);
     const RigidTransform X_WB = scene_graph_->GetPoseInWorld(b);
+    PairResult result;
     if (HydroelasticallyCompatible(ga, gb)) {
-      std::optional<ContactSurface> surface = hydrocontact::ComputeContactSurface(
-          a, *ga.representation, X_WA, b, *gb.representation, X_WB, representation);
-      if (surface) surfaces->push_back(std::move(*surface));
-      continue;
+      result.surface = hydrocontact::ComputeContactSurface(a, *ga.representation, X_WA, b, *gb.representation,
+                                                           X_WB, representation);
+      return result;
     }
     if (BothHalfSpaces(ga, gb)) {
       throw std::invalid_argument(fmt::format(
@@ -145,21 +202,31 @@ void QueryObject::ComputeContactSurfacesWithFallback(HydroelasticContactRepresen
           "penetration is unbounded (filter the pair)",
           Describe(ga), Describe(gb)));
     }
-    std::optional<PenetrationAsPointPair> pair =
+    result.point_pair =
         hydrocontact::ComputePenetration(a, *ga.distance_geometry, X_WA, b, *gb.distance_geometry, X_WB);
-    if (pair) point_pairs->push_back(*pair);
+    return result;
+  });
+  surfaces->clear();
+  point_pairs->clear();
+  for (PairResult& result : per_pair) {
+    if (result.surface) surfaces->push_back(std::move(*result.surface));
+    if (result.point_pair) point_pairs->push_back(*result.point_pair);
   }
 }
 
 std::vector<PenetrationAsPointPair> QueryObject::ComputePointPairPenetration() const {
+  const auto candidates = FindCollisionCandidates();
+  auto per_pair = MapPairs<std::optional<PenetrationAsPointPair>>(
+      static_cast<int>(candidates.size()), max_threads_, [&](int i) -> std::optional<PenetrationAsPointPair> {
+        const auto [a, b] = candidates[i];
+        const GeometryState& ga = scene_graph_->geometry(a);
+        const GeometryState& gb = scene_graph_->geometry(b);
+        if (BothHalfSpaces(ga, gb)) return std::nullopt;
+        return hydrocontact::ComputePenetration(a, *ga.distance_geometry, scene_graph_->GetPoseInWorld(a), b,
+                                                *gb.distance_geometry, scene_graph_->GetPoseInWorld(b));
+      });
   std::vector<PenetrationAsPointPair> pairs;
-  for (const auto& [a, b] : FindCollisionCandidates()) {
-    const GeometryState& ga = scene_graph_->geometry(a);
-    const GeometryState& gb = scene_graph_->geometry(b);
-    if (BothHalfSpaces(ga, gb)) continue;
-    std::optional<PenetrationAsPointPair> pair =
-        hydrocontact::ComputePenetration(a, *ga.distance_geometry, scene_graph_->GetPoseInWorld(a), b,
-                                         *gb.distance_geometry, scene_graph_->GetPoseInWorld(b));
+  for (const auto& pair : per_pair) {
     if (pair) pairs.push_back(*pair);
   }
   return pairs;
@@ -172,16 +239,22 @@ std::vector<SignedDistancePair> QueryObject::ComputeSignedDistancePairwiseCloses
   }
   // Boxes grown by max_distance/2 each overlap whenever the shapes are within
   // max_distance; an infinite max_distance considers every unfiltered pair.
-  const double inflation = std::max(0.0, max_distance / 2);
+  const auto candidates = FindCandidates(std::max(0.0, max_distance / 2));
+  auto per_pair = MapPairs<std::optional<SignedDistancePair>>(
+      static_cast<int>(candidates.size()), max_threads_, [&](int i) -> std::optional<SignedDistancePair> {
+        const auto [a, b] = candidates[i];
+        const GeometryState& ga = scene_graph_->geometry(a);
+        const GeometryState& gb = scene_graph_->geometry(b);
+        if (BothHalfSpaces(ga, gb)) return std::nullopt;
+        SignedDistancePair d = hydrocontact::ComputeSignedDistancePair(
+            a, *ga.distance_geometry, scene_graph_->GetPoseInWorld(a), b, *gb.distance_geometry,
+            scene_graph_->GetPoseInWorld(b));
+        if (!(d.distance <= max_distance)) return std::nullopt;
+        return d;
+      });
   std::vector<SignedDistancePair> results;
-  for (const auto& [a, b] : FindCandidates(inflation)) {
-    const GeometryState& ga = scene_graph_->geometry(a);
-    const GeometryState& gb = scene_graph_->geometry(b);
-    if (BothHalfSpaces(ga, gb)) continue;
-    SignedDistancePair d = hydrocontact::ComputeSignedDistancePair(
-        a, *ga.distance_geometry, scene_graph_->GetPoseInWorld(a), b, *gb.distance_geometry,
-        scene_graph_->GetPoseInWorld(b));
-    if (d.distance <= max_distance) results.push_back(std::move(d));
+  for (auto& d : per_pair) {
+    if (d) results.push_back(std::move(*d));
   }
   return results;
 }

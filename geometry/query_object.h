@@ -37,6 +37,14 @@ class QueryObject {
  public:
   explicit QueryObject(const SceneGraph& scene_graph) : scene_graph_(&scene_graph) {}
 
+  /// The pair queries (contact surfaces, penetration, pairwise distance)
+  /// process independent candidate pairs on up to this many threads (default
+  /// 1: a plant that runs its own threads keeps control). Results are the
+  /// same, in the same order, whatever the count.
+  /// @throws std::invalid_argument if max_threads < 1.
+  void set_max_threads(int max_threads);
+  int max_threads() const { return max_threads_; }
+
   /// @name Geometry data
   /// Each throws std::invalid_argument for an invalid or unknown id.
   /// @{
@@ -104,6 +112,7 @@ class QueryObject {
   std::vector<std::pair<GeometryId, GeometryId>> FindCandidates(double inflation) const;
 
   const SceneGraph* scene_graph_;
+  int max_threads_{1};
 };
 
 }  // namespace hydrocontact

@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include <fmt/format.h>
+
 #include <catch2/catch.hpp>
 
 #include "geometry/scene_graph.h"
@@ -150,6 +152,63 @@ TEST_CASE("QueryObject: geometry data at the current poses") {
   CHECK(query.name(g) == "pill");
   CHECK(std::holds_alternative<CompliantMesh>(query.representation(g)));
   CHECK_THROWS_WITH(query.X_WG(GeometryId()), Catch::Contains("invalid"));
+}
+
+}  // namespace
+}  // namespace hydrocontact
+
+namespace hydrocontact {
+namespace {
+
+TEST_CASE("QueryObject: several threads give the same results in the same order as one") {
+  SceneGraph scene;
+  // A 4×4 grid of overlapping compliant and rigid spheres and capsules: 16
+  // geometries, dozens of candidate pairs of varied cost.
+  for (int i = 0; i < 16; ++i) {
+    const Eigen::Vector3d p(0.15 * (i % 4), 0.15 * (i / 4), 0.01 * i);
+    const ProximityProperties props =
+        (i % 5 == 0 || i == 1) ? ProximityProperties::Rigid(0.03) : ProximityProperties::Compliant(1e5 * (1 + i), 0.03);
+    if (i % 2 == 0) {
+      scene.RegisterGeometry(scene.world_frame_id(), RigidTransform(p), Sphere(0.1), fmt::format("g{}", i), props);
+    } else {
+      scene.RegisterGeometry(scene.world_frame_id(), RigidTransform::FromRollPitchYaw({0.3 * i, 0.1, 0}, p),
+                             Capsule(0.05, 0.1), fmt::format("g{}", i), props);
+    }
+  }
+  QueryObject sequential = scene.query_object();
+  QueryObject parallel = scene.query_object();
+  parallel.set_max_threads(4);
+  CHECK_THROWS_WITH(parallel.set_max_threads(0), Catch::Contains("at least 1"));
+  for (auto representation : {HydroelasticContactRepresentation::kTriangle, HydroelasticContactRepresentation::kPolygon}) {
+    std::vector<ContactSurface> s1, s4;
+    std::vector<PenetrationAsPointPair> p1, p4;
+    sequential.ComputeContactSurfacesWithFallback(representation, &s1, &p1);
+    parallel.ComputeContactSurfacesWithFallback(representation, &s4, &p4);
+    REQUIRE(s1.size() == s4.size());
+    CHECK(s1.size() > 10);  // The scene really has many contacts.
+    for (size_t i = 0; i < s1.size(); ++i) CHECK(s1[i].Equal(s4[i]));
+    REQUIRE(p1.size() == p4.size());
+    CHECK(!p1.empty());  // Rigid–rigid pairs fell back to point pairs.
+    for (size_t i = 0; i < p1.size(); ++i) {
+      CHECK(p1[i].id_A == p4[i].id_A);
+      CHECK(p1[i].id_B == p4[i].id_B);
+      CHECK(p1[i].depth == p4[i].depth);
+    }
+  }
+  const auto d1 = sequential.ComputeSignedDistancePairwiseClosestPoints(0.05);
+  const auto d4 = parallel.ComputeSignedDistancePairwiseClosestPoints(0.05);
+  REQUIRE(d1.size() == d4.size());
+  for (size_t i = 0; i < d1.size(); ++i) {
+    CHECK(d1[i].id_B == d4[i].id_B);
+    CHECK(d1[i].distance == d4[i].distance);
+  }
+  CHECK(sequential.ComputePointPairPenetration().size() == parallel.ComputePointPairPenetration().size());
+  // An incompatible pair throws the same error with threads as without.
+  std::string message_1, message_4;
+  try { sequential.ComputeContactSurfaces(HydroelasticContactRepresentation::kTriangle); } catch (const std::exception& e) { message_1 = e.what(); }
+  try { parallel.ComputeContactSurfaces(HydroelasticContactRepresentation::kTriangle); } catch (const std::exception& e) { message_4 = e.what(); }
+  CHECK_THAT(message_1, Catch::Contains("both are rigid"));
+  CHECK(message_1 == message_4);
 }
 
 }  // namespace
