@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
+
+#include <Eigen/Geometry>
 
 namespace hydrocontact {
 
@@ -9,64 +12,73 @@ using Eigen::Vector3d;
 
 SegmentClosestPoints CalcSegmentClosestPoints(const Vector3d& p_FP0, const Vector3d& p_FP1,
                                               const Vector3d& p_FQ0, const Vector3d& p_FQ1) {
+  // P − Q = r + s·d1 − t·d2, a convex quadratic over the unit square.
   const Vector3d d1 = p_FP1 - p_FP0;
   const Vector3d d2 = p_FQ1 - p_FQ0;
   const Vector3d r = p_FP0 - p_FQ0;
   const double a = d1.squaredNorm();
   const double e = d2.squaredNorm();
+  const double b = d1.dot(d2);
+  const double c = d1.dot(r);
   const double f = d2.dot(r);
-  // Lengths below this (relative to the problem size) are points.
+  SegmentClosestPoints result;
+  auto clamp01 = [](double x) { return std::clamp(x, 0.0, 1.0); };
+
+  // Parallel segments of nonzero length (within round-off, relative to the
+  // problem size) whose projections overlap: a whole interval of pairs is
+  // closest; take the middle of the overlap so the answer is symmetric and
+  // does not jump between the ends.
   const double size2 = std::max({a, e, r.squaredNorm(), 1e-300});
   const double tiny = 1e-28 * size2;
-  SegmentClosestPoints result;
-  double s = 0, t = 0;
-  if (a <= tiny && e <= tiny) {
-    s = t = 0;
-  } else if (a <= tiny) {
-    s = 0;
-    t = std::clamp(f / e, 0.0, 1.0);
-  } else {
-    const double c = d1.dot(r);
-    if (e <= tiny) {
-      t = 0;
-      s = std::clamp(-c / a, 0.0, 1.0);
-    } else {
-      const double b = d1.dot(d2);
-      const double denom = a * e - b * b;  // = ‖d1 × d2‖² ≥ 0
-      bool done = false;
-      if (denom <= 1e-24 * a * e) {
-        // Parallel: where Q0 and Q1 project onto P's line, in P's parameter.
-        const double s0 = -c / a;
-        const double s1 = (b - c) / a;
-        const double lo = std::max(0.0, std::min(s0, s1));
-        const double hi = std::min(1.0, std::max(s0, s1));
-        if (lo <= hi) {
-          s = (lo + hi) / 2;
-          t = std::clamp((b * s + f) / e, 0.0, 1.0);
-          result.parallel_overlap = true;
-          done = true;
-        } else {
-          s = 0;
-        }
-      } else {
-        s = std::clamp((b * f - c * e) / denom, 0.0, 1.0);
-      }
-      if (!done) {
-        t = (b * s + f) / e;
-        if (t < 0) {
-          t = 0;
-          s = std::clamp(-c / a, 0.0, 1.0);
-        } else if (t > 1) {
-          t = 1;
-          s = std::clamp((b - c) / a, 0.0, 1.0);
-        }
-      }
+  // ‖d1 × d2‖² straight from the cross product: a·e − b² cancels to
+  // round-off noise for nearly parallel segments, which are not parallel.
+  if (a > tiny && e > tiny && d1.cross(d2).squaredNorm() <= 1e-24 * a * e) {
+    // Where Q0 and Q1 project onto P's line, in P's parameter.
+    const double s0 = -c / a;
+    const double s1 = (b - c) / a;
+    const double lo = std::max(0.0, std::min(s0, s1));
+    const double hi = std::min(1.0, std::max(s0, s1));
+    if (lo <= hi) {
+      result.s = (lo + hi) / 2;
+      result.t = clamp01((b * result.s + f) / e);
+      result.p_FP = p_FP0 + result.s * d1;
+      result.p_FQ = p_FQ0 + result.t * d2;
+      result.parallel_overlap = true;
+      return result;
     }
   }
-  result.s = s;
-  result.t = t;
-  result.p_FP = p_FP0 + s * d1;
-  result.p_FQ = p_FQ0 + t * d2;
+
+  // Otherwise the minimum is the interior stationary point or lies on one of
+  // the four sides, each a clamped one-dimensional projection. Comparing
+  // the candidates' actual distances keeps the answer right even when the
+  // normal equations are (nearly) singular; ties keep the first candidate
+  // in a fixed order (interior, s = 0, s = 1, t = 0, t = 1).
+  double best = std::numeric_limits<double>::infinity();
+  auto consider = [&](double s, double t) {
+    const Vector3d p = p_FP0 + s * d1;
+    const Vector3d q = p_FQ0 + t * d2;
+    const double dsq = (p - q).squaredNorm();
+    if (dsq < best) {
+      best = dsq;
+      result.p_FP = p;
+      result.p_FQ = q;
+      result.s = s;
+      result.t = t;
+    }
+  };
+  // The best t for a fixed s, and the best s for a fixed t.
+  auto t_for = [&](double s) { return e > 0 ? clamp01((f + s * b) / e) : 0.0; };
+  auto s_for = [&](double t) { return a > 0 ? clamp01((t * b - c) / a) : 0.0; };
+  const double denom = a * e - b * b;  // = ‖d1 × d2‖² ≥ 0 in exact arithmetic
+  if (denom > 0) {
+    const double s = (b * f - c * e) / denom;
+    const double t = (a * f - b * c) / denom;
+    if (s >= 0 && s <= 1 && t >= 0 && t <= 1) consider(s, t);
+  }
+  consider(0, t_for(0));
+  consider(1, t_for(1));
+  consider(s_for(0), 0);
+  consider(s_for(1), 1);
   return result;
 }
 

@@ -25,10 +25,16 @@ struct SegmentClosestPoints {
   bool parallel_overlap{false};
 };
 
-/// The closest points of segments [p_FP0, p_FP1] and [p_FQ0, p_FQ1] (Ericson,
-/// "Real-Time Collision Detection" §5.1.9, with parallel segments resolved
-/// to the middle of their overlap so the answer is symmetric and does not
-/// jump between the ends). Zero-length segments are fine.
+/// The closest points of segments [p_FP0, p_FP1] and [p_FQ0, p_FQ1]: the
+/// one segment–segment algorithm of the library (the mesh code's
+/// CalcClosestPointsSegmentSegment adapts it). Parallel segments whose
+/// projections overlap resolve to the middle of the overlap, so the answer
+/// is symmetric and does not jump between the ends; otherwise the minimum
+/// over the parameter square is taken over the interior stationary point
+/// and the four clamped boundary sub-problems, so the distance is right even
+/// when the normal equations are (nearly) singular, with ties resolved in a
+/// fixed order (interior, s = 0, s = 1, t = 0, t = 1). Zero-length segments
+/// are fine.
 SegmentClosestPoints CalcSegmentClosestPoints(const Eigen::Vector3d& p_FP0,
                                               const Eigen::Vector3d& p_FP1,
                                               const Eigen::Vector3d& p_FQ0,

@@ -5,6 +5,8 @@
 
 #include <Eigen/Geometry>
 
+#include "proximity/segment_distance.h"
+
 namespace hydrocontact {
 
 using Eigen::Vector3d;
@@ -82,49 +84,11 @@ PointTriangleClosest CalcClosestPointOnTriangle(const Vector3d& p_FP, const Vect
 ClosestPair CalcClosestPointsSegmentSegment(const Vector3d& p_FA0, const Vector3d& p_FA1,
                                             const Vector3d& p_FB0, const Vector3d& p_FB1,
                                             double* s_out, double* t_out) {
-  // P − Q = r + s·d1 − t·d2, a convex quadratic over the unit square: its
-  // minimum is the interior stationary point or lies on one of the four
-  // sides, each of which is a clamped one-dimensional projection.
-  const Vector3d d1 = p_FA1 - p_FA0;
-  const Vector3d d2 = p_FB1 - p_FB0;
-  const Vector3d r = p_FA0 - p_FB0;
-  const double a = d1.squaredNorm();
-  const double e = d2.squaredNorm();
-  const double b = d1.dot(d2);
-  const double c = d1.dot(r);
-  const double f = d2.dot(r);
-
-  ClosestPair best;
-  best.squared_distance = std::numeric_limits<double>::infinity();
-  double best_s = 0, best_t = 0;
-  auto consider = [&](double s, double t) {
-    const Vector3d p = p_FA0 + s * d1;
-    const Vector3d q = p_FB0 + t * d2;
-    const double dsq = (p - q).squaredNorm();
-    if (dsq < best.squared_distance) {
-      best = {p, q, dsq};
-      best_s = s;
-      best_t = t;
-    }
-  };
-  auto clamp01 = [](double x) { return std::clamp(x, 0.0, 1.0); };
-  // The best t for a fixed s, and the best s for a fixed t.
-  auto t_for = [&](double s) { return e > 0 ? clamp01((f + s * b) / e) : 0.0; };
-  auto s_for = [&](double t) { return a > 0 ? clamp01((t * b - c) / a) : 0.0; };
-
-  const double denom = a * e - b * b;
-  if (denom > 0) {
-    const double s = (b * f - c * e) / denom;
-    const double t = (a * f - b * c) / denom;
-    if (s >= 0 && s <= 1 && t >= 0 && t <= 1) consider(s, t);
-  }
-  consider(0, t_for(0));
-  consider(1, t_for(1));
-  consider(s_for(0), 0);
-  consider(s_for(1), 1);
-  if (s_out != nullptr) *s_out = best_s;
-  if (t_out != nullptr) *t_out = best_t;
-  return best;
+  // The one segment–segment algorithm lives in segment_distance.cc.
+  const SegmentClosestPoints c = CalcSegmentClosestPoints(p_FA0, p_FA1, p_FB0, p_FB1);
+  if (s_out != nullptr) *s_out = c.s;
+  if (t_out != nullptr) *t_out = c.t;
+  return {c.p_FP, c.p_FQ, (c.p_FP - c.p_FQ).squaredNorm()};
 }
 
 bool SegmentCrossesTriangle(const Vector3d& p_FA0, const Vector3d& p_FA1, const Vector3d& p_FV0,

@@ -60,12 +60,9 @@ struct ClosestPair {
 };
 
 /// The closest points of segment [p_FA0, p_FA1] (P = A0 + s·(A1 − A0)) and
-/// segment [p_FB0, p_FB1] (Q = B0 + t·(B1 − B0)). Parallel and zero-length
-/// segments are fine: the minimum over the parameter square is taken over
-/// the interior stationary point (when the lines are not parallel) and the
-/// four boundary sub-problems, so the distance is right even when the
-/// lines' normal equations are singular. Ties keep the first candidate in
-/// a fixed order (interior, s = 0, s = 1, t = 0, t = 1).
+/// segment [p_FB0, p_FB1] (Q = B0 + t·(B1 − B0)): an adapter of
+/// CalcSegmentClosestPoints (proximity/segment_distance.h), which see for
+/// parallel, overlapping and zero-length segments.
 /// @param[out] s, t  optional: the parameters of P and Q in [0, 1].
 ClosestPair CalcClosestPointsSegmentSegment(const Eigen::Vector3d& p_FA0,
                                             const Eigen::Vector3d& p_FA1,

@@ -5,7 +5,7 @@
 
 #include <catch2/catch.hpp>
 
-#include "tests/tools/distance_tool_runner.h"
+#include "tests/tools/tool_runner.h"
 
 namespace hydrocontact {
 namespace {

@@ -1,12 +1,7 @@
 // Runs the built `hydrocontact info` on the samples of data/ and on malformed
 // files, and checks its JSON against closed forms and its error behaviour.
 
-#include <sys/wait.h>
-
-#include <algorithm>
 #include <cmath>
-#include <cstdlib>
-#include <filesystem>
 #include <regex>
 #include <string>
 #include <vector>
@@ -14,92 +9,16 @@
 #include <catch2/catch.hpp>
 #include <fmt/format.h>
 
-#include "tests/mesh/test_files.h"
+#include "tests/tools/tool_runner.h"
 
 namespace hydrocontact {
 namespace {
 
 using Catch::Contains;
-
-struct ToolResult {
-  int exit_code{-1};
-  std::string out;
-  std::string err;
-};
-
-// Runs the tool with `args` (each passed as one shell word), capturing
-// stdout and stderr through files.
-ToolResult RunTool(const std::vector<std::string>& args) {
-  static const test::ScratchDirectory dir;
-  // Appends `s` as one single-quoted shell word.
-  auto append_quoted = [](std::string* command, const std::string& s) {
-    command->append(" '");
-    for (char c : s) {
-      if (c == '\'') {
-        command->append("'\\''");
-      } else {
-        command->push_back(c);
-      }
-    }
-    command->push_back('\'');
-  };
-  std::string command;
-  append_quoted(&command, HYDROCONTACT_TOOL);
-  for (const std::string& a : args) append_quoted(&command, a);
-  const auto out = dir.path() / "stdout.txt";
-  const auto err = dir.path() / "stderr.txt";
-  command.append(" >");
-  append_quoted(&command, out.string());
-  command.append(" 2>");
-  append_quoted(&command, err.string());
-  const int status = std::system(command.c_str());
-  ToolResult r;
-  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  r.out = test::ReadWholeFile(out);
-  r.err = test::ReadWholeFile(err);
-  return r;
-}
-
-// The raw JSON text of member `key` (a number, true/false/null, a string
-// or a one-line array), or "" if absent.
-std::string Member(const std::string& json, const std::string& key) {
-  const std::regex pattern("\"" + key + "\": (\\[[^\\]]*\\]|\"[^\"]*\"|[^,\\n}]+)");
-  std::smatch m;
-  return std::regex_search(json, m, pattern) ? m[1].str() : std::string();
-}
-
-double Number(const std::string& json, const std::string& key) {
-  const std::string text = Member(json, key);
-  INFO(key << " in " << json);
-  REQUIRE_FALSE(text.empty());
-  return std::stod(text);
-}
-
-std::vector<double> Numbers(const std::string& json, const std::string& key) {
-  std::string text = Member(json, key);
-  std::vector<double> values;
-  std::regex number("-?[0-9.eE+-]+");
-  for (auto it = std::sregex_iterator(text.begin(), text.end(), number); it != std::sregex_iterator();
-       ++it) {
-    values.push_back(std::stod(it->str()));
-  }
-  return values;
-}
-
-std::filesystem::path Data(const std::string& name) {
-  return std::filesystem::path(HYDROCONTACT_SOURCE_DIR) / "data" / name;
-}
-
-void CheckSuccess(const ToolResult& r) {
-  INFO(r.err);
-  CHECK(r.exit_code == 0);
-  CHECK(r.err.empty());
-  CHECK(r.out.front() == '{');
-  CHECK(r.out.substr(r.out.size() - 2) == "}\n");
-}
+using namespace hydrocontact::test;
 
 TEST_CASE("info on the sample box: a closed 0.1 m cube with two fields", "[info]") {
-  const ToolResult r = RunTool({"info", Data("box_0.1m.vtk").string()});
+  const ToolResult r = RunTool({"info", DataPath("box_0.1m.vtk")});
   CheckSuccess(r);
   CHECK(Member(r.out, "kind") == "\"tetrahedral_volume\"");
   CHECK(Number(r.out, "num_vertices") == 99);
@@ -115,13 +34,13 @@ TEST_CASE("info on the sample box: a closed 0.1 m cube with two fields", "[info]
   CHECK(Member(r.out, "orientation_flipped") == "false");
 
   // The binary file says exactly the same, apart from its name.
-  const ToolResult b = RunTool({"info", Data("box_0.1m_binary.vtk").string()});
+  const ToolResult b = RunTool({"info", DataPath("box_0.1m_binary.vtk")});
   CheckSuccess(b);
   CHECK(std::regex_replace(b.out, std::regex("\"file\": .*\n"), "") ==
         std::regex_replace(r.out, std::regex("\"file\": .*\n"), ""));
 
   // Scale 2: volume ×8, area ×4, box ×2.
-  const ToolResult s = RunTool({"info", Data("box_0.1m.vtk").string(), "--scale", "2"});
+  const ToolResult s = RunTool({"info", DataPath("box_0.1m.vtk"), "--scale", "2"});
   CheckSuccess(s);
   CHECK(Number(s.out, "volume") == Approx(8e-3).epsilon(1e-12));
   CHECK(Number(s.out, "surface_area") == Approx(0.24).epsilon(1e-12));
@@ -130,7 +49,7 @@ TEST_CASE("info on the sample box: a closed 0.1 m cube with two fields", "[info]
 
 TEST_CASE("info on the sample sphere and patch", "[info]") {
   const double r = 0.05;
-  const ToolResult sphere = RunTool({"info", Data("sphere_r0.05m.obj").string()});
+  const ToolResult sphere = RunTool({"info", DataPath("sphere_r0.05m.obj")});
   CheckSuccess(sphere);
   CHECK(Member(sphere.out, "kind") == "\"triangle_surface\"");
   CHECK(Number(sphere.out, "num_vertices") == 162);
@@ -145,7 +64,7 @@ TEST_CASE("info on the sample sphere and patch", "[info]") {
   CHECK(Member(sphere.out, "point_fields") == "[]");
   CHECK(Number(sphere.out, "dropped_faces") == 0);
 
-  const ToolResult patch = RunTool({"info", Data("square_patch_0.1m.obj").string()});
+  const ToolResult patch = RunTool({"info", DataPath("square_patch_0.1m.obj")});
   CheckSuccess(patch);
   CHECK(Number(patch.out, "num_elements") == 32);
   CHECK(Number(patch.out, "surface_area") == Approx(0.01).epsilon(1e-12));
@@ -211,7 +130,7 @@ TEST_CASE("info on bad input: exit 2, one line on stderr naming the culprit, no 
                 "CELLS 1 9\n8 0 1 2 3 4 5 6 7\nCELL_TYPES 1\n12\n")
           .string();
   const std::string truncated =
-      dir.Write("cut.vtk", test::ReadWholeFile(Data("box_0.1m_binary.vtk")).substr(0, 700)).string();
+      dir.Write("cut.vtk", test::ReadWholeFile(DataPath("box_0.1m_binary.vtk")).substr(0, 700)).string();
   const std::string nan_obj =
       dir.Write("nan.obj", "v 0 0 0\nv 1 0 0\nv 0 nan 0\nf 1 2 3\n").string();
   const Case cases[] = {
@@ -224,19 +143,16 @@ TEST_CASE("info on bad input: exit 2, one line on stderr naming the culprit, no 
       {{"info", dir.path().string()}, "unknown file type"},
       {{"info"}, "expected one FILE, got 0"},
       {{"info", bad_obj, bad_vtk}, "expected one FILE, got 2"},
-      {{"info", Data("box_0.1m.vtk").string(), "--scale", "0"}, "--scale: 0 must be finite and positive"},
-      {{"info", Data("box_0.1m.vtk").string(), "--scale", "big"}, "--scale: 'big' is not a number"},
-      {{"info", Data("box_0.1m.vtk").string(), "--scale"}, "--scale needs a value"},
-      {{"info", Data("box_0.1m.vtk").string(), "--frobnicate"}, "unknown option '--frobnicate'"},
+      {{"info", DataPath("box_0.1m.vtk"), "--scale", "0"}, "--scale: 0 must be finite and positive"},
+      {{"info", DataPath("box_0.1m.vtk"), "--scale", "big"}, "--scale: 'big' is not a number"},
+      {{"info", DataPath("box_0.1m.vtk"), "--scale"}, "--scale needs a value"},
+      {{"info", DataPath("box_0.1m.vtk"), "--frobnicate"}, "unknown option '--frobnicate'"},
   };
   for (const Case& c : cases) {
     const ToolResult r = RunTool(c.args);
-    INFO(c.args.back() << "\nstderr: " << r.err);
-    CHECK(r.exit_code == 2);
-    CHECK(r.out.empty());
-    CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
-    CHECK(r.err.back() == '\n');
-    CHECK_THAT(r.err, Contains("hydrocontact info: ") && Contains(c.expected));
+    INFO(c.args.back());
+    CHECK(FailsCleanly(r, c.expected));
+    CHECK_THAT(r.err, Contains("hydrocontact info: "));
   }
 }
 

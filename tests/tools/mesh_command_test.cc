@@ -1,115 +1,24 @@
 // Runs the built `hydrocontact mesh` on primitives and sample files and
 // checks its JSON against closed forms, its VTK output and its errors.
 
-#include <algorithm>
-#include <sys/wait.h>
-
 #include <cmath>
-#include <cstdlib>
-#include <filesystem>
 #include <numbers>
-#include <regex>
 #include <string>
 #include <vector>
 
 #include <catch2/catch.hpp>
 
 #include "mesh/vtk_reader.h"
-#include "tests/mesh/test_files.h"
+#include "tests/tools/tool_runner.h"
 
 namespace hydrocontact {
 namespace {
 
 using Catch::Matchers::Contains;
 using std::numbers::pi;
+using namespace hydrocontact::test;
 
-struct ToolResult {
-  int exit_code{-1};
-  std::string out;
-  std::string err;
-};
-
-const test::ScratchDirectory& Scratch() {
-  static const test::ScratchDirectory dir;
-  return dir;
-}
-
-// One single-quoted shell word.
-std::string Quote(const std::string& s) {
-  std::string q = "'";
-  for (char c : s) {
-    if (c == '\'') {
-      q.append("'\\''");
-    } else {
-      q.push_back(c);
-    }
-  }
-  q.push_back('\'');
-  return q;
-}
-
-ToolResult Mesh(const std::vector<std::string>& args) {
-  // Built with append: GCC 12 warns (-Wrestrict, falsely) on "literal" + string.
-  std::string command = Quote(HYDROCONTACT_TOOL);
-  command.append(" mesh");
-  for (const auto& a : args) command.append(" ").append(Quote(a));
-  const auto out = Scratch().path() / "stdout.txt";
-  const auto err = Scratch().path() / "stderr.txt";
-  command.append(" >").append(Quote(out.string())).append(" 2>").append(Quote(err.string()));
-  const int status = std::system(command.c_str());
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, test::ReadWholeFile(out),
-          test::ReadWholeFile(err)};
-}
-
-// The raw text of member `key` after the first occurrence of `after` (to
-// reach into a nested object), e.g. Member(json, "max", "\"pressure\"").
-std::string Member(const std::string& json, const std::string& key, const std::string& after = "") {
-  const size_t start = after.empty() ? 0 : json.find(after);
-  if (start == std::string::npos) return "";
-  const std::regex pattern("\"" + key + "\": (\\[[^\\]]*\\]|\"[^\"]*\"|[^,\\n}]+)");
-  std::smatch m;
-  const std::string tail = json.substr(start);
-  return std::regex_search(tail, m, pattern) ? m[1].str() : std::string();
-}
-
-double Number(const std::string& json, const std::string& key, const std::string& after = "") {
-  const std::string text = Member(json, key, after);
-  INFO(key << " in " << json);
-  REQUIRE_FALSE(text.empty());
-  return std::stod(text);
-}
-
-std::vector<double> Numbers(const std::string& json, const std::string& key, const std::string& after = "") {
-  const std::string text = Member(json, key, after);
-  std::vector<double> values;
-  const std::regex number("-?[0-9.eE+-]+");
-  for (auto it = std::sregex_iterator(text.begin(), text.end(), number); it != std::sregex_iterator(); ++it) {
-    values.push_back(std::stod(it->str()));
-  }
-  return values;
-}
-
-std::string Data(const std::string& name) {
-  return (std::filesystem::path(HYDROCONTACT_SOURCE_DIR) / "data" / name).string();
-}
-
-void CheckSuccess(const ToolResult& r) {
-  INFO(r.err);
-  REQUIRE(r.exit_code == 0);
-  CHECK(r.err.empty());
-  CHECK(r.out.front() == '{');
-  CHECK(r.out.substr(r.out.size() - 2) == "}\n");
-}
-
-// True when the tool failed as promised: exit code 2, nothing on stdout and
-// exactly one line on stderr that contains `needle`. Use inside CHECK; the
-// output is reported when it is false.
-bool FailsCleanly(const ToolResult& r, const std::string& needle) {
-  UNSCOPED_INFO("exit code " << r.exit_code << "; stdout: '" << r.out << "'; stderr: '" << r.err << "'");
-  const bool one_line = !r.err.empty() && r.err.back() == '\n' &&
-                        std::count(r.err.begin(), r.err.end(), '\n') == 1;
-  return r.exit_code == 2 && r.out.empty() && one_line && r.err.find(needle) != std::string::npos;
-}
+ToolResult Mesh(const std::vector<std::string>& args) { return RunTool("mesh", args); }
 
 TEST_CASE("mesh sphere: compliant lattice mesh with the analytic numbers") {
   // r = 0.1, h = 0.01: n = ⌈(π/2)·0.1/0.01⌉ = 16 shells, 8n³ tetrahedra,
@@ -168,13 +77,13 @@ TEST_CASE("mesh halfspace: analytic parameters, no mesh") {
 }
 
 TEST_CASE("mesh files: VTK compliant, OBJ rigid") {
-  const ToolResult vtk = Mesh({Data("box_0.1m.vtk"), "--modulus", "1e5"});
+  const ToolResult vtk = Mesh({DataPath("box_0.1m.vtk"), "--modulus", "1e5"});
   CheckSuccess(vtk);
   CHECK(Member(vtk.out, "shape") == "\"Mesh\"");
   CHECK(Number(vtk.out, "num_elements") == 192);
   CHECK(Number(vtk.out, "volume") == Approx(1e-3).epsilon(1e-12));
   CHECK(Number(vtk.out, "max", "\"pressure\"") == 1e5);
-  const ToolResult obj = Mesh({Data("sphere_r0.05m.obj")});
+  const ToolResult obj = Mesh({DataPath("sphere_r0.05m.obj")});
   CheckSuccess(obj);
   CHECK(Member(obj.out, "compliance") == "\"rigid\"");
   CHECK(Number(obj.out, "num_elements") == 320);
@@ -184,7 +93,7 @@ TEST_CASE("mesh files: VTK compliant, OBJ rigid") {
 }
 
 TEST_CASE("mesh --out writes the representation as VTK") {
-  const std::string file = (Scratch().path() / "capsule.vtk").string();
+  const std::string file = (ToolScratch().path() / "capsule.vtk").string();
   const ToolResult r = Mesh({"capsule:0.05,0.1", "--resolution", "0.02", "--out", file});
   CheckSuccess(r);
   CHECK(Member(r.out, "out") == "\"" + file + "\"");
@@ -194,17 +103,17 @@ TEST_CASE("mesh --out writes the representation as VTK") {
   const auto& pressure = data.point_scalars.at("pressure");
   CHECK(*std::max_element(pressure.begin(), pressure.end()) == 1e7);
   CHECK(*std::min_element(pressure.begin(), pressure.end()) == 0);
-  const std::string surface = (Scratch().path() / "cylinder.vtk").string();
+  const std::string surface = (ToolScratch().path() / "cylinder.vtk").string();
   CheckSuccess(Mesh({"cylinder:0.05,0.1", "--rigid", "--out", surface}));
   const std::string text = test::ReadWholeFile(surface);
   CHECK_THAT(text, Contains("DATASET POLYDATA"));
 }
 
 TEST_CASE("mesh: bad input exits 2 with one line naming the culprit") {
-  CHECK(FailsCleanly(Mesh({Data("square_patch_0.1m.obj")}), "use Convex"));
-  CHECK(FailsCleanly(Mesh({Data("sphere_r0.05m.obj"), "--compliant"}), "tetrahedral .vtk"));
+  CHECK(FailsCleanly(Mesh({DataPath("square_patch_0.1m.obj")}), "use Convex"));
+  CHECK(FailsCleanly(Mesh({DataPath("sphere_r0.05m.obj"), "--compliant"}), "tetrahedral .vtk"));
   CHECK(FailsCleanly(Mesh({"sphere:1", "--resolution", "1e-5"}), "resolution hint"));
-  CHECK(FailsCleanly(Mesh({"halfspace", "--out", (Scratch().path() / "h.vtk").string()}), "no mesh"));
+  CHECK(FailsCleanly(Mesh({"halfspace", "--out", (ToolScratch().path() / "h.vtk").string()}), "no mesh"));
   CHECK(FailsCleanly(Mesh({"sphere:-1"}), "sphere:-1"));
   CHECK(FailsCleanly(Mesh({"sphere:1", "--bogus"}), "--bogus"));
   CHECK(FailsCleanly(Mesh({}), "expected 1"));

@@ -2,11 +2,7 @@
 // forms, against an independent integration of the VTK file it writes, and
 // its error behaviour.
 
-#include <algorithm>
-#include <sys/wait.h>
-
 #include <cmath>
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -18,102 +14,15 @@
 #include <Eigen/Geometry>
 #include <catch2/catch.hpp>
 
-#include "tests/mesh/test_files.h"
+#include "tests/tools/tool_runner.h"
 
 namespace hydrocontact {
 namespace {
 
 using Eigen::Vector3d;
+using namespace hydrocontact::test;
 
-struct ToolResult {
-  int exit_code{-1};
-  std::string out;
-  std::string err;
-};
-
-const test::ScratchDirectory& Scratch() {
-  static const test::ScratchDirectory dir;
-  return dir;
-}
-
-// Runs the tool with `args` (each one shell word), capturing stdout and
-// stderr through files.
-ToolResult RunTool(const std::vector<std::string>& args) {
-  auto append_quoted = [](std::string* command, const std::string& s) {
-    command->append(" '");
-    for (char c : s) {
-      if (c == '\'') {
-        command->append("'\\''");
-      } else {
-        command->push_back(c);
-      }
-    }
-    command->push_back('\'');
-  };
-  std::string command;
-  append_quoted(&command, HYDROCONTACT_TOOL);
-  command.append(" surface");
-  for (const std::string& a : args) append_quoted(&command, a);
-  const auto out = Scratch().path() / "stdout.txt";
-  const auto err = Scratch().path() / "stderr.txt";
-  command.append(" >");
-  append_quoted(&command, out.string());
-  command.append(" 2>");
-  append_quoted(&command, err.string());
-  const int status = std::system(command.c_str());
-  ToolResult r;
-  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  r.out = test::ReadWholeFile(out);
-  r.err = test::ReadWholeFile(err);
-  return r;
-}
-
-// The raw JSON text of member `key` (a number, literal, string or one-line
-// array), or "" if absent.
-std::string Member(const std::string& json, const std::string& key) {
-  const std::regex pattern("\"" + key + "\": (\\[[^\\]]*\\]|\"[^\"]*\"|[^,\\n}]+)");
-  std::smatch m;
-  return std::regex_search(json, m, pattern) ? m[1].str() : std::string();
-}
-
-double Number(const std::string& json, const std::string& key) {
-  const std::string text = Member(json, key);
-  INFO(key << " in " << json);
-  REQUIRE_FALSE(text.empty());
-  return std::stod(text);
-}
-
-Vector3d Vector(const std::string& json, const std::string& key) {
-  const std::string text = Member(json, key);
-  INFO(key << " in " << json);
-  std::vector<double> values;
-  const std::regex number("-?[0-9.eE+-]+");
-  for (auto it = std::sregex_iterator(text.begin(), text.end(), number);
-       it != std::sregex_iterator(); ++it) {
-    values.push_back(std::stod(it->str()));
-  }
-  REQUIRE(values.size() == 3);
-  return Vector3d(values[0], values[1], values[2]);
-}
-
-void CheckSuccess(const ToolResult& r) {
-  INFO(r.err);
-  REQUIRE(r.exit_code == 0);
-  CHECK(r.err.empty());
-  REQUIRE(r.out.size() > 2);
-  CHECK(r.out.front() == '{');
-  CHECK(r.out.substr(r.out.size() - 2) == "}\n");
-}
-
-// True when the tool failed as promised: exit code 2, nothing on stdout and
-// exactly one line on stderr that contains `needle`. Use inside CHECK; the
-// output is reported when it is false.
-bool FailsCleanly(const ToolResult& r, const std::string& needle) {
-  UNSCOPED_INFO("exit code " << r.exit_code << "; stdout: '" << r.out << "'; stderr: '" << r.err << "'");
-  const bool one_line = !r.err.empty() && r.err.back() == '\n' &&
-                        std::count(r.err.begin(), r.err.end(), '\n') == 1;
-  return r.exit_code == 2 && r.out.empty() && one_line && r.err.find(needle) != std::string::npos;
-}
+ToolResult RunSurface(const std::vector<std::string>& args) { return RunTool("surface", args); }
 
 // The surface of a VTK polydata file as the tool writes it (ASCII): points,
 // polygons, point scalar "pressure", cell vectors by name.
@@ -207,14 +116,14 @@ TEST_CASE("surface: two compliant boxes face to face match the closed form", "[s
   const double area = 4 * a * a + std::sqrt(2.0) * (4 * L * L - 4 * a * a);
   const double force = E / h * (2 * d * a * a + 8 * (L * L * L / 6 - L * a * a / 2 + a * a * a / 3));
   for (const std::string representation : {"triangle", "polygon"}) {
-    const ToolResult r = RunTool({"box:1,4,4", "box:1,2,2", "--modulus-a", "1e6", "--modulus-b",
+    const ToolResult r = RunSurface({"box:1,4,4", "box:1,2,2", "--modulus-a", "1e6", "--modulus-b",
                                   "1e6", "--pose-b", "0.9,0,0,0,0,0", "--representation",
                                   representation});
     CheckSuccess(r);
     CHECK(Number(r.out, "total_area") == Approx(area).epsilon(1e-10));
-    CHECK(Vector(r.out, "force").isApprox(Vector3d(-force, 0, 0), 1e-10));
-    CHECK(Vector(r.out, "moment").norm() <= 1e-9 * force);
-    CHECK(Vector(r.out, "centroid").tail<2>().norm() <= 1e-12);
+    CHECK(JsonVector(r.out, "force").isApprox(Vector3d(-force, 0, 0), 1e-10));
+    CHECK(JsonVector(r.out, "moment").norm() <= 1e-9 * force);
+    CHECK(JsonVector(r.out, "centroid").tail<2>().norm() <= 1e-12);
     CHECK(Number(r.out, "min") == Approx(0).margin(1e-6));
     CHECK(Number(r.out, "max") == Approx(E * d / (2 * h)).epsilon(1e-12));
     CHECK(Member(r.out, "m_is") == "\"A\"");
@@ -230,8 +139,8 @@ TEST_CASE("surface: the JSON agrees with an independent integration of the VTK o
           "[surface]") {
   // A rigid cube tilted into a compliant half-space: pressure varies over
   // the faces, so force and moment are both non-trivial.
-  const auto file = Scratch().path() / "tilted.vtk";
-  const ToolResult r = RunTool({"box:0.2,0.2,0.2", "halfspace", "--rigid-a", "--pose-a",
+  const auto file = ToolScratch().path() / "tilted.vtk";
+  const ToolResult r = RunSurface({"box:0.2,0.2,0.2", "halfspace", "--rigid-a", "--pose-a",
                                 "0,0,0.05,0.1,0.2,0", "--modulus-b", "2e6", "--slab-b", "0.5",
                                 "--out", file.string()});
   CheckSuccess(r);
@@ -252,9 +161,9 @@ TEST_CASE("surface: the JSON agrees with an independent integration of the VTK o
   double area;
   Integrate(s, &force, &moment, &centroid, &area);
   CHECK(Number(r.out, "total_area") == Approx(area).epsilon(1e-12));
-  CHECK(Vector(r.out, "centroid").isApprox(centroid, 1e-12));
-  CHECK(Vector(r.out, "force").isApprox(force, 1e-10));
-  CHECK(Vector(r.out, "moment").isApprox(moment, 1e-9));
+  CHECK(JsonVector(r.out, "centroid").isApprox(centroid, 1e-12));
+  CHECK(JsonVector(r.out, "force").isApprox(force, 1e-10));
+  CHECK(JsonVector(r.out, "moment").isApprox(moment, 1e-9));
   // Non-trivial: a lever arm of more than 0.1 mm.
   CHECK(moment.norm() > 1e-4 * force.norm());
   // The half-space pushes the cube (M) up.
@@ -263,16 +172,16 @@ TEST_CASE("surface: the JSON agrees with an independent integration of the VTK o
 }
 
 TEST_CASE("surface: no contact prints zeros and exits 0", "[surface]") {
-  const auto file = Scratch().path() / "empty.vtk";
+  const auto file = ToolScratch().path() / "empty.vtk";
   const ToolResult r =
-      RunTool({"sphere:0.1", "sphere:0.1", "--pose-b", "0.3,0,0,0,0,0", "--out", file.string()});
+      RunSurface({"sphere:0.1", "sphere:0.1", "--pose-b", "0.3,0,0,0,0,0", "--out", file.string()});
   CheckSuccess(r);
   CHECK(Number(r.out, "num_faces") == 0);
   CHECK(Number(r.out, "num_vertices") == 0);
   CHECK(Number(r.out, "total_area") == 0);
   CHECK(Member(r.out, "centroid") == "null");
   CHECK(Member(r.out, "pressure") == "null");
-  CHECK(Vector(r.out, "force") == Vector3d::Zero());
+  CHECK(JsonVector(r.out, "force") == Vector3d::Zero());
   CHECK(std::filesystem::exists(file));
   CHECK(ReadVtkSurface(file).polygons.empty());
 }
@@ -283,29 +192,29 @@ TEST_CASE("surface --no-normal-filter keeps the buried face", "[surface]") {
   // is dropped, 5 faces of 0.04 m² remain; without it all 6.
   const std::vector<std::string> args{"box:0.2,0.2,0.2", "halfspace", "--rigid-a", "--pose-a",
                                       "0,0,-0.6,0,0,0"};
-  const ToolResult filtered = RunTool(args);
+  const ToolResult filtered = RunSurface(args);
   CheckSuccess(filtered);
   CHECK(Number(filtered.out, "total_area") == Approx(0.2));
   std::vector<std::string> unfiltered_args = args;
   unfiltered_args.push_back("--no-normal-filter");
-  const ToolResult unfiltered = RunTool(unfiltered_args);
+  const ToolResult unfiltered = RunSurface(unfiltered_args);
   CheckSuccess(unfiltered);
   CHECK(Number(unfiltered.out, "total_area") == Approx(0.24));
   CHECK(Member(unfiltered.out, "normal_filter") == "false");
 }
 
 TEST_CASE("surface: bad input exits 2 with one line naming the culprit", "[surface]") {
-  CHECK(FailsCleanly(RunTool({"box:1,1,1", "box:1,1,1", "--rigid-a", "--rigid-b"}), "both are rigid"));
-  CHECK(FailsCleanly(RunTool({"box:1,1,1", "box:1,1,1", "--rigid-a", "--rigid-b"}), "A ('box:1,1,1'"));
-  CHECK(FailsCleanly(RunTool({"halfspace", "halfspace"}), "both are half-spaces"));
-  CHECK(FailsCleanly(RunTool({"sphere:1", "sphere:1", "--representation", "quad"}), "'quad'"));
-  CHECK(FailsCleanly(RunTool({"sphere:1"}), ""));
-  CHECK(FailsCleanly(RunTool({"sphere:1", "sphere:-1"}), "sphere:-1"));
-  CHECK(FailsCleanly(RunTool({"sphere:1", "sphere:1", "--bogus"}), "--bogus"));
+  CHECK(FailsCleanly(RunSurface({"box:1,1,1", "box:1,1,1", "--rigid-a", "--rigid-b"}), "both are rigid"));
+  CHECK(FailsCleanly(RunSurface({"box:1,1,1", "box:1,1,1", "--rigid-a", "--rigid-b"}), "A ('box:1,1,1'"));
+  CHECK(FailsCleanly(RunSurface({"halfspace", "halfspace"}), "both are half-spaces"));
+  CHECK(FailsCleanly(RunSurface({"sphere:1", "sphere:1", "--representation", "quad"}), "'quad'"));
+  CHECK(FailsCleanly(RunSurface({"sphere:1"}), ""));
+  CHECK(FailsCleanly(RunSurface({"sphere:1", "sphere:-1"}), "sphere:-1"));
+  CHECK(FailsCleanly(RunSurface({"sphere:1", "sphere:1", "--bogus"}), "--bogus"));
 }
 
 TEST_CASE("surface --help explains every option", "[surface]") {
-  const ToolResult r = RunTool({"--help"});
+  const ToolResult r = RunSurface({"--help"});
   CHECK(r.exit_code == 0);
   for (const char* word : {"--representation", "--out", "--no-normal-filter", "force", "moment",
                            "m_is", "time_us", "--pose-a", "-b (second)"}) {
