@@ -117,29 +117,10 @@ void IntersectCompliantCompliant(const CompliantMesh& compliant_M,
     const std::array<ClipHalfSpace, 4>& faces = scratch.faces_M.Get(
         e_N, [&](int) { return TetrahedronFaceHalfSpaces(tN, w); });
     ClipPolygon* in = &scratch.buffers[0];
-    ClipPolygon* out = &scratch.buffers[1];
     SliceTetrahedron(vertices, h, grad_h, in);
     if (in->size < 3) return;
-    // Before clipping: a face of e_N with the whole slice outside separates;
-    // one with the whole slice inside needs no clipping.
-    int to_clip = 0;
-    for (int i = 0; i < 4; ++i) {
-      int outside = 0, on_plane = 0;
-      for (int k = 0; k < in->size; ++k) {
-        const double d = faces[i].Evaluate((*in)[k]);
-        outside += d > 0;
-        on_plane += d == 0;
-      }
-      if (outside == in->size || (on_plane == in->size && !faces[i].keeps_coplanar)) return;
-      if (outside > 0) to_clip |= 1 << i;
-    }
-    for (int i = 0; i < 4; ++i) {
-      if (!(to_clip & (1 << i))) continue;
-      if (!ClipByHalfSpace(*in, faces[i], out) || out->size < 3) return;
-      std::swap(in, out);
-    }
-    RemoveDuplicateVertices(in);
-    if (in->size < 3) return;
+    in = ClipByTetrahedron(faces, in, &scratch.buffers[1]);
+    if (in == nullptr) return;
     polygons_M->Add(*in, grad_h / std::sqrt(grad_h_sq), grad_M, grad_N);
   };
 

@@ -168,6 +168,36 @@ inline void RemoveDuplicateVertices(ClipPolygon* polygon) {
   polygon->size = kept;
 }
 
+/// Clips the polygon `*in` by the four inside half-spaces `faces` of a
+/// tetrahedron, using `*out` as the second buffer. Every vertex is first
+/// classified against every face: a face with the whole polygon outside (or
+/// lying in it while the face belongs to the neighbour, see
+/// TetrahedronFaceHalfSpace) rejects it at once, and a face with the whole
+/// polygon inside is not clipped by. Returns the buffer holding the result
+/// (at least 3 vertices, exact duplicates removed), or nullptr when nothing
+/// of the polygon is inside.
+inline ClipPolygon* ClipByTetrahedron(const std::array<ClipHalfSpace, 4>& faces, ClipPolygon* in,
+                                      ClipPolygon* out) {
+  int to_clip = 0;
+  for (int i = 0; i < 4; ++i) {
+    int outside = 0, on_plane = 0;
+    for (int k = 0; k < in->size; ++k) {
+      const double d = faces[i].Evaluate((*in)[k]);
+      outside += d > 0;
+      on_plane += d == 0;
+    }
+    if (outside == in->size || (on_plane == in->size && !faces[i].keeps_coplanar)) return nullptr;
+    if (outside > 0) to_clip |= 1 << i;
+  }
+  for (int i = 0; i < 4; ++i) {
+    if (!(to_clip & (1 << i))) continue;
+    if (!ClipByHalfSpace(*in, faces[i], out) || out->size < 3) return nullptr;
+    std::swap(in, out);
+  }
+  RemoveDuplicateVertices(in);
+  return in->size < 3 ? nullptr : in;
+}
+
 /// Σ over the fan from vertex 0 of (vₖ − v₀) × (vₖ₊₁ − v₀): twice the area
 /// times the unit normal by the right-hand rule on the vertex order (for a
 /// planar convex polygon).

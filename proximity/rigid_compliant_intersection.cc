@@ -64,39 +64,20 @@ void IntersectRigidCompliant(const CompliantMesh& compliant_C, const RigidMesh& 
     }
     if (above == 4 || below == 4) return;
 
-    // The tetrahedron's face half-spaces. A face with all three triangle
-    // vertices outside separates; one with all inside needs no clipping
-    // (the clipped polygon stays inside the triangle). A triangle lying in
-    // a face belongs to only one of the face's two tetrahedra.
+    // The triangle, with the compliant pressure at its vertices, clipped by
+    // the tetrahedron's faces (a triangle lying in a face belongs to only
+    // one of the face's two tetrahedra).
     const std::array<ClipHalfSpace, 4>& faces = scratch.faces.Get(
         tet, [&](int) { return TetrahedronFaceHalfSpaces(t, v); });
-    int to_clip = 0;
-    for (int i = 0; i < 4; ++i) {
-      int outside = 0, on_plane = 0;
-      for (int k = 0; k < 3; ++k) {
-        const double d = faces[i].Evaluate(*x[k]);
-        outside += d > 0;
-        on_plane += d == 0;
-      }
-      if (outside == 3 || (on_plane == 3 && !faces[i].keeps_coplanar)) return;
-      if (outside > 0) to_clip |= 1 << i;
-    }
-
     ClipPolygon* in = &scratch.buffers[0];
-    ClipPolygon* out = &scratch.buffers[1];
     in->clear();
     for (int k = 0; k < 3; ++k) {
       Eigen::Vector4d vertex;
       vertex << *x[k], pressure_C.EvaluateCartesian(tet, *x[k]);
       in->push_back(vertex);
     }
-    for (int i = 0; i < 4; ++i) {
-      if (!(to_clip & (1 << i))) continue;
-      if (!ClipByHalfSpace(*in, faces[i], out) || out->size < 3) return;
-      std::swap(in, out);
-    }
-    RemoveDuplicateVertices(in);
-    if (in->size < 3) return;
+    in = ClipByTetrahedron(faces, in, &scratch.buffers[1]);
+    if (in == nullptr) return;
     polygons_C->Add(*in, nhat_C, grad_p_C, zero);
   };
   ForEachCandidatePair(

@@ -222,3 +222,45 @@ TEST_CASE("SliceTetrahedron: triangle and quadrilateral cuts", "[clipping]") {
 
 }  // namespace
 }  // namespace hydrocontact
+
+namespace hydrocontact {
+namespace {
+
+TEST_CASE("ClipByTetrahedron: inside, outside and cut polygons", "[clipping]") {
+  // The unit tetrahedron (0, e_x, e_y, e_z); its inside is x, y, z ≥ 0 and
+  // x + y + z ≤ 1.
+  const Eigen::Vector3d p[4] = {Vector3d::Zero(), Vector3d::UnitX(), Vector3d::UnitY(), Vector3d::UnitZ()};
+  const std::array<ClipHalfSpace, 4> faces = TetrahedronFaceHalfSpaces({0, 1, 2, 3}, {&p[0], &p[1], &p[2], &p[3]});
+  auto triangle = [](const Vector3d& a, const Vector3d& b, const Vector3d& c) {
+    ClipPolygon polygon;
+    for (const Vector3d& q : {a, b, c}) {
+      Vector4d v;
+      v << q, q.x();  // The value is x, so clipped vertices must keep value == x.
+      polygon.push_back(v);
+    }
+    return polygon;
+  };
+  ClipPolygon a, b;
+  // Wholly inside: returned unchanged.
+  a = triangle({0.1, 0.1, 0.1}, {0.3, 0.1, 0.1}, {0.1, 0.3, 0.1});
+  ClipPolygon* inside = ClipByTetrahedron(faces, &a, &b);
+  REQUIRE(inside != nullptr);
+  CHECK(inside->size == 3);
+  CHECK(PolygonAreaVector(*inside).norm() == Approx(0.04).epsilon(1e-14));  // Twice ½·0.2·0.2.
+  // Wholly outside (beyond x + y + z = 1): rejected.
+  a = triangle({1, 1, 1}, {2, 1, 1}, {1, 2, 1});
+  CHECK(ClipByTetrahedron(faces, &a, &b) == nullptr);
+  // The plane z = 0.5 cut by the tetrahedron is the triangle x, y ≥ 0,
+  // x + y ≤ 0.5: area 1/8, whatever larger triangle in that plane we start from.
+  a = triangle({-1, -1, 0.5}, {3, -1, 0.5}, {-1, 3, 0.5});
+  ClipPolygon* cut = ClipByTetrahedron(faces, &a, &b);
+  REQUIRE(cut != nullptr);
+  CHECK(PolygonAreaVector(*cut).norm() / 2 == Approx(0.125).epsilon(1e-14));
+  for (int k = 0; k < cut->size; ++k) {
+    CHECK((*cut)[k][3] == Approx((*cut)[k][0]).margin(1e-15));
+    CHECK((*cut)[k][2] == Approx(0.5).margin(1e-15));
+  }
+}
+
+}  // namespace
+}  // namespace hydrocontact
