@@ -52,6 +52,95 @@ std::vector<Result> MapPairs(int n, int max_threads, const Work& work) {
   return results;
 }
 
+// One geometry at the current poses: X_WG = X_WF·X_FG, computed once per
+// query rather than once per pair it takes part in.
+struct PosedGeometry {
+  const GeometryState* state;
+  RigidTransform X_WG;
+};
+
+// A candidate pair, the smaller id first.
+struct CandidatePair {
+  const PosedGeometry* a;
+  const PosedGeometry* b;
+};
+
+// Every geometry of the scene, posed, in increasing id order.
+std::vector<PosedGeometry> PoseAll(const SceneGraph& scene_graph) {
+  std::vector<PosedGeometry> posed;
+  posed.reserve(scene_graph.geometries().size());
+  for (const auto& [id, state] : scene_graph.geometries()) {
+    posed.push_back({&state, scene_graph.GetFramePose(state.frame) * state.X_FG});
+  }
+  return posed;
+}
+
+// The broad phase: unfiltered pairs whose boxes in W, each grown by
+// `inflation`, overlap; sorted by (id_A, id_B).
+std::vector<CandidatePair> FindCandidatePairs(const SceneGraph& scene_graph,
+                                              const std::vector<PosedGeometry>& posed, double inflation) {
+  std::vector<Aabb> boxes_W;
+  boxes_W.reserve(posed.size());
+  for (const PosedGeometry& g : posed) {
+    Aabb box_W = TransformBoundingBox(g.state->box_G, g.X_WG);
+    box_W.Inflate(inflation);
+    boxes_W.push_back(box_W);
+  }
+  std::vector<CandidatePair> candidates;
+  for (const auto& [i, j] : FindOverlappingPairs(boxes_W)) {
+    // `posed` is in id order, so i < j gives id_A < id_B.
+    if (!scene_graph.IsCollisionFiltered(posed[i].state->id, posed[j].state->id)) {
+      candidates.push_back({&posed[i], &posed[j]});
+    }
+  }
+  return candidates;
+}
+
+// The values present in `maybe`, in order.
+template <class T>
+std::vector<T> Present(std::vector<std::optional<T>>& maybe) {
+  std::vector<T> values;
+  for (std::optional<T>& value : maybe) {
+    if (value) values.push_back(std::move(*value));
+  }
+  return values;
+}
+
+bool BothHalfSpaces(const GeometryState& a, const GeometryState& b) {
+  return a.is_half_space && b.is_half_space;
+}
+
+std::string Describe(const GeometryState& g) {
+  return fmt::format("'{}' ({}, {}, {})", g.name, g.id.to_string(), ShapeName(g.shape),
+                     to_string(g.properties.compliance()));
+}
+
+bool HydroelasticallyCompatible(const GeometryState& a, const GeometryState& b) {
+  const HydroelasticRepresentation& ra = *a.representation;
+  const HydroelasticRepresentation& rb = *b.representation;
+  if (!HasRepresentation(ra) || !HasRepresentation(rb)) return false;
+  if (!IsCompliant(ra) && !IsCompliant(rb)) return false;
+  return !BothHalfSpaces(a, b);
+}
+
+std::optional<ContactSurface> ContactSurfaceOf(const CandidatePair& pair,
+                                               HydroelasticContactRepresentation representation) {
+  const GeometryState& a = *pair.a->state;
+  const GeometryState& b = *pair.b->state;
+  return ComputeContactSurface(a.id, *a.representation, pair.a->X_WG, b.id, *b.representation,
+                               pair.b->X_WG, representation);
+}
+
+SignedDistancePair SignedDistanceOf(const PosedGeometry& a, const PosedGeometry& b) {
+  return ComputeSignedDistancePair(a.state->id, *a.state->distance_geometry, a.X_WG, b.state->id,
+                                   *b.state->distance_geometry, b.X_WG);
+}
+
+std::optional<PenetrationAsPointPair> PenetrationOf(const CandidatePair& pair) {
+  return ComputePenetration(pair.a->state->id, *pair.a->state->distance_geometry, pair.a->X_WG,
+                            pair.b->state->id, *pair.b->state->distance_geometry, pair.b->X_WG);
+}
+
 }  // namespace
 
 void QueryObject::set_max_threads(int max_threads) {
@@ -76,102 +165,49 @@ const HydroelasticRepresentation& QueryObject::representation(GeometryId id) con
 
 const std::string& QueryObject::name(GeometryId id) const { return scene_graph_->geometry(id).name; }
 
-std::vector<std::pair<GeometryId, GeometryId>> QueryObject::FindCandidates(double inflation) const {
-  const std::vector<GeometryId> ids = scene_graph_->GetAllGeometryIds();
-  std::vector<Aabb> boxes_W;
-  boxes_W.reserve(ids.size());
-  for (GeometryId id : ids) {
-    const GeometryState& g = scene_graph_->geometry(id);
-    Aabb box_W = TransformBoundingBox(g.box_G, scene_graph_->GetPoseInWorld(id));
-    box_W.Inflate(inflation);
-    boxes_W.push_back(box_W);
-  }
-  std::vector<std::pair<GeometryId, GeometryId>> candidates;
-  for (const auto& [i, j] : FindOverlappingPairs(boxes_W)) {
-    // ids are sorted, so i < j gives id_A < id_B.
-    if (!scene_graph_->IsCollisionFiltered(ids[i], ids[j])) candidates.emplace_back(ids[i], ids[j]);
-  }
-  return candidates;
-}
-
 std::vector<std::pair<GeometryId, GeometryId>> QueryObject::FindCollisionCandidates() const {
-  return FindCandidates(0.0);
+  const std::vector<PosedGeometry> posed = PoseAll(*scene_graph_);
+  std::vector<std::pair<GeometryId, GeometryId>> ids;
+  for (const CandidatePair& pair : FindCandidatePairs(*scene_graph_, posed, 0.0)) {
+    ids.emplace_back(pair.a->state->id, pair.b->state->id);
+  }
+  return ids;
 }
-
-namespace {
-
-bool BothHalfSpaces(const GeometryState& a, const GeometryState& b) {
-  return a.is_half_space && b.is_half_space;
-}
-
-std::string Describe(const GeometryState& g) {
-  return fmt::format("'{}' ({}, {}, {})", g.name, g.id.to_string(), ShapeName(g.shape),
-                     to_string(g.properties.compliance()));
-}
-
-}  // namespace
 
 bool QueryObject::HasCollisions() const {
-  for (const auto& [a, b] : FindCollisionCandidates()) {
-    const GeometryState& ga = scene_graph_->geometry(a);
-    const GeometryState& gb = scene_graph_->geometry(b);
-    // Two half-spaces intersect unless their planes are parallel and facing
-    // away; the boxes already said they might, and that is enough to call
-    // it a collision only when they are not parallel-disjoint.
-    if (BothHalfSpaces(ga, gb)) {
-      const Eigen::Vector3d n_a = scene_graph_->GetPoseInWorld(a).rotation().col(2);
-      const Eigen::Vector3d n_b = scene_graph_->GetPoseInWorld(b).rotation().col(2);
-      const Eigen::Vector3d p_a = scene_graph_->GetPoseInWorld(a).translation();
-      const Eigen::Vector3d p_b = scene_graph_->GetPoseInWorld(b).translation();
-      // Disjoint only when the normals are opposite and the planes apart.
+  const std::vector<PosedGeometry> posed = PoseAll(*scene_graph_);
+  for (const CandidatePair& pair : FindCandidatePairs(*scene_graph_, posed, 0.0)) {
+    if (BothHalfSpaces(*pair.a->state, *pair.b->state)) {
+      // Two half-spaces are disjoint only when their outward normals are
+      // opposite and B's plane lies beyond A's along A's normal.
+      const Eigen::Vector3d n_a = pair.a->X_WG.rotation().col(2);
+      const Eigen::Vector3d n_b = pair.b->X_WG.rotation().col(2);
       const bool opposite = n_a.dot(n_b) <= -1 + 1e-12;
-      if (!(opposite && (p_b - p_a).dot(n_a) > 0)) return true;
+      const bool apart = (pair.b->X_WG.translation() - pair.a->X_WG.translation()).dot(n_a) > 0;
+      if (!(opposite && apart)) return true;
       continue;
     }
-    const SignedDistancePair d = hydrocontact::ComputeSignedDistancePair(
-        a, *ga.distance_geometry, scene_graph_->GetPoseInWorld(a), b, *gb.distance_geometry,
-        scene_graph_->GetPoseInWorld(b));
-    if (d.distance <= 0) return true;
+    if (SignedDistanceOf(*pair.a, *pair.b).distance <= 0) return true;
   }
   return false;
 }
 
 std::vector<ContactSurface> QueryObject::ComputeContactSurfaces(
     HydroelasticContactRepresentation representation) const {
-  const auto candidates = FindCollisionCandidates();
+  const std::vector<PosedGeometry> posed = PoseAll(*scene_graph_);
+  const std::vector<CandidatePair> candidates = FindCandidatePairs(*scene_graph_, posed, 0.0);
   auto per_pair = MapPairs<std::optional<ContactSurface>>(
       static_cast<int>(candidates.size()), max_threads_, [&](int i) {
-        const auto [a, b] = candidates[i];
-        const GeometryState& ga = scene_graph_->geometry(a);
-        const GeometryState& gb = scene_graph_->geometry(b);
         try {
-          return hydrocontact::ComputeContactSurface(a, *ga.representation, scene_graph_->GetPoseInWorld(a), b,
-                                                     *gb.representation, scene_graph_->GetPoseInWorld(b),
-                                                     representation);
+          return ContactSurfaceOf(candidates[i], representation);
         } catch (const std::invalid_argument& e) {
           throw std::invalid_argument(fmt::format(
               "ComputeContactSurfaces: geometries {} and {} overlap but cannot produce a contact surface: {}",
-              Describe(ga), Describe(gb), e.what()));
+              Describe(*candidates[i].a->state), Describe(*candidates[i].b->state), e.what()));
         }
       });
-  std::vector<ContactSurface> surfaces;
-  for (auto& surface : per_pair) {
-    if (surface) surfaces.push_back(std::move(*surface));
-  }
-  return surfaces;
+  return Present(per_pair);
 }
-
-namespace {
-
-bool HydroelasticallyCompatible(const GeometryState& a, const GeometryState& b) {
-  const HydroelasticRepresentation& ra = *a.representation;
-  const HydroelasticRepresentation& rb = *b.representation;
-  if (!HasRepresentation(ra) || !HasRepresentation(rb)) return false;
-  if (!IsCompliant(ra) && !IsCompliant(rb)) return false;
-  return !(a.is_half_space && b.is_half_space);
-}
-
-}  // namespace
 
 void QueryObject::ComputeContactSurfacesWithFallback(HydroelasticContactRepresentation representation,
                                                      std::vector<ContactSurface>* surfaces,
@@ -183,27 +219,23 @@ void QueryObject::ComputeContactSurfacesWithFallback(HydroelasticContactRepresen
     std::optional<ContactSurface> surface;
     std::optional<PenetrationAsPointPair> point_pair;
   };
-  const auto candidates = FindCollisionCandidates();
+  const std::vector<PosedGeometry> posed = PoseAll(*scene_graph_);
+  const std::vector<CandidatePair> candidates = FindCandidatePairs(*scene_graph_, posed, 0.0);
   auto per_pair = MapPairs<PairResult>(static_cast<int>(candidates.size()), max_threads_, [&](int i) {
-    const auto [a, b] = candidates[i];
-    const GeometryState& ga = scene_graph_->geometry(a);
-    const GeometryState& gb = scene_graph_->geometry(b);
-    const RigidTransform X_WA = scene_graph_->GetPoseInWorld(a);
-    const RigidTransform X_WB = scene_graph_->GetPoseInWorld(b);
+    const CandidatePair& pair = candidates[i];
+    const GeometryState& a = *pair.a->state;
+    const GeometryState& b = *pair.b->state;
     PairResult result;
-    if (HydroelasticallyCompatible(ga, gb)) {
-      result.surface = hydrocontact::ComputeContactSurface(a, *ga.representation, X_WA, b, *gb.representation,
-                                                           X_WB, representation);
-      return result;
-    }
-    if (BothHalfSpaces(ga, gb)) {
+    if (HydroelasticallyCompatible(a, b)) {
+      result.surface = ContactSurfaceOf(pair, representation);
+    } else if (BothHalfSpaces(a, b)) {
       throw std::invalid_argument(fmt::format(
           "ComputeContactSurfacesWithFallback: geometries {} and {} are both half-spaces; their "
           "penetration is unbounded (filter the pair)",
-          Describe(ga), Describe(gb)));
+          Describe(a), Describe(b)));
+    } else {
+      result.point_pair = PenetrationOf(pair);
     }
-    result.point_pair =
-        hydrocontact::ComputePenetration(a, *ga.distance_geometry, X_WA, b, *gb.distance_geometry, X_WB);
     return result;
   });
   surfaces->clear();
@@ -215,21 +247,14 @@ void QueryObject::ComputeContactSurfacesWithFallback(HydroelasticContactRepresen
 }
 
 std::vector<PenetrationAsPointPair> QueryObject::ComputePointPairPenetration() const {
-  const auto candidates = FindCollisionCandidates();
+  const std::vector<PosedGeometry> posed = PoseAll(*scene_graph_);
+  const std::vector<CandidatePair> candidates = FindCandidatePairs(*scene_graph_, posed, 0.0);
   auto per_pair = MapPairs<std::optional<PenetrationAsPointPair>>(
       static_cast<int>(candidates.size()), max_threads_, [&](int i) -> std::optional<PenetrationAsPointPair> {
-        const auto [a, b] = candidates[i];
-        const GeometryState& ga = scene_graph_->geometry(a);
-        const GeometryState& gb = scene_graph_->geometry(b);
-        if (BothHalfSpaces(ga, gb)) return std::nullopt;
-        return hydrocontact::ComputePenetration(a, *ga.distance_geometry, scene_graph_->GetPoseInWorld(a), b,
-                                                *gb.distance_geometry, scene_graph_->GetPoseInWorld(b));
+        if (BothHalfSpaces(*candidates[i].a->state, *candidates[i].b->state)) return std::nullopt;
+        return PenetrationOf(candidates[i]);
       });
-  std::vector<PenetrationAsPointPair> pairs;
-  for (const auto& pair : per_pair) {
-    if (pair) pairs.push_back(*pair);
-  }
-  return pairs;
+  return Present(per_pair);
 }
 
 std::vector<SignedDistancePair> QueryObject::ComputeSignedDistancePairwiseClosestPoints(
@@ -239,42 +264,31 @@ std::vector<SignedDistancePair> QueryObject::ComputeSignedDistancePairwiseCloses
   }
   // Boxes grown by max_distance/2 each overlap whenever the shapes are within
   // max_distance; an infinite max_distance considers every unfiltered pair.
-  const auto candidates = FindCandidates(std::max(0.0, max_distance / 2));
+  const std::vector<PosedGeometry> posed = PoseAll(*scene_graph_);
+  const std::vector<CandidatePair> candidates =
+      FindCandidatePairs(*scene_graph_, posed, std::max(0.0, max_distance / 2));
   auto per_pair = MapPairs<std::optional<SignedDistancePair>>(
       static_cast<int>(candidates.size()), max_threads_, [&](int i) -> std::optional<SignedDistancePair> {
-        const auto [a, b] = candidates[i];
-        const GeometryState& ga = scene_graph_->geometry(a);
-        const GeometryState& gb = scene_graph_->geometry(b);
-        if (BothHalfSpaces(ga, gb)) return std::nullopt;
-        SignedDistancePair d = hydrocontact::ComputeSignedDistancePair(
-            a, *ga.distance_geometry, scene_graph_->GetPoseInWorld(a), b, *gb.distance_geometry,
-            scene_graph_->GetPoseInWorld(b));
+        if (BothHalfSpaces(*candidates[i].a->state, *candidates[i].b->state)) return std::nullopt;
+        SignedDistancePair d = SignedDistanceOf(*candidates[i].a, *candidates[i].b);
         if (!(d.distance <= max_distance)) return std::nullopt;
         return d;
       });
-  std::vector<SignedDistancePair> results;
-  for (auto& d : per_pair) {
-    if (d) results.push_back(std::move(*d));
-  }
-  return results;
+  return Present(per_pair);
 }
 
 SignedDistancePair QueryObject::ComputeSignedDistancePairClosestPoints(GeometryId id_A, GeometryId id_B) const {
-  scene_graph_->geometry(id_A);  // Validates both ids first.
-  scene_graph_->geometry(id_B);
+  const GeometryState& a = scene_graph_->geometry(id_A);  // Validates both ids first.
+  const GeometryState& b = scene_graph_->geometry(id_B);
   if (id_A == id_B) {
     throw std::invalid_argument(fmt::format(
         "ComputeSignedDistancePairClosestPoints: {} paired with itself", id_A.to_string()));
   }
   // Computed with the smaller id as A, so the result has id_A < id_B
   // whatever the argument order.
-  const bool swap = id_B < id_A;
-  const GeometryId first = swap ? id_B : id_A;
-  const GeometryId second = swap ? id_A : id_B;
-  return hydrocontact::ComputeSignedDistancePair(first, *scene_graph_->geometry(first).distance_geometry,
-                                                 scene_graph_->GetPoseInWorld(first), second,
-                                                 *scene_graph_->geometry(second).distance_geometry,
-                                                 scene_graph_->GetPoseInWorld(second));
+  const PosedGeometry posed_a{&a, scene_graph_->GetPoseInWorld(id_A)};
+  const PosedGeometry posed_b{&b, scene_graph_->GetPoseInWorld(id_B)};
+  return id_A < id_B ? SignedDistanceOf(posed_a, posed_b) : SignedDistanceOf(posed_b, posed_a);
 }
 
 std::vector<SignedDistanceToPoint> QueryObject::ComputeSignedDistanceToPoint(const Eigen::Vector3d& p_WQ,
@@ -282,16 +296,15 @@ std::vector<SignedDistanceToPoint> QueryObject::ComputeSignedDistanceToPoint(con
   if (!p_WQ.allFinite()) throw std::invalid_argument("ComputeSignedDistanceToPoint: the point is not finite");
   if (std::isnan(threshold)) throw std::invalid_argument("ComputeSignedDistanceToPoint: threshold is NaN");
   std::vector<SignedDistanceToPoint> results;
-  for (GeometryId id : scene_graph_->GetAllGeometryIds()) {
-    const GeometryState& g = scene_graph_->geometry(id);
-    const RigidTransform X_WG = scene_graph_->GetPoseInWorld(id);
+  for (const PosedGeometry& g : PoseAll(*scene_graph_)) {
     // The box bounds the shape, so its distance is a lower bound of the
     // shape's: skip geometries certainly beyond the threshold.
     if (threshold >= 0 && std::isfinite(threshold)) {
-      const Aabb box_W = TransformBoundingBox(g.box_G, X_WG);
+      const Aabb box_W = TransformBoundingBox(g.state->box_G, g.X_WG);
       if (box_W.SquaredDistanceTo(p_WQ) > threshold * threshold) continue;
     }
-    SignedDistanceToPoint d = hydrocontact::ComputeSignedDistanceToPoint(id, *g.distance_geometry, X_WG, p_WQ);
+    SignedDistanceToPoint d =
+        hydrocontact::ComputeSignedDistanceToPoint(g.state->id, *g.state->distance_geometry, g.X_WG, p_WQ);
     if (d.distance <= threshold) results.push_back(std::move(d));
   }
   return results;

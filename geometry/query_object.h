@@ -109,8 +109,6 @@ class QueryObject {
       double threshold = std::numeric_limits<double>::infinity()) const;
 
  private:
-  std::vector<std::pair<GeometryId, GeometryId>> FindCandidates(double inflation) const;
-
   const SceneGraph* scene_graph_;
   int max_threads_{1};
 };

@@ -113,6 +113,9 @@ class SceneGraph {
   /// @throws std::invalid_argument naming the id if invalid or unknown.
   const GeometryState& geometry(GeometryId id) const;
 
+  /// Every geometry, by id (increasing).
+  const std::map<GeometryId, GeometryState>& geometries() const { return geometries_; }
+
   /// All geometry ids in increasing order.
   std::vector<GeometryId> GetAllGeometryIds() const;
   int num_geometries() const { return static_cast<int>(geometries_.size()); }
