@@ -36,49 +36,47 @@ void ValidateName(const std::string& name, const char* what, std::set<std::strin
   }
 }
 
-void ValidatePointScalars(const std::vector<VtkPointScalar>& arrays, int num_vertices) {
+// Names, presence, counts and finiteness of one kind of named array (point
+// scalars or cell vectors); the words name the kind in messages.
+struct ArrayWords {
+  const char* kind;       // "point scalar"
+  const char* items;      // "values"
+  const char* owners;     // "vertices"
+  const char* item_of;    // "the value at vertex"
+};
+
+template <class Array, class IsFinite>
+void ValidateArrays(const std::vector<Array>& arrays, int count, const ArrayWords& words,
+                    const IsFinite& is_finite) {
   std::set<std::string> seen;
-  for (const VtkPointScalar& a : arrays) {
-    ValidateName(a.name, "point scalar", &seen);
+  for (const Array& a : arrays) {
+    ValidateName(a.name, words.kind, &seen);
     if (a.values == nullptr) {
       throw std::invalid_argument(
-          fmt::format("VTK writer: point scalar '{}' has no values (null pointer)", a.name));
+          fmt::format("VTK writer: {} '{}' has no values (null pointer)", words.kind, a.name));
     }
-    if (int64_t(a.values->size()) != num_vertices) {
-      throw std::invalid_argument(fmt::format(
-          "VTK writer: point scalar '{}' has {} values for {} vertices", a.name,
-          a.values->size(), num_vertices));
+    if (int64_t(a.values->size()) != count) {
+      throw std::invalid_argument(fmt::format("VTK writer: {} '{}' has {} {} for {} {}", words.kind,
+                                              a.name, a.values->size(), words.items, count,
+                                              words.owners));
     }
     for (size_t k = 0; k < a.values->size(); ++k) {
-      if (!std::isfinite((*a.values)[k])) {
-        throw std::invalid_argument(fmt::format(
-            "VTK writer: point scalar '{}': the value at vertex {} is not finite ({})", a.name, k,
-            (*a.values)[k]));
+      if (!is_finite((*a.values)[k])) {
+        throw std::invalid_argument(fmt::format("VTK writer: {} '{}': {} {} is not finite",
+                                                words.kind, a.name, words.item_of, k));
       }
     }
   }
 }
 
+void ValidatePointScalars(const std::vector<VtkPointScalar>& arrays, int num_vertices) {
+  ValidateArrays(arrays, num_vertices, {"point scalar", "values", "vertices", "the value at vertex"},
+                 [](double v) { return std::isfinite(v); });
+}
+
 void ValidateCellVectors(const std::vector<VtkCellVector>& arrays, int num_elements) {
-  std::set<std::string> seen;
-  for (const VtkCellVector& a : arrays) {
-    ValidateName(a.name, "cell vector", &seen);
-    if (a.values == nullptr) {
-      throw std::invalid_argument(
-          fmt::format("VTK writer: cell vector '{}' has no values (null pointer)", a.name));
-    }
-    if (int64_t(a.values->size()) != num_elements) {
-      throw std::invalid_argument(fmt::format(
-          "VTK writer: cell vector '{}' has {} vectors for {} elements", a.name,
-          a.values->size(), num_elements));
-    }
-    for (size_t k = 0; k < a.values->size(); ++k) {
-      if (!(*a.values)[k].allFinite()) {
-        throw std::invalid_argument(fmt::format(
-            "VTK writer: cell vector '{}': the vector of element {} is not finite", a.name, k));
-      }
-    }
-  }
+  ValidateArrays(arrays, num_elements, {"cell vector", "vectors", "elements", "the vector of element"},
+                 [](const Eigen::Vector3d& v) { return v.allFinite(); });
 }
 
 // Appends data blocks in the chosen encoding. ASCII puts `per_line` values
