@@ -61,7 +61,12 @@ void SceneGraph::BuildDerivedData(GeometryState& state) {
   state.is_half_space = std::holds_alternative<HalfSpace>(state.shape);
   auto representation = std::make_shared<const HydroelasticRepresentation>(
       MakeHydroelasticRepresentation(state.shape, state.properties));
-  auto distance_geometry = std::make_shared<const DistanceGeometry>(MakeDistanceGeometry(state.shape));
+  // The distance data depends on the shape only: a change of properties
+  // keeps it (the shape of a registered geometry never changes).
+  std::shared_ptr<const DistanceGeometry> distance_geometry = state.distance_geometry;
+  if (!distance_geometry) {
+    distance_geometry = std::make_shared<const DistanceGeometry>(MakeDistanceGeometry(state.shape));
+  }
   Aabb box_G;
   if (std::optional<Aabb> primitive = CalcPrimitiveBoundingBox(state.shape)) {
     box_G = *primitive;

@@ -91,7 +91,8 @@ class SceneGraph {
   void RemoveGeometry(GeometryId id);
 
   /// Replaces a geometry's proximity properties and rebuilds only its
-  /// representations. On a throw the old properties stay.
+  /// hydroelastic representation and bounding box (its distance data depends
+  /// on the shape alone and is kept). On a throw the old properties stay.
   /// @throws std::invalid_argument for an unknown id; whatever building throws.
   void AssignProximityProperties(GeometryId id, ProximityProperties properties);
 

@@ -111,6 +111,7 @@ class Ellipsoid {
 class HalfSpace {};
 
 namespace internal {
+/// @throws std::invalid_argument if `file` is empty.
 inline std::filesystem::path RequireFile(const char* shape, const std::filesystem::path& file) {
   if (file.empty()) {
     throw std::invalid_argument(fmt::format("{}: parameter 'file' must not be empty", shape));

@@ -57,12 +57,15 @@ struct CompliantHalfSpace {
 using HydroelasticRepresentation =
     std::variant<std::monostate, RigidMesh, RigidHalfSpace, CompliantMesh, CompliantHalfSpace>;
 
+/// True for a compliant mesh or compliant half-space.
 inline bool IsCompliant(const HydroelasticRepresentation& r) {
   return std::holds_alternative<CompliantMesh>(r) || std::holds_alternative<CompliantHalfSpace>(r);
 }
+/// True for a rigid mesh or rigid half-space.
 inline bool IsRigid(const HydroelasticRepresentation& r) {
   return std::holds_alternative<RigidMesh>(r) || std::holds_alternative<RigidHalfSpace>(r);
 }
+/// False only for std::monostate (Compliance::kNone).
 inline bool HasRepresentation(const HydroelasticRepresentation& r) {
   return !std::holds_alternative<std::monostate>(r);
 }

@@ -112,3 +112,24 @@ TEST_CASE("SceneGraph: changing properties rebuilds only that geometry's represe
 
 }  // namespace
 }  // namespace hydrocontact
+
+namespace hydrocontact {
+namespace {
+
+TEST_CASE("SceneGraph: new properties keep the shape's distance data and re-bound the margin") {
+  SceneGraph scene;
+  const GeometryId g = scene.RegisterGeometry(scene.world_frame_id(), {}, Box(1, 1, 1), "box",
+                                              ProximityProperties::Compliant(1e5));
+  const auto distance_before = scene.geometry(g).distance_geometry;
+  CHECK(scene.geometry(g).box_G.max.x() == Approx(0.5));
+  ProximityProperties inflated = ProximityProperties::Compliant(1e5);
+  inflated.set_margin(0.1);
+  scene.AssignProximityProperties(g, inflated);
+  CHECK(scene.geometry(g).distance_geometry == distance_before);
+  // The box now bounds the inflated volume: half size 0.5 + 0.1, plus the
+  // margin once more for the contact-begins-early slack of the broad phase.
+  CHECK(scene.geometry(g).box_G.max.x() >= 0.6);
+}
+
+}  // namespace
+}  // namespace hydrocontact
