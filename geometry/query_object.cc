@@ -284,11 +284,8 @@ SignedDistancePair QueryObject::ComputeSignedDistancePairClosestPoints(GeometryI
     throw std::invalid_argument(fmt::format(
         "ComputeSignedDistancePairClosestPoints: {} paired with itself", id_A.to_string()));
   }
-  // Computed with the smaller id as A, so the result has id_A < id_B
-  // whatever the argument order.
-  const PosedGeometry posed_a{&a, scene_graph_->GetPoseInWorld(id_A)};
-  const PosedGeometry posed_b{&b, scene_graph_->GetPoseInWorld(id_B)};
-  return id_A < id_B ? SignedDistanceOf(posed_a, posed_b) : SignedDistanceOf(posed_b, posed_a);
+  // The narrow phase orders the pair (id_A < id_B) whatever the argument order.
+  return SignedDistanceOf({&a, scene_graph_->GetPoseInWorld(id_A)}, {&b, scene_graph_->GetPoseInWorld(id_B)});
 }
 
 std::vector<SignedDistanceToPoint> QueryObject::ComputeSignedDistanceToPoint(const Eigen::Vector3d& p_WQ,
