@@ -10,9 +10,9 @@
 
 #include "geometry/scene_graph.h"
 #include "proximity/broad_phase.h"
-#include "proximity/compute_contact_surface.h"
-#include "proximity/distance_geometry.h"
-#include "proximity/shape_pair_distance.h"
+#include "proximity/hydroelastic/compute_contact_surface.h"
+#include "proximity/distance/distance_geometry.h"
+#include "proximity/distance/shape_pair_distance.h"
 
 namespace hydrocontact {
 

@@ -14,7 +14,7 @@
 #include "geometry/proximity_properties.h"
 #include "geometry/rigid_transform.h"
 #include "geometry/shape.h"
-#include "proximity/hydroelastic_representation.h"
+#include "proximity/representation/hydroelastic_representation.h"
 #include "query_results/contact_surface.h"
 #include "query_results/penetration_as_point_pair.h"
 #include "query_results/signed_distance_pair.h"

@@ -6,9 +6,9 @@
 #include <fmt/format.h>
 
 #include "geometry/query_object.h"
-#include "proximity/distance_geometry.h"
-#include "proximity/make_hydroelastic_representation.h"
-#include "proximity/shape_bounds.h"
+#include "proximity/distance/distance_geometry.h"
+#include "proximity/representation/make_hydroelastic_representation.h"
+#include "proximity/distance/shape_bounds.h"
 
 namespace hydrocontact {
 

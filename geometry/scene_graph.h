@@ -16,7 +16,7 @@
 #include "geometry/rigid_transform.h"
 #include "geometry/shape.h"
 #include "mesh/aabb.h"
-#include "proximity/hydroelastic_representation.h"
+#include "proximity/representation/hydroelastic_representation.h"
 
 namespace hydrocontact {
 

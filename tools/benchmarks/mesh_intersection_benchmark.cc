@@ -32,8 +32,8 @@
 
 #include <benchmark/benchmark.h>
 
-#include "proximity/compute_contact_surface.h"
-#include "proximity/make_hydroelastic_representation.h"
+#include "proximity/hydroelastic/compute_contact_surface.h"
+#include "proximity/representation/make_hydroelastic_representation.h"
 
 namespace hydrocontact {
 namespace {

@@ -6,8 +6,8 @@
 #include <variant>
 #include <vector>
 
-#include "proximity/distance_geometry.h"
-#include "proximity/shape_pair_distance.h"
+#include "proximity/distance/distance_geometry.h"
+#include "proximity/distance/shape_pair_distance.h"
 #include "tools/cli/command.h"
 #include "tools/cli/geometry_spec.h"
 #include "tools/cli/json.h"

@@ -11,7 +11,7 @@
 #include <fmt/format.h>
 
 #include "mesh/vtk_writer.h"
-#include "proximity/make_hydroelastic_representation.h"
+#include "proximity/representation/make_hydroelastic_representation.h"
 #include "tools/cli/command.h"
 #include "tools/cli/geometry_spec.h"
 #include "tools/cli/json.h"

@@ -14,8 +14,8 @@
 #include <fmt/format.h>
 
 #include "mesh/vtk_writer.h"
-#include "proximity/compute_contact_surface.h"
-#include "proximity/make_hydroelastic_representation.h"
+#include "proximity/hydroelastic/compute_contact_surface.h"
+#include "proximity/representation/make_hydroelastic_representation.h"
 #include "tools/cli/command.h"
 #include "tools/cli/geometry_spec.h"
 #include "tools/cli/json.h"

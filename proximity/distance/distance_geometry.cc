@@ -1,0 +1,88 @@
+#include "proximity/distance/distance_geometry.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "mesh/obj_io.h"
+#include "mesh/volume_mesh.h"
+#include "mesh/vtk_reader.h"
+#include "proximity/representation/convex_hull.h"
+#include "proximity/representation/make_convex_mesh.h"
+
+namespace hydrocontact {
+
+namespace {
+
+std::string LowerExtension(const std::filesystem::path& file) {
+  std::string ext = file.extension().string();
+  std::transform(ext.begin(), ext.end(), ext.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return ext;
+}
+
+// The closed surface of a Mesh shape: the OBJ surface itself, or the
+// boundary of the VTK volume.
+TriangleSurfaceMesh ReadMeshSurface(const Mesh& mesh) {
+  const std::string ext = LowerExtension(mesh.file());
+  if (ext == ".obj") return ReadObjFile(mesh.file(), mesh.scale());
+  if (ext == ".vtk") {
+    return ExtractBoundary(ReadVtkVolumeFile(mesh.file(), mesh.scale()).mesh).surface;
+  }
+  throw std::invalid_argument(
+      fmt::format("Mesh '{}': unsupported file extension '{}' (expected .obj or .vtk)",
+                  mesh.file().string(), mesh.file().extension().string()));
+}
+
+double MaxVertexNorm(const std::vector<Eigen::Vector3d>& vertices) {
+  double r = 0;
+  for (const Eigen::Vector3d& v : vertices) r = std::max(r, v.norm());
+  return r;
+}
+
+}  // namespace
+
+DistanceGeometry MakeDistanceGeometry(const Shape& shape) {
+  DistanceGeometry g;
+  g.shape = shape;
+  if (const auto* sphere = std::get_if<Sphere>(&shape)) {
+    g.bounding_radius = sphere->radius();
+  } else if (const auto* box = std::get_if<Box>(&shape)) {
+    g.bounding_radius = box->half_size().norm();
+  } else if (const auto* cylinder = std::get_if<Cylinder>(&shape)) {
+    g.bounding_radius = std::hypot(cylinder->radius(), cylinder->length() / 2);
+  } else if (const auto* capsule = std::get_if<Capsule>(&shape)) {
+    g.bounding_radius = capsule->radius() + capsule->length() / 2;
+  } else if (const auto* ellipsoid = std::get_if<Ellipsoid>(&shape)) {
+    g.bounding_radius = ellipsoid->semi_axes().maxCoeff();
+  } else if (std::holds_alternative<HalfSpace>(shape)) {
+    g.bounding_radius = std::numeric_limits<double>::infinity();
+  } else if (const auto* convex = std::get_if<Convex>(&shape)) {
+    const std::vector<Eigen::Vector3d> points = ReadConvexPoints(*convex);
+    try {
+      g.mesh = std::make_shared<const MeshDistanceData>(
+          MakeMeshDistanceData(ComputeConvexHull(points)));
+    } catch (const std::invalid_argument& e) {
+      throw std::invalid_argument(
+          fmt::format("Convex '{}': {}", convex->file().string(), e.what()));
+    }
+    g.hull = std::shared_ptr<const TriangleSurfaceMesh>(g.mesh, &g.mesh->mesh);
+    g.bounding_radius = MaxVertexNorm(g.mesh->mesh.vertices());
+  } else if (const auto* mesh = std::get_if<Mesh>(&shape)) {
+    TriangleSurfaceMesh surface = ReadMeshSurface(*mesh);
+    try {
+      g.mesh = std::make_shared<const MeshDistanceData>(MakeMeshDistanceData(std::move(surface)));
+    } catch (const std::invalid_argument& e) {
+      throw std::invalid_argument(fmt::format("Mesh '{}': {}", mesh->file().string(), e.what()));
+    }
+    g.bounding_radius = MaxVertexNorm(g.mesh->mesh.vertices());
+  }
+  return g;
+}
+
+}  // namespace hydrocontact

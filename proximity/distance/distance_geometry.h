@@ -1,0 +1,61 @@
+#pragma once
+
+/// @file
+/// DistanceGeometry: what the signed-distance and penetration queries
+/// (proximity/shape_pair_distance.h) need about one geometry, built once
+/// from its Shape, in the geometry's frame G.
+
+#include <memory>
+#include <vector>
+
+#include <Eigen/Core>
+
+#include "geometry/shape.h"
+#include "mesh/triangle_surface_mesh.h"
+#include "proximity/distance/mesh_distance.h"
+
+namespace hydrocontact {
+
+/// Per-geometry data of the distance queries, in G. Primitives are used as
+/// they are (their closed forms and support mappings need nothing more);
+/// files are read here, once, so a query never touches the disk:
+///
+/// - Convex: the convex hull of the file's vertices (scaled): its vertices
+///   are the polytope's support mapping for GJK/EPA, and its surface's
+///   distance data serve the pairs with a Mesh;
+/// - Mesh: the closed triangle surface as it is (possibly non-convex) —
+///   the OBJ surface, or the boundary of a VTK volume — with its BVH and
+///   pseudo-normals for exact signed distances.
+///
+/// Copies are cheap: the mesh data are shared, immutable.
+struct DistanceGeometry {
+  /// The shape as given.
+  Shape shape{Sphere(1.0)};
+  /// Mesh: the surface's distance data; Convex: the hull's (closed,
+  /// outward normals); in G. Null for primitives.
+  std::shared_ptr<const MeshDistanceData> mesh;
+  /// Convex only: the hull's surface (the same mesh as `mesh->mesh`,
+  /// sharing its ownership), in G. Null otherwise.
+  std::shared_ptr<const TriangleSurfaceMesh> hull;
+  /// The radius of a ball about G's origin holding the geometry (+∞ for a
+  /// half-space): the length scale of the geometry.
+  double bounding_radius{0};
+};
+
+/// Builds the distance data of `shape`.
+/// @throws std::invalid_argument for a file with an extension other than
+///         .obj or .vtk (naming the file), a Mesh whose surface is not
+///         closed or not outward (from MakeMeshDistanceData, naming the
+///         edge or volume), or a Convex whose vertices span no volume (from
+///         ComputeConvexHull);
+/// @throws std::runtime_error naming the file (and line) when it cannot be
+///         read or parsed.
+DistanceGeometry MakeDistanceGeometry(const Shape& shape);
+
+/// The support mapping's view of a Convex geometry: its hull's vertices.
+/// Precondition: the shape is a Convex (so `geometry.mesh` is its hull).
+inline const std::vector<Eigen::Vector3d>& HullVertices(const DistanceGeometry& geometry) {
+  return geometry.mesh->mesh.vertices();
+}
+
+}  // namespace hydrocontact

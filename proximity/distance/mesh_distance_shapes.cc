@@ -1,0 +1,361 @@
+#include "proximity/distance/mesh_distance_shapes.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <vector>
+
+#include "proximity/distance/convex_signed_distance.h"
+#include "proximity/distance/ellipsoid_point_distance.h"
+#include "proximity/distance/mesh_distance_segment.h"
+#include "proximity/distance/point_distance.h"
+#include "proximity/distance/support_mapping.h"
+
+namespace hydrocontact {
+
+using Eigen::Matrix3d;
+using Eigen::Vector3d;
+
+namespace {
+
+// A round shape's core point P (in A) and radius r: Ca is the nearest point
+// of A's surface to P, the normal −∇φ_A(P) points from B toward A, and Cb
+// = P + r·(−∇φ_A(P)) is where the sphere around P meets the line P–Ca, so
+// ‖Ca − Cb‖ = |φ_A(P) − r|. Where ∇φ_A(P) is not unique the reported
+// normal is the mean direction (CalcMeshMeanGradient).
+MeshSignedDistance FromCorePoint(const MeshDistanceData& A, const Vector3d& p_AP,
+                                 const MeshPointDistance& at, double radius) {
+  MeshSignedDistance out;
+  out.distance = at.distance - radius;
+  out.p_ACa = at.p_GN;
+  out.p_ACb_A = p_AP - radius * at.grad_G;
+  out.nhat_BA_A = -CalcMeshMeanGradient(A, p_AP, at);
+  out.is_nhat_unique = at.is_grad_unique;
+  return out;
+}
+
+// The support mapping of a convex mesh: its vertices (all used, so their
+// hull is the solid).
+PolytopeSupport MeshSupport(const MeshDistanceData& A) { return {A.mesh.vertices()}; }
+
+// The axis-aligned box of a support mapping's set, in its own frame.
+template <SupportMapping S>
+Aabb SupportBox(const S& shape) {
+  Aabb box;
+  for (int i = 0; i < 3; ++i) {
+    box.Include(Vector3d(shape.Support(Vector3d::Unit(i))));
+    box.Include(Vector3d(shape.Support(-Vector3d::Unit(i))));
+  }
+  box.Inflate(shape.margin());
+  return box;
+}
+
+// Maximises the concave function depth(t) over t ∈ [0, 1] by golden-section
+// search to a parameter width `t_tolerance`, returning the best t
+// evaluated (its depth in *best_depth). Concave functions are unimodal, so
+// the search never loses the maximum; on a plateau any point of it is a
+// maximiser.
+template <class Depth>
+double MaximiseConcave(const Depth& depth, double t_tolerance, double* best_depth) {
+  constexpr double kInvPhi = 0.6180339887498949;  // (√5 − 1)/2
+  double a = 0, b = 1;
+  double best_t = 0;
+  *best_depth = depth(0.0);
+  auto consider = [&](double t, double value) {
+    if (value > *best_depth) {
+      *best_depth = value;
+      best_t = t;
+    }
+  };
+  consider(1.0, depth(1.0));
+  double c = b - kInvPhi * (b - a), d = a + kInvPhi * (b - a);
+  double fc = depth(c), fd = depth(d);
+  consider(c, fc);
+  consider(d, fd);
+  // A hard cap (~100 halvings of the golden ratio) guards round-off.
+  for (int i = 0; i < 150 && b - a > t_tolerance; ++i) {
+    if (fc >= fd) {
+      b = d;
+      d = c;
+      fd = fc;
+      c = b - kInvPhi * (b - a);
+      fc = depth(c);
+      consider(c, fc);
+    } else {
+      a = c;
+      c = d;
+      fc = fd;
+      d = a + kInvPhi * (b - a);
+      fd = depth(d);
+      consider(d, fd);
+    }
+  }
+  return best_t;
+}
+
+// Mesh A against a convex primitive B with support mapping `support` and
+// closed-form point distance CalcPointDistance(shape, ·). See the file
+// comment of mesh_distance_shapes.h for the method.
+template <class Shape, SupportMapping S>
+MeshSignedDistance MeshConvexPrimitive(const MeshDistanceData& A, const Shape& shape,
+                                       const S& support, const RigidTransform& X_AB) {
+  internal::RequireMeshDistanceData(A, "CalcMeshShapeSignedDistance");
+  if (A.is_convex) {
+    return internal::ToMeshSignedDistance(ComputeConvexSignedDistance(MeshSupport(A), support, X_AB));
+  }
+  const Aabb box_B = SupportBox(support);
+  const double eps =
+      internal::kMeshDistanceEpsilon * std::max(A.length_scale, (box_B.max - box_B.min).norm());
+  const RigidTransform X_BA = X_AB.inverse();
+
+  // 1. The nearest triangle by GJK, depth first over A's BVH, pruned by the
+  //    box-distance bound against B's box; stop at the first contact.
+  const std::vector<Bvh::Node>& nodes = A.bvh.nodes();
+  const Matrix3d abs_R_AB = X_AB.rotation().cwiseAbs();
+  // Two lower bounds of the distance from a node's triangles to B: the
+  // box-box bound, and φ_B at the box centre less the box's radius (φ_B is
+  // 1-Lipschitz); the second is much tighter against round shapes.
+  auto bound_of = [&](int n) {
+    const Aabb& box = nodes[n].box;
+    return std::max(
+        internal::BoxBoxDistanceLowerBound(box, box_B, X_AB, abs_R_AB),
+        CalcPointDistance(shape, X_BA * box.center()).distance - box.half_size().norm());
+  };
+  struct Entry {
+    int node;
+    double bound;
+  };
+  Entry stack[2 * Bvh::kMaxDepth + 2];
+  int top = 0;
+  stack[top++] = {0, bound_of(0)};
+  ConvexSignedDistance nearest;
+  nearest.distance = std::numeric_limits<double>::infinity();
+  while (top > 0 && nearest.distance > eps) {
+    const Entry e = stack[--top];
+    if (e.bound >= nearest.distance) continue;
+    const Bvh::Node& node = nodes[e.node];
+    if (node.is_leaf()) {
+      const auto& t = A.mesh.element(node.element);
+      const TriangleSupport triangle{
+          {A.mesh.vertex(t[0]), A.mesh.vertex(t[1]), A.mesh.vertex(t[2])}, 0.0};
+      const ConvexSignedDistance r = ComputeConvexSignedDistance(triangle, support, X_AB);
+      if (r.distance < nearest.distance) nearest = r;
+      continue;
+    }
+    Entry first{e.node + 1, bound_of(e.node + 1)};
+    Entry second{node.right, bound_of(node.right)};
+    if (first.bound > second.bound) std::swap(first, second);
+    stack[top++] = second;
+    stack[top++] = first;
+  }
+
+  // 2. Surfaces apart: separated unless one holds the other.
+  if (nearest.distance > eps) {
+    const Vector3d p_A_on_B = X_AB * Vector3d(support.Support(Vector3d::UnitX()));
+    const Vector3d p_BA0 = X_BA * A.mesh.vertex(A.mesh.element(0)[0]);
+    if (!IsPointInsideMesh(A, p_A_on_B) && CalcPointDistance(shape, p_BA0).distance > 0) {
+      return internal::ToMeshSignedDistance(nearest);
+    }
+  }
+
+  // 3. Overlapping: the deepest of A's skeleton in B and B's support points
+  //    (below A's nearby faces) in A. A's side first; B's must beat it.
+  //
+  //    A's skeleton: depth first over A's BVH. A box of radius r about its
+  //    centre c has no point deeper in B than r − φ_B(c) (φ_B is
+  //    1-Lipschitz), which also drops boxes wholly outside B. Each sharp
+  //    edge is taken by the first of its faces, each lone vertex by its
+  //    recorded face.
+  const MeshPseudoNormals& normals = A.normals;
+  double best_depth = 0;
+  bool found_a = false, found_b = false;
+  Vector3d best_point = Vector3d::Zero();  // in A
+  auto consider_piece = [&](int v0, int v1) {
+    const Vector3d p0_B = X_BA * A.mesh.vertex(v0);
+    const Vector3d p1_B = X_BA * A.mesh.vertex(v1);
+    double depth = -CalcPointDistance(shape, p0_B).distance;
+    double t = 0;
+    if (v0 != v1) {
+      const double phi1 = CalcPointDistance(shape, p1_B).distance;
+      const double length = (p1_B - p0_B).norm();
+      // Wholly outside by the 1-Lipschitz bound: nothing to gain.
+      if (depth < 0 && phi1 > 0 && -depth + phi1 > length) return;
+      // φ_B is convex (B is), so −φ_B is concave along the edge.
+      t = MaximiseConcave(
+          [&](double s) {
+            return -CalcPointDistance(shape, Vector3d(p0_B + s * (p1_B - p0_B))).distance;
+          },
+          length > 0 ? eps / length : 1.0, &depth);
+    }
+    if (depth > best_depth) {
+      best_depth = depth;
+      found_a = true;
+      const Vector3d& a0 = A.mesh.vertex(v0);
+      best_point = a0 + t * (A.mesh.vertex(v1) - a0);
+    }
+  };
+  int node_stack[2 * Bvh::kMaxDepth + 2];
+  int node_top = 0;
+  node_stack[node_top++] = 0;
+  while (node_top > 0) {
+    const int n = node_stack[--node_top];
+    const Bvh::Node& node = nodes[n];
+    const double r = node.box.half_size().norm();
+    if (r - CalcPointDistance(shape, X_BA * node.box.center()).distance <= best_depth) continue;
+    if (!node.is_leaf()) {
+      node_stack[node_top++] = node.right;
+      node_stack[node_top++] = n + 1;
+      continue;
+    }
+    const int f = node.element;
+    for (int i = 0; i < 3; ++i) {
+      const int e = normals.face_edges[f][i];
+      if (normals.edge_is_flat[e] || normals.edge_faces[e][0] != f) continue;
+      consider_piece(normals.edge_vertices[e][0], normals.edge_vertices[e][1]);
+    }
+    for (int v : A.mesh.element(f)) {
+      if (normals.vertex_on_sharp_edge[v] || normals.vertex_face[v] != f) continue;
+      consider_piece(v, v);
+    }
+  }
+
+  //    B's points: for each face of A near B, B's extreme point beyond the
+  //    face's plane (its support point in −n̂), when it is beyond it. When
+  //    B is buried in A with a gap, "near" must reach across the gap: the
+  //    box grows by the distance found in step 1 (0 when they touch), which
+  //    takes in at least the nearest face.
+  Aabb box_B_in_A = internal::TransformedBox(box_B, X_AB);
+  if (nearest.distance > 0) box_B_in_A.Inflate(nearest.distance);
+  MeshPointDistance best_b_at;
+  Vector3d previous_B = Vector3d::Constant(std::numeric_limits<double>::quiet_NaN());
+  A.bvh.Query(box_B_in_A, [&](int f) {
+    const Vector3d& n_A = A.mesh.face_normal(f);
+    const Vector3d p_B = support.Support(X_BA.RotateVector(-n_A));
+    // Neighbouring coplanar faces give the same point: evaluate it once.
+    if (p_B == previous_B) return;
+    previous_B = p_B;
+    const Vector3d p_A = X_AB * p_B;
+    if (n_A.dot(p_A - A.mesh.vertex(A.mesh.element(f)[0])) >= 0) return;
+    const MeshPointDistance at = CalcMeshPointDistance(A, p_A);
+    if (-at.distance > best_depth) {
+      best_depth = -at.distance;
+      found_b = true;
+      best_point = p_A;
+      best_b_at = at;
+    }
+  });
+
+  if (found_b) {
+    // y, a point of B's surface inside A: Cb = y, Ca its nearest point on
+    // A, normal −∇φ_A(y) (its mean where it is not unique).
+    return FromCorePoint(A, best_point, best_b_at, 0.0);
+  }
+  if (found_a) {
+    // x on A's skeleton inside B: Ca = x, Cb its nearest point on B, normal
+    // ∇φ_B(x).
+    const PointShapeDistance at = CalcPointDistance(shape, X_BA * best_point);
+    MeshSignedDistance out;
+    out.distance = at.distance;
+    out.p_ACa = best_point;
+    out.p_ACb_A = X_AB * at.p_GN;
+    out.nhat_BA_A = X_AB.RotateVector(at.grad_G);
+    out.is_nhat_unique = at.is_grad_unique;
+    return out;
+  }
+  // Touching, nothing strictly inside: the nearest triangle's answer.
+  return internal::ToMeshSignedDistance(nearest);
+}
+
+}  // namespace
+
+MeshSignedDistance CalcMeshShapeSignedDistance(const MeshDistanceData& A, const Sphere& sphere,
+                                               const RigidTransform& X_AB) {
+  internal::RequireMeshDistanceData(A, "CalcMeshShapeSignedDistance (sphere)");
+  const Vector3d p_AC = X_AB.translation();
+  return FromCorePoint(A, p_AC, CalcMeshPointDistance(A, p_AC), sphere.radius());
+}
+
+MeshSignedDistance CalcMeshShapeSignedDistance(const MeshDistanceData& A, const Capsule& capsule,
+                                               const RigidTransform& X_AB) {
+  internal::RequireMeshDistanceData(A, "CalcMeshShapeSignedDistance (capsule)");
+  const Vector3d half_axis(0, 0, capsule.length() / 2);
+  const Vector3d p_AP0 = X_AB * Vector3d(-half_axis);
+  const Vector3d p_AP1 = X_AB * half_axis;
+  const MeshSegmentSignedDistance core = CalcMeshSegmentSignedDistance(A, p_AP0, p_AP1);
+  if (A.is_convex && core.distance < capsule.radius()) {
+    // Overlapping a convex mesh: the exact minimum translation by EPA.
+    const SegmentSupport segment{-half_axis, half_axis, capsule.radius()};
+    return internal::ToMeshSignedDistance(ComputeConvexSignedDistance(MeshSupport(A), segment, X_AB));
+  }
+  return FromCorePoint(A, core.p_GP, core.at, capsule.radius());
+}
+
+MeshSignedDistance CalcMeshShapeSignedDistance(const MeshDistanceData& A, const HalfSpace&,
+                                               const RigidTransform& X_AB) {
+  internal::RequireMeshDistanceData(A, "CalcMeshShapeSignedDistance (half-space)");
+  // Height above B's plane of a point p (in A): n·p − offset, n = B's +z in
+  // A. A box's least height is n·centre − |n|·half_size.
+  const Vector3d n_A = X_AB.rotation().col(2);
+  const double offset = n_A.dot(X_AB.translation());
+  const Vector3d abs_n = n_A.cwiseAbs();
+  const std::vector<Bvh::Node>& nodes = A.bvh.nodes();
+  auto box_low = [&](int i) {
+    return n_A.dot(nodes[i].box.center()) - abs_n.dot(nodes[i].box.half_size()) - offset;
+  };
+  int stack[2 * Bvh::kMaxDepth + 2];
+  int top = 0;
+  stack[top++] = 0;
+  double lowest = std::numeric_limits<double>::infinity();
+  int lowest_vertex = -1;
+  while (top > 0) {
+    const int i = stack[--top];
+    if (box_low(i) >= lowest) continue;
+    const Bvh::Node& node = nodes[i];
+    if (node.is_leaf()) {
+      for (int v : A.mesh.element(node.element)) {
+        const double h = n_A.dot(A.mesh.vertex(v)) - offset;
+        // Ties keep the smallest vertex index, whatever the visiting order.
+        if (h < lowest || (h == lowest && v < lowest_vertex)) {
+          lowest = h;
+          lowest_vertex = v;
+        }
+      }
+      continue;
+    }
+    const int left = i + 1, right = node.right;
+    if (box_low(left) <= box_low(right)) {
+      stack[top++] = right;
+      stack[top++] = left;
+    } else {
+      stack[top++] = left;
+      stack[top++] = right;
+    }
+  }
+  MeshSignedDistance out;
+  out.distance = lowest;
+  out.p_ACa = A.mesh.vertex(lowest_vertex);
+  out.p_ACb_A = out.p_ACa - lowest * n_A;
+  out.nhat_BA_A = n_A;
+  out.is_nhat_unique = true;
+  return out;
+}
+
+MeshSignedDistance CalcMeshShapeSignedDistance(const MeshDistanceData& A, const Box& box,
+                                               const RigidTransform& X_AB) {
+  return MeshConvexPrimitive(A, box, BoxSupport{box.half_size()}, X_AB);
+}
+
+MeshSignedDistance CalcMeshShapeSignedDistance(const MeshDistanceData& A,
+                                               const Cylinder& cylinder,
+                                               const RigidTransform& X_AB) {
+  return MeshConvexPrimitive(A, cylinder, CylinderSupport{cylinder.radius(), cylinder.length() / 2},
+                             X_AB);
+}
+
+MeshSignedDistance CalcMeshShapeSignedDistance(const MeshDistanceData& A,
+                                               const Ellipsoid& ellipsoid,
+                                               const RigidTransform& X_AB) {
+  return MeshConvexPrimitive(A, ellipsoid, EllipsoidSupport{ellipsoid.semi_axes()}, X_AB);
+}
+
+}  // namespace hydrocontact

@@ -1,0 +1,26 @@
+#include "proximity/distance/shape_bounds.h"
+
+#include <limits>
+
+namespace hydrocontact {
+
+std::optional<Aabb> CalcPrimitiveBoundingBox(const Shape& shape) {
+  using Eigen::Vector3d;
+  auto centred = [](const Vector3d& half) { return Aabb(-half, half); };
+  if (const auto* s = std::get_if<Sphere>(&shape)) return centred(Vector3d::Constant(s->radius()));
+  if (const auto* b = std::get_if<Box>(&shape)) return centred(b->half_size());
+  if (const auto* c = std::get_if<Cylinder>(&shape)) {
+    return centred({c->radius(), c->radius(), c->length() / 2});
+  }
+  if (const auto* c = std::get_if<Capsule>(&shape)) {
+    return centred({c->radius(), c->radius(), c->length() / 2 + c->radius()});
+  }
+  if (const auto* e = std::get_if<Ellipsoid>(&shape)) return centred(e->semi_axes());
+  if (std::holds_alternative<HalfSpace>(shape)) {
+    const double inf = std::numeric_limits<double>::infinity();
+    return Aabb(Vector3d::Constant(-inf), Vector3d(inf, inf, 0));
+  }
+  return std::nullopt;
+}
+
+}  // namespace hydrocontact

@@ -1,0 +1,138 @@
+#include "proximity/hydroelastic/compliant_compliant_intersection.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <utility>
+
+#include "proximity/hydroelastic/candidate_pairs.h"
+#include "proximity/hydroelastic/orientation_filter.h"
+#include "proximity/hydroelastic/polygon_clipping.h"
+
+namespace hydrocontact {
+namespace {
+
+// N's linear pressure function on one tetrahedron, expressed in M:
+// p_N(x_M) = grad_M·x_M + value_at_Mo, and its range over the tetrahedron.
+struct LinearFunction {
+  Eigen::Vector3d grad_M;
+  double value_at_Mo;
+  double min;
+  double max;
+};
+
+// Per-thread storage reused from call to call; every entry is computed at
+// most once per call, and only for N's elements near M.
+struct Scratch {
+  StampedCache<Eigen::Vector3d> vertices_M;               // N's vertices in M
+  StampedCache<LinearFunction> pressures_M;               // per N tetrahedron
+  StampedCache<std::array<ClipHalfSpace, 4>> faces_M;     // per N tetrahedron
+  ClipPolygon buffers[2];
+};
+
+}  // namespace
+
+void IntersectCompliantCompliant(const CompliantMesh& compliant_M,
+                                 const CompliantMesh& compliant_N, const RigidTransform& X_MN,
+                                 bool normal_filter, ContactPolygons* polygons_M) {
+  thread_local Scratch scratch;
+  if (compliant_M.bvh.empty() || compliant_N.bvh.empty()) return;
+  const VolumeMesh& mesh_M = compliant_M.mesh;
+  const VolumeMesh& mesh_N = compliant_N.mesh;
+  const VolumeMeshFieldLinear& pressure_M = compliant_M.pressure;
+  const VolumeMeshFieldLinear& pressure_N = compliant_N.pressure;
+  const Eigen::Matrix3d& R_MN = X_MN.rotation();
+  // M's origin in N: where N's linear functions are evaluated to express
+  // them in M.
+  const RigidTransform X_NM = X_MN.inverse();
+  const Eigen::Vector3d& p_NMo = X_NM.translation();
+  constexpr double kEqualSq = kEqualGradientsRatio * kEqualGradientsRatio;
+  scratch.vertices_M.Begin(mesh_N.num_vertices());
+  scratch.pressures_M.Begin(mesh_N.num_elements());
+  scratch.faces_M.Begin(mesh_N.num_elements());
+  auto vertex_M = [&](int v) -> const Eigen::Vector3d& {
+    return scratch.vertices_M.Get(v, [&](int k) { return Eigen::Vector3d(X_MN * mesh_N.vertex(k)); });
+  };
+
+  auto kernel = [&](int e_M, int e_N) {
+    const LinearFunction& p_N = scratch.pressures_M.Get(e_N, [&](int k) {
+      const VolumeMesh::Element& t = mesh_N.element(k);
+      double min = pressure_N.EvaluateAtVertex(t[0]), max = min;
+      for (int i = 1; i < 4; ++i) {
+        min = std::min(min, pressure_N.EvaluateAtVertex(t[i]));
+        max = std::max(max, pressure_N.EvaluateAtVertex(t[i]));
+      }
+      return LinearFunction{R_MN * pressure_N.EvaluateGradient(k),
+                            pressure_N.EvaluateCartesian(k, p_NMo), min, max};
+    });
+    // The cheapest rejection: p_M = p_N needs the two pressure ranges to
+    // overlap.
+    const VolumeMesh::Element& tM = mesh_M.element(e_M);
+    std::array<double, 4> values_M;
+    int below_N = 0, above_N = 0;
+    for (int i = 0; i < 4; ++i) {
+      values_M[i] = pressure_M.EvaluateAtVertex(tM[i]);
+      below_N += values_M[i] < p_N.min;
+      above_N += values_M[i] > p_N.max;
+    }
+    if (below_N == 4 || above_N == 4) return;
+
+    const Eigen::Vector3d& grad_M = pressure_M.EvaluateGradient(e_M);
+    const Eigen::Vector3d& grad_N = p_N.grad_M;
+    // The equilibrium plane h = p_M − p_N = 0 has normal ∇h = ∇p_M − ∇p_N.
+    const Eigen::Vector3d grad_h = grad_M - grad_N;
+    const double grad_h_sq = grad_h.squaredNorm();
+    if (!(grad_h_sq > kEqualSq * (grad_M.squaredNorm() + grad_N.squaredNorm()))) return;
+    if (normal_filter && (!IsAlongPressureGradientUnnormalized(grad_h, grad_h_sq, grad_M) ||
+                          !IsAlongPressureGradientUnnormalized(-grad_h, grad_h_sq, grad_N))) {
+      return;
+    }
+
+    // h at e_M's vertices, from e_M's exact vertex values: the plane must
+    // cross e_M.
+    std::array<Eigen::Vector4d, 4> vertices;
+    std::array<double, 4> h;
+    int positive = 0;
+    for (int i = 0; i < 4; ++i) {
+      const Eigen::Vector3d& p = mesh_M.vertex(tM[i]);
+      vertices[i] << p, values_M[i];
+      h[i] = values_M[i] - (grad_N.dot(p) + p_N.value_at_Mo);
+      positive += h[i] > 0;
+    }
+    if (positive == 0 || positive == 4) return;
+
+    // ... and e_N.
+    const VolumeMesh::Element& tN = mesh_N.element(e_N);
+    const std::array<const Eigen::Vector3d*, 4> w{&vertex_M(tN[0]), &vertex_M(tN[1]),
+                                                  &vertex_M(tN[2]), &vertex_M(tN[3])};
+    const double p_M_at_Mo = pressure_M.EvaluateCartesian(e_M, Eigen::Vector3d::Zero());
+    int above = 0, below = 0;
+    for (int i = 0; i < 4; ++i) {
+      const double h_w = grad_M.dot(*w[i]) + p_M_at_Mo - pressure_N.EvaluateAtVertex(tN[i]);
+      above += h_w > 0;
+      below += h_w < 0;
+    }
+    if (above == 4 || below == 4) return;
+
+    const std::array<ClipHalfSpace, 4>& faces = scratch.faces_M.Get(
+        e_N, [&](int) { return TetrahedronFaceHalfSpaces(tN, w); });
+    ClipPolygon* in = &scratch.buffers[0];
+    SliceTetrahedron(vertices, h, grad_h, in);
+    if (in->size < 3) return;
+    in = ClipByTetrahedron(faces, in, &scratch.buffers[1]);
+    if (in == nullptr) return;
+    polygons_M->Add(*in, grad_h / std::sqrt(grad_h_sq), grad_M, grad_N);
+  };
+
+  ForEachCandidatePair(
+      compliant_M.bvh, compliant_N.bvh, X_MN,
+      [&](int e_N) {
+        const VolumeMesh::Element& tN = mesh_N.element(e_N);
+        Aabb box;
+        for (int i = 0; i < 4; ++i) box.Include(vertex_M(tN[i]));
+        return box;
+      },
+      kernel);
+}
+
+}  // namespace hydrocontact

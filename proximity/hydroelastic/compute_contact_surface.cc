@@ -1,0 +1,148 @@
+#include "proximity/hydroelastic/compute_contact_surface.h"
+
+#include <cmath>
+#include <stdexcept>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "proximity/hydroelastic/compliant_compliant_intersection.h"
+#include "proximity/hydroelastic/contact_surface_builder.h"
+#include "proximity/hydroelastic/half_space_intersection.h"
+#include "proximity/hydroelastic/rigid_compliant_intersection.h"
+
+namespace hydrocontact {
+namespace {
+
+const char* RepresentationName(const HydroelasticRepresentation& r) {
+  static constexpr const char* kNames[] = {"no hydroelastic representation", "a rigid mesh",
+                                           "a rigid half-space", "a compliant mesh",
+                                           "a compliant half-space"};
+  return kNames[r.index()];
+}
+
+[[noreturn]] void ThrowIncompatible(GeometryId id_A, const HydroelasticRepresentation& A,
+                                    GeometryId id_B, const HydroelasticRepresentation& B,
+                                    const std::string& why) {
+  throw std::invalid_argument(fmt::format(
+      "ComputeContactSurface: no hydroelastic contact surface between {} ({}) and {} ({}): {}",
+      id_A.to_string(), RepresentationName(A), id_B.to_string(), RepresentationName(B), why));
+}
+
+// O(1) consistency checks of a representation built by hand (those from
+// MakeHydroelasticRepresentation always pass): a missing hierarchy or a field
+// of the wrong size would otherwise silently lose contact.
+void Validate(GeometryId id, const HydroelasticRepresentation& r) {
+  auto fail = [&](const std::string& why) {
+    throw std::invalid_argument(
+        fmt::format("ComputeContactSurface: the representation of {} is invalid: {}",
+                    id.to_string(), why));
+  };
+  if (const auto* c = std::get_if<CompliantMesh>(&r)) {
+    const int n = c->mesh.num_elements();
+    if (static_cast<int>(c->pressure.values().size()) != c->mesh.num_vertices() ||
+        static_cast<int>(c->pressure.gradients().size()) != n) {
+      fail(fmt::format("its pressure field has {} values and {} gradients for {} vertices and {} "
+                       "tetrahedra",
+                       c->pressure.values().size(), c->pressure.gradients().size(),
+                       c->mesh.num_vertices(), n));
+    }
+    if (n > 0 && static_cast<int>(c->bvh.nodes().size()) != 2 * n - 1) {
+      fail(fmt::format("its BVH has {} nodes, not the {} of its {} tetrahedra", c->bvh.nodes().size(),
+                       2 * n - 1, n));
+    }
+  } else if (const auto* m = std::get_if<RigidMesh>(&r)) {
+    const int n = m->mesh.num_triangles();
+    if (n > 0 && static_cast<int>(m->bvh.nodes().size()) != 2 * n - 1) {
+      fail(fmt::format("its BVH has {} nodes, not the {} of its {} triangles", m->bvh.nodes().size(),
+                       2 * n - 1, n));
+    }
+  } else if (const auto* h = std::get_if<CompliantHalfSpace>(&r)) {
+    if (!(h->hydroelastic_modulus > 0) || !std::isfinite(h->hydroelastic_modulus)) {
+      fail(fmt::format("hydroelastic_modulus must be positive and finite, got {}",
+                       h->hydroelastic_modulus));
+    }
+    if (!(h->slab_thickness > 0) || !std::isfinite(h->slab_thickness)) {
+      fail(fmt::format("slab_thickness must be positive and finite, got {}", h->slab_thickness));
+    }
+    if (!(h->margin >= 0) || !std::isfinite(h->margin)) {
+      fail(fmt::format("margin must be finite and >= 0, got {}", h->margin));
+    }
+  }
+}
+
+bool IsHalfSpace(const HydroelasticRepresentation& r) {
+  return std::holds_alternative<RigidHalfSpace>(r) ||
+         std::holds_alternative<CompliantHalfSpace>(r);
+}
+
+}  // namespace
+
+std::optional<ContactSurface> ComputeContactSurface(
+    GeometryId id_A, const HydroelasticRepresentation& A, const RigidTransform& X_WA,
+    GeometryId id_B, const HydroelasticRepresentation& B, const RigidTransform& X_WB,
+    HydroelasticContactRepresentation representation, const ContactSurfaceOptions& options) {
+  if (id_A == id_B) {
+    ThrowIncompatible(id_A, A, id_B, B, "a geometry cannot be in contact with itself");
+  }
+  if (!HasRepresentation(A) || !HasRepresentation(B)) {
+    const GeometryId culprit = HasRepresentation(A) ? id_B : id_A;
+    ThrowIncompatible(id_A, A, id_B, B,
+                      fmt::format("{} has no hydroelastic representation (its proximity "
+                                  "properties ask for none)",
+                                  culprit.to_string()));
+  }
+  if (IsRigid(A) && IsRigid(B)) {
+    ThrowIncompatible(id_A, A, id_B, B,
+                      "both are rigid (use point-pair penetration for rigid-rigid pairs)");
+  }
+  if (IsHalfSpace(A) && IsHalfSpace(B)) {
+    ThrowIncompatible(id_A, A, id_B, B, "both are half-spaces");
+  }
+  Validate(id_A, A);
+  Validate(id_B, B);
+
+  // Put a compliant mesh first when there is one: every kernel works in a
+  // compliant geometry's frame. For two compliant meshes, the smaller id
+  // goes first, so the result is the same whatever the argument order.
+  const bool swap = [&] {
+    const bool a_mesh = std::holds_alternative<CompliantMesh>(A);
+    const bool b_mesh = std::holds_alternative<CompliantMesh>(B);
+    if (a_mesh && b_mesh) return id_B < id_A;
+    if (a_mesh != b_mesh) return b_mesh;
+    // No compliant mesh: one is a compliant half-space and the other a
+    // rigid mesh (every other combination was rejected above).
+    return std::holds_alternative<CompliantHalfSpace>(B);
+  }();
+  const GeometryId id_P = swap ? id_B : id_A;
+  const GeometryId id_Q = swap ? id_A : id_B;
+  const HydroelasticRepresentation& P = swap ? B : A;
+  const HydroelasticRepresentation& Q = swap ? A : B;
+  const RigidTransform& X_WP = swap ? X_WB : X_WA;
+  const RigidTransform& X_WQ = swap ? X_WA : X_WB;
+  const RigidTransform X_PQ = X_WP.inverse() * X_WQ;
+
+  thread_local ContactPolygons polygons;
+  polygons.Clear();
+  const bool filter = options.normal_filter;
+  if (const auto* mesh_P = std::get_if<CompliantMesh>(&P)) {
+    if (const auto* mesh_Q = std::get_if<CompliantMesh>(&Q)) {
+      IntersectCompliantCompliant(*mesh_P, *mesh_Q, X_PQ, filter, &polygons);
+    } else if (const auto* rigid_Q = std::get_if<RigidMesh>(&Q)) {
+      IntersectRigidCompliant(*mesh_P, *rigid_Q, X_PQ, filter, &polygons);
+    } else if (std::holds_alternative<RigidHalfSpace>(Q)) {
+      IntersectCompliantRigidHalfSpace(*mesh_P, X_PQ, &polygons);
+    } else {
+      IntersectCompliantCompliantHalfSpace(*mesh_P, std::get<CompliantHalfSpace>(Q), X_PQ, filter,
+                                           &polygons);
+    }
+  } else {
+    IntersectRigidCompliantHalfSpace(std::get<CompliantHalfSpace>(P), std::get<RigidMesh>(Q),
+                                     X_PQ, filter, &polygons);
+  }
+  // P is always the first geometry of the kernels' polygons.
+  return BuildContactSurface(polygons, X_WP, id_P, /*first_compliant=*/true, id_Q, IsCompliant(Q),
+                             representation);
+}
+
+}  // namespace hydrocontact

@@ -1,0 +1,69 @@
+#pragma once
+
+/// @file
+/// ComputeContactSurface: the hydroelastic contact surface of one pair of
+/// geometries, whatever their representations.
+
+#include <optional>
+
+#include "geometry/identifier.h"
+#include "geometry/rigid_transform.h"
+#include "proximity/representation/hydroelastic_representation.h"
+#include "query_results/contact_surface.h"
+
+namespace hydrocontact {
+
+/// Options of ComputeContactSurface.
+struct ContactSurfaceOptions {
+  /// Apply the orientation filter (orientation_filter.h): drop pieces whose
+  /// normal disagrees with the pressure gradients by more than 5π/8. Off
+  /// keeps every piece of the geometric intersection. It never applies to a
+  /// compliant mesh against a rigid half-space (see
+  /// IntersectCompliantRigidHalfSpace).
+  ///
+  /// What it does to a geometry buried wholly inside another (tested):
+  ///  - a rigid body near the centre of a compliant one, where ∇p points
+  ///    inward all around it, loses its whole surface (the result is empty);
+  ///  - a rigid body where ∇p is nearly uniform loses only the faces whose
+  ///    outward normal is more than 5π/8 from ∇p (for an aligned cube, the
+  ///    one face looking against ∇p; the other five remain);
+  ///  - a compliant body buried in another gives a closed equilibrium shell;
+  ///    pieces where −n̂ is more than 5π/8 from the outer body's ∇p are
+  ///    dropped (one side of a cube-shaped shell), and where the outer
+  ///    body's pressure is constant (∇p = 0) nothing is dropped.
+  /// So the filter does not in general remove a buried surface; it removes
+  /// the parts that would push the wrong way, as in Drake.
+  bool normal_filter{true};
+};
+
+/// The contact surface of geometries A and B, each given by its
+/// hydroelastic representation in its own frame and its pose in W.
+///
+/// Supported pairs: rigid mesh–compliant mesh, compliant mesh–compliant
+/// mesh, compliant mesh–rigid half-space, rigid mesh–compliant half-space,
+/// compliant mesh–compliant half-space (in either order). The work is done
+/// in the compliant geometry's frame (for two compliant meshes, the frame of
+/// the one with the smaller id) using the relative pose, pruned by the BVHs;
+/// the polygons are transformed to W once at the end.
+///
+/// The result follows ContactSurface's invariants: id_M = min(id_A, id_B),
+/// normals out of N into M, pressure (Pa) as the field, ∇p per face for the
+/// compliant side(s). The result does not depend on the order of A and B.
+///
+/// Per-pair scratch memory is thread_local and reused, so after the first
+/// call on a thread only the returned surface allocates; calls on different
+/// threads are independent.
+///
+/// @returns nullopt when the geometries do not touch (no face survives).
+/// @throws std::invalid_argument naming both ids and the reason when
+///         id_A == id_B, a side has no representation (std::monostate), both
+///         are rigid, or both are half-spaces; naming the geometry when a
+///         representation is inconsistent (a BVH not built over its mesh, a
+///         pressure field of the wrong size, a compliant half-space with a
+///         non-positive modulus or slab or a negative margin).
+std::optional<ContactSurface> ComputeContactSurface(
+    GeometryId id_A, const HydroelasticRepresentation& A, const RigidTransform& X_WA,
+    GeometryId id_B, const HydroelasticRepresentation& B, const RigidTransform& X_WB,
+    HydroelasticContactRepresentation representation, const ContactSurfaceOptions& options = {});
+
+}  // namespace hydrocontact

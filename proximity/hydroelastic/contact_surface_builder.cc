@@ -1,0 +1,157 @@
+#include "proximity/hydroelastic/contact_surface_builder.h"
+
+#include <algorithm>
+#include <array>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "mesh/aabb.h"
+
+namespace hydrocontact {
+namespace {
+
+// The faces, vertices and per-face gradients of the surface being built, in W.
+struct SurfaceData {
+  std::vector<Eigen::Vector3d> vertices_W;
+  std::vector<double> pressures;
+  std::vector<TriangleSurfaceMesh::Element> triangles;
+  std::vector<int> face_data;
+  std::vector<Eigen::Vector3d> grad_M_W;
+  std::vector<Eigen::Vector3d> grad_N_W;
+};
+
+}  // namespace
+
+std::optional<ContactSurface> BuildContactSurface(const ContactPolygons& polygons,
+                                                  const RigidTransform& X_WF,
+                                                  GeometryId id_first, bool first_compliant,
+                                                  GeometryId id_second, bool second_compliant,
+                                                  HydroelasticContactRepresentation representation) {
+  if (id_first == id_second) {
+    throw std::invalid_argument(fmt::format(
+        "BuildContactSurface: both geometries have the id {}", id_first.to_string()));
+  }
+  // M is the geometry with the smaller id. When that is the second one, the
+  // normals must point the other way: reverse every polygon.
+  const bool flip = id_second < id_first;
+  const GeometryId id_M = flip ? id_second : id_first;
+  const GeometryId id_N = flip ? id_first : id_second;
+  const bool has_grad_M = flip ? second_compliant : first_compliant;
+  const bool has_grad_N = flip ? first_compliant : second_compliant;
+  const std::vector<Eigen::Vector3d>& grad_M_F = flip ? polygons.grad_second : polygons.grad_first;
+  const std::vector<Eigen::Vector3d>& grad_N_F = flip ? polygons.grad_first : polygons.grad_second;
+  const bool triangles = representation == HydroelasticContactRepresentation::kTriangle;
+  const Eigen::Matrix3d& R_WF = X_WF.rotation();
+
+  SurfaceData out;
+  const size_t num_vertices_F = polygons.vertices.size();
+  const size_t num_polygons = polygons.ends.size();
+  out.vertices_W.reserve(num_vertices_F + (triangles ? num_polygons : 0));
+  out.pressures.reserve(out.vertices_W.capacity());
+  const size_t num_faces_estimate = triangles ? num_vertices_F : num_polygons;
+  if (triangles) {
+    out.triangles.reserve(num_faces_estimate);
+  } else {
+    out.face_data.reserve(num_vertices_F + num_polygons);
+  }
+  if (has_grad_M) out.grad_M_W.reserve(num_faces_estimate);
+  if (has_grad_N) out.grad_N_W.reserve(num_faces_estimate);
+
+  // The size of the whole contact patch. A polygon whose every edge is
+  // negligible against it is a clipping remnant (a piece pinched to a point
+  // at a shared vertex or edge): its area is nil and its vertex-derived
+  // normal is round-off, so it is dropped.
+  Aabb patch_F;
+  for (const Eigen::Vector4d& v : polygons.vertices) patch_F.Include(Eigen::Vector3d(v.head<3>()));
+  const double negligible_edge = patch_F.IsEmpty() ? 0.0 : kNegligibleEdgeRatio * (patch_F.max - patch_F.min).norm();
+  const double negligible_edge_sq = negligible_edge * negligible_edge;
+
+  std::array<Eigen::Vector3d, ClipPolygon::kCapacity> p_W;
+  std::array<double, ClipPolygon::kCapacity> pressure;
+  for (int k = 0; k < polygons.num_polygons(); ++k) {
+    const int begin = polygons.begin(k);
+    const int n = polygons.ends[k] - begin;
+    if (n < 3 || n > ClipPolygon::kCapacity) continue;
+    for (int i = 0; i < n; ++i) {
+      const Eigen::Vector4d& v = polygons.vertices[begin + (flip ? n - 1 - i : i)];
+      p_W[i] = X_WF * Eigen::Vector3d(v.head<3>());
+      pressure[i] = std::max(0.0, v[3]);
+    }
+    const Eigen::Vector3d nhat_W = (flip ? -1.0 : 1.0) * (R_WF * polygons.normals[k]);
+
+    // The same fan from vertex 0 as PolygonSurfaceMesh uses, so the test
+    // below is the mesh's own degeneracy test, only stricter.
+    Eigen::Vector3d area_vector = Eigen::Vector3d::Zero();
+    Eigen::Vector3d moment = Eigen::Vector3d::Zero();
+    double twice_area = 0;
+    double pressure_moment = 0;
+    double longest_sq = 0;
+    for (int i = 1; i + 1 < n; ++i) {
+      const Eigen::Vector3d cross = (p_W[i] - p_W[0]).cross(p_W[i + 1] - p_W[0]);
+      area_vector += cross;
+      const double t = cross.norm();
+      twice_area += t;
+      moment += t * (p_W[0] + p_W[i] + p_W[i + 1]);
+      pressure_moment += t * (pressure[0] + pressure[i] + pressure[i + 1]);
+    }
+    for (int i = 0; i < n; ++i) {
+      longest_sq = std::max(longest_sq, (p_W[(i + 1) % n] - p_W[i]).squaredNorm());
+    }
+    if (!(longest_sq > negligible_edge_sq)) continue;
+    if (!(area_vector.dot(nhat_W) > kDegeneratePolygonRatio * longest_sq)) continue;
+
+    const Eigen::Vector3d grad_M_W = R_WF * grad_M_F[k];
+    const Eigen::Vector3d grad_N_W = R_WF * grad_N_F[k];
+    const int first_vertex = static_cast<int>(out.vertices_W.size());
+    for (int i = 0; i < n; ++i) {
+      out.vertices_W.push_back(p_W[i]);
+      out.pressures.push_back(pressure[i]);
+    }
+    if (!triangles) {
+      out.face_data.push_back(n);
+      for (int i = 0; i < n; ++i) out.face_data.push_back(first_vertex + i);
+      if (has_grad_M) out.grad_M_W.push_back(grad_M_W);
+      if (has_grad_N) out.grad_N_W.push_back(grad_N_W);
+      continue;
+    }
+    // Fan around the area centroid; the centroid's pressure is the mean of
+    // the linear field over the polygon, which is its value there.
+    const Eigen::Vector3d p_WC = moment / (3 * twice_area);
+    const int centroid = static_cast<int>(out.vertices_W.size());
+    out.vertices_W.push_back(p_WC);
+    out.pressures.push_back(pressure_moment / (3 * twice_area));
+    for (int i = 0; i < n; ++i) {
+      const int j = (i + 1) % n;
+      const Eigen::Vector3d& a = p_W[i];
+      const Eigen::Vector3d& b = p_W[j];
+      const double fan_longest_sq =
+          std::max({(b - a).squaredNorm(), (p_WC - b).squaredNorm(), (a - p_WC).squaredNorm()});
+      if (!((b - a).cross(p_WC - a).dot(nhat_W) > kDegenerateFanTriangleRatio * fan_longest_sq)) {
+        continue;
+      }
+      out.triangles.push_back({first_vertex + i, first_vertex + j, centroid});
+      if (has_grad_M) out.grad_M_W.push_back(grad_M_W);
+      if (has_grad_N) out.grad_N_W.push_back(grad_N_W);
+    }
+  }
+
+  std::optional<std::vector<Eigen::Vector3d>> grad_M;
+  std::optional<std::vector<Eigen::Vector3d>> grad_N;
+  if (has_grad_M) grad_M = std::move(out.grad_M_W);
+  if (has_grad_N) grad_N = std::move(out.grad_N_W);
+  if (triangles) {
+    if (out.triangles.empty()) return std::nullopt;
+    TriangleSurfaceMesh mesh_W(std::move(out.triangles), std::move(out.vertices_W));
+    TriangleSurfaceMeshFieldLinear e_MN(std::move(out.pressures), mesh_W);
+    return ContactSurface(id_M, id_N, std::move(mesh_W), std::move(e_MN), std::move(grad_M),
+                          std::move(grad_N));
+  }
+  if (out.face_data.empty()) return std::nullopt;
+  PolygonSurfaceMesh mesh_W(std::move(out.face_data), std::move(out.vertices_W));
+  PolygonSurfaceMeshFieldLinear e_MN(std::move(out.pressures), mesh_W);
+  return ContactSurface(id_M, id_N, std::move(mesh_W), std::move(e_MN), std::move(grad_M),
+                        std::move(grad_N));
+}
+
+}  // namespace hydrocontact

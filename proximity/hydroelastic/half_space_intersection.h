@@ -1,0 +1,58 @@
+#pragma once
+
+/// @file
+/// Contact polygons between a mesh and a half-space: compliant mesh vs rigid
+/// half-space, rigid mesh vs compliant half-space, and compliant mesh vs
+/// compliant half-space. Every half-space H is the set z ≤ 0 of its frame H
+/// (for a compliant one, the slab z ≤ margin carries the pressure
+/// p = E·(margin − z)/slab_thickness; see CompliantHalfSpace).
+
+#include "geometry/rigid_transform.h"
+#include "proximity/hydroelastic/contact_surface_builder.h"
+#include "proximity/representation/hydroelastic_representation.h"
+
+namespace hydrocontact {
+
+/// Compliant mesh C vs rigid half-space H, in C's frame: the surface is
+/// H's boundary plane inside C. Every tetrahedron the plane crosses
+/// contributes its slice (3 or 4 vertices); pressures are C's field.
+///
+/// Appends to `polygons_C` with C first (normals = H's outward normal, out of
+/// H into C) and ∇p_C as the first gradient. No orientation filter is
+/// applied, as in Drake: a plane has no far side, and filtering would drop
+/// the middle of a body pressed past its deepest point.
+/// @param X_CH  the pose of H's frame in C's frame.
+void IntersectCompliantRigidHalfSpace(const CompliantMesh& compliant_C,
+                                      const RigidTransform& X_CH, ContactPolygons* polygons_C);
+
+/// Rigid mesh R vs compliant half-space H, in H's frame: every triangle of R
+/// with a part at z ≤ margin is clipped by that half-space; pressures are
+/// H's field at the vertices.
+///
+/// Appends to `polygons_H` with H first (normals = R's outward triangle
+/// normals, out of R into H) and ∇p_H as the first gradient. With
+/// `normal_filter`, a triangle is skipped unless its outward normal is
+/// within kMaxNormalGradientAngle of ∇p_H = −(E/slab) ẑ_H.
+/// @param X_HR  the pose of R's frame in H's frame.
+void IntersectRigidCompliantHalfSpace(const CompliantHalfSpace& half_space_H,
+                                      const RigidMesh& rigid_R, const RigidTransform& X_HR,
+                                      bool normal_filter, ContactPolygons* polygons_H);
+
+/// Compliant mesh C vs compliant half-space H, in C's frame: per
+/// tetrahedron with a part in H's slab, the equilibrium plane
+/// {p_C = p_H} sliced by the tetrahedron and clipped by H's boundary plane
+/// z = margin (at most 5 vertices). The normal is
+/// (∇p_C − ∇p_H)/‖∇p_C − ∇p_H‖, out of H into C.
+///
+/// Tetrahedra whose gradient equals ∇p_H (kEqualGradientsRatio) are
+/// skipped, and with `normal_filter` those failing the compliant–compliant
+/// orientation test (see orientation_filter.h).
+///
+/// Appends to `polygons_C` with C first, ∇p_C and ∇p_H as gradients.
+/// @param X_CH  the pose of H's frame in C's frame.
+void IntersectCompliantCompliantHalfSpace(const CompliantMesh& compliant_C,
+                                          const CompliantHalfSpace& half_space_H,
+                                          const RigidTransform& X_CH, bool normal_filter,
+                                          ContactPolygons* polygons_C);
+
+}  // namespace hydrocontact

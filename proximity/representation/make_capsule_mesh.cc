@@ -1,0 +1,95 @@
+#include "proximity/representation/make_capsule_mesh.h"
+
+#include <numbers>
+
+#include "proximity/representation/make_lattice_mesh.h"
+
+namespace hydrocontact {
+namespace {
+
+using internal::LatticePoint;
+using internal::LatticeVertex;
+
+struct CapsuleLattice {
+  double R{}, half_length{};
+  int m{};       // rings (body) = shells (caps)
+  int layers{};  // body layers from z = 0 to z = L/2
+};
+
+// The counts as doubles first, so an absurd hint is rejected by
+// CheckMeshSize before any integer conversion can overflow.
+struct CapsulePlan {
+  double m{}, layers{};
+  CapsuleLattice Lattice(const Capsule& capsule, double margin) const {
+    return {capsule.radius() + margin, capsule.length() / 2, int(m), int(layers)};
+  }
+};
+
+CapsulePlan Plan(const Capsule& capsule, double h, double margin) {
+  return {internal::SegmentCount(std::numbers::pi / 2 * (capsule.radius() + margin), h),
+          internal::SegmentCount(capsule.length() / 2, h)};
+}
+
+// Lattice (x, y, w): w ≤ layers is the body (ring b = x+y at height
+// (L/2)·w/layers), w > layers the cap's octant simplex with z' = w − layers
+// on shell k = b + z' about the cap centre.
+auto CapsuleMap(const CapsuleLattice& C) {
+  return [C](const LatticePoint& q) {
+    const int b = q[0] + q[1];
+    if (q[2] <= C.layers) {
+      const Eigen::Vector2d xy = b == 0 ? Eigen::Vector2d::Zero()
+                                        : Eigen::Vector2d((C.R * b / C.m) *
+                                                          internal::QuadrantDirection(q[0], q[1]));
+      return LatticeVertex{Eigen::Vector3d(xy.x(), xy.y(), C.half_length * q[2] / C.layers),
+                           double(C.m - b) / C.m};
+    }
+    const int z = q[2] - C.layers;
+    const int k = b + z;
+    const Eigen::Vector3d p =
+        Eigen::Vector3d(0, 0, C.half_length) +
+        (C.R * k / C.m) * internal::OctantDirection(q[0], q[1], z);
+    return LatticeVertex{p, double(C.m - k) / C.m};
+  };
+}
+
+}  // namespace
+
+VolumeMeshWithExtent MakeCapsuleVolumeMesh(const Capsule& capsule, double resolution_hint,
+                                           double margin) {
+  internal::RequireResolutionHint("Capsule", resolution_hint);
+  internal::RequireMargin("Capsule", margin);
+  const auto [m, layers] = Plan(capsule, resolution_hint, margin);
+  internal::CheckMeshSize("Capsule", "tetrahedra", 8 * (3 * m * m * layers + m * m * m),
+                          resolution_hint, 3);
+  const CapsuleLattice C = CapsulePlan{m, layers}.Lattice(capsule, margin);
+  internal::SymmetricLatticeAssembler assembler(CapsuleMap(C),
+                                                size_t(4 * (m + 1) * (m + 1) * (layers + m + 1)),
+                                                LatticePoint(C.m, C.m, C.layers + C.m));
+  internal::ForEachPrismTetrahedron(C.m, C.layers, [&](const auto& t) { assembler.AddTetrahedron(t); });
+  internal::ForEachSimplexTetrahedron(C.m, [&](internal::LatticeTetrahedron t) {
+    for (auto& q : t) q[2] += C.layers;
+    assembler.AddTetrahedron(t);
+  });
+  return assembler.BuildVolume();
+}
+
+TriangleSurfaceMesh MakeCapsuleSurfaceMesh(const Capsule& capsule, double resolution_hint,
+                                           double margin) {
+  internal::RequireResolutionHint("Capsule", resolution_hint);
+  internal::RequireMargin("Capsule", margin);
+  const auto [m, layers] = Plan(capsule, resolution_hint, margin);
+  internal::CheckMeshSize("Capsule", "triangles", 8 * (2 * m * layers + m * m), resolution_hint,
+                          2);
+  const CapsuleLattice C = CapsulePlan{m, layers}.Lattice(capsule, margin);
+  internal::SymmetricLatticeAssembler assembler(CapsuleMap(C),
+                                                size_t(4 * (m + 1) * (layers + m + 2)),
+                                                LatticePoint(C.m, C.m, C.layers + C.m));
+  internal::ForEachPrismSideTriangle(C.m, C.layers, [&](const auto& t) { assembler.AddTriangle(t); });
+  internal::ForEachSimplexFaceTriangle(C.m, [&](internal::LatticeTriangle t) {
+    for (auto& q : t) q[2] += C.layers;
+    assembler.AddTriangle(t);
+  });
+  return assembler.BuildSurface();
+}
+
+}  // namespace hydrocontact

@@ -1,0 +1,80 @@
+#include "proximity/representation/make_convex_mesh.h"
+
+#include <stdexcept>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "mesh/obj_io.h"
+#include "mesh/vtk_reader.h"
+#include "proximity/representation/convex_hull.h"
+#include "proximity/representation/make_mesh_shape.h"
+
+namespace hydrocontact {
+
+std::vector<Eigen::Vector3d> ReadConvexPoints(const Convex& convex) {
+  const std::string extension = LowerCaseExtension(convex.file());
+  if (extension == ".obj") return ReadObjFile(convex.file(), convex.scale()).vertices();
+  if (extension == ".vtk") return ReadVtkVolumeFile(convex.file(), convex.scale()).mesh.vertices();
+  throw std::invalid_argument(fmt::format(
+      "Convex: file '{}' is neither .obj nor .vtk; give the vertices as an OBJ surface or a VTK "
+      "volume",
+      convex.file().string()));
+}
+
+TriangleSurfaceMesh InflateConvexHull(const TriangleSurfaceMesh& hull, double margin) {
+  internal::RequireMargin("Convex", margin);
+  if (margin == 0) return hull;
+  std::vector<Eigen::Vector3d> points;
+  points.reserve(3 * size_t(hull.num_triangles()));
+  for (int f = 0; f < hull.num_triangles(); ++f) {
+    for (int v : hull.element(f)) points.push_back(hull.vertex(v) + margin * hull.face_normal(f));
+  }
+  return ComputeConvexHull(points);
+}
+
+VolumeMeshWithExtent MakeConvexVolumeMesh(const TriangleSurfaceMesh& hull) {
+  const double volume = hull.CalcSignedVolume();
+  if (!hull.IsClosed() || !(volume > 0)) {
+    throw std::invalid_argument(fmt::format(
+        "MakeConvexVolumeMesh: the hull must be a closed outward surface (closed: {}, volume {})",
+        hull.IsClosed(), volume));
+  }
+  // Volume centroid: Σ V_t·centroid_t over the cone tetrahedra from any
+  // interior reference point (the vertex average, inside a convex hull).
+  Eigen::Vector3d reference = Eigen::Vector3d::Zero();
+  for (const auto& p : hull.vertices()) reference += p;
+  reference /= hull.num_vertices();
+  Eigen::Vector3d weighted = Eigen::Vector3d::Zero();
+  double total = 0;
+  for (const auto& t : hull.triangles()) {
+    const Eigen::Vector3d &a = hull.vertex(t[0]), &b = hull.vertex(t[1]), &c = hull.vertex(t[2]);
+    const double v = SignedTetrahedronVolume(reference, a, b, c);
+    weighted += v * (reference + a + b + c) / 4;
+    total += v;
+  }
+  const Eigen::Vector3d p_GC = weighted / total;
+
+  // Hull vertices first (e = 0), the centroid last (e = 1). For an outward
+  // triangle (a, b, c) and C inside, (C, a, b, c) is positively oriented.
+  std::vector<Eigen::Vector3d> vertices = hull.vertices();
+  const int centre = static_cast<int>(vertices.size());
+  vertices.push_back(p_GC);
+  std::vector<double> extent(vertices.size(), 0.0);
+  extent[centre] = 1.0;
+  std::vector<VolumeMesh::Element> tetrahedra;
+  tetrahedra.reserve(hull.num_triangles());
+  for (const auto& t : hull.triangles()) tetrahedra.push_back({centre, t[0], t[1], t[2]});
+  return {VolumeMesh(std::move(tetrahedra), std::move(vertices)), std::move(extent)};
+}
+
+TriangleSurfaceMesh MakeConvexSurfaceMesh(const Convex& convex, double margin) {
+  internal::RequireMargin("Convex", margin);
+  return InflateConvexHull(ComputeConvexHull(ReadConvexPoints(convex)), margin);
+}
+
+VolumeMeshWithExtent MakeConvexVolumeMesh(const Convex& convex, double margin) {
+  return MakeConvexVolumeMesh(MakeConvexSurfaceMesh(convex, margin));
+}
+
+}  // namespace hydrocontact

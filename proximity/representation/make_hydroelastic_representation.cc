@@ -1,0 +1,115 @@
+#include "proximity/representation/make_hydroelastic_representation.h"
+
+#include <algorithm>
+#include <stdexcept>
+#include <type_traits>
+
+#include <fmt/format.h>
+
+#include "proximity/representation/make_box_mesh.h"
+#include "proximity/representation/make_capsule_mesh.h"
+#include "proximity/representation/make_convex_mesh.h"
+#include "proximity/representation/make_cylinder_mesh.h"
+#include "proximity/representation/make_ellipsoid_mesh.h"
+#include "proximity/representation/make_mesh_shape.h"
+#include "proximity/representation/make_sphere_mesh.h"
+
+namespace hydrocontact {
+namespace {
+
+template <class T>
+constexpr bool kUsesResolutionHint =
+    std::is_same_v<T, Sphere> || std::is_same_v<T, Cylinder> || std::is_same_v<T, Capsule> ||
+    std::is_same_v<T, Ellipsoid>;
+
+RigidMesh MakeRigid(TriangleSurfaceMesh surface) {
+  Bvh bvh(surface);
+  return RigidMesh{std::move(surface), std::move(bvh)};
+}
+
+CompliantMesh MakeCompliant(VolumeMeshWithExtent m, double E) {
+  VolumeMeshFieldLinear pressure = MakePressureField(m, E);
+  Bvh bvh(m.mesh);
+  return CompliantMesh{std::move(m.mesh), std::move(pressure), std::move(bvh), E};
+}
+
+}  // namespace
+
+double DefaultResolutionHint(const Shape& shape) {
+  return std::visit(
+      [&](const auto& s) -> double {
+        using T = std::decay_t<decltype(s)>;
+        if constexpr (std::is_same_v<T, Sphere>) {
+          return 2 * s.radius() / 5;
+        } else if constexpr (std::is_same_v<T, Box>) {
+          return s.size().minCoeff() / 5;
+        } else if constexpr (std::is_same_v<T, Cylinder>) {
+          return std::min(2 * s.radius(), s.length()) / 5;
+        } else if constexpr (std::is_same_v<T, Capsule>) {
+          return 2 * s.radius() / 5;
+        } else if constexpr (std::is_same_v<T, Ellipsoid>) {
+          return 2 * s.semi_axes().minCoeff() / 5;
+        } else {
+          throw std::invalid_argument(fmt::format(
+              "DefaultResolutionHint: a {} has no intrinsic size and needs no resolution hint",
+              ShapeName(shape)));
+        }
+      },
+      shape);
+}
+
+std::optional<double> ResolutionHintUsed(const Shape& shape, const ProximityProperties& properties) {
+  return std::visit(
+      [&](const auto& s) -> std::optional<double> {
+        using T = std::decay_t<decltype(s)>;
+        if constexpr (kUsesResolutionHint<T>) {
+          return properties.resolution_hint().value_or(DefaultResolutionHint(shape));
+        } else {
+          return std::nullopt;
+        }
+      },
+      shape);
+}
+
+HydroelasticRepresentation MakeHydroelasticRepresentation(const Shape& shape,
+                                                          const ProximityProperties& properties) {
+  const Compliance compliance = properties.compliance();
+  if (compliance == Compliance::kNone) return std::monostate{};
+  const bool rigid = compliance == Compliance::kRigid;
+  const double E = properties.hydroelastic_modulus();
+  const double margin = properties.margin();
+  const std::optional<double> hint = ResolutionHintUsed(shape, properties);
+  return std::visit(
+      [&](const auto& s) -> HydroelasticRepresentation {
+        using T = std::decay_t<decltype(s)>;
+        if constexpr (std::is_same_v<T, HalfSpace>) {
+          if (rigid) return RigidHalfSpace{};
+          return CompliantHalfSpace{E, properties.slab_thickness(), margin};
+        } else if constexpr (std::is_same_v<T, Box>) {
+          if (rigid) return MakeRigid(MakeBoxSurfaceMesh(s, margin));
+          return MakeCompliant(MakeBoxVolumeMesh(s, margin), E);
+        } else if constexpr (std::is_same_v<T, Sphere>) {
+          if (rigid) return MakeRigid(MakeSphereSurfaceMesh(s, *hint, margin));
+          return MakeCompliant(MakeSphereVolumeMesh(s, *hint, margin), E);
+        } else if constexpr (std::is_same_v<T, Cylinder>) {
+          if (rigid) return MakeRigid(MakeCylinderSurfaceMesh(s, *hint, margin));
+          return MakeCompliant(MakeCylinderVolumeMesh(s, *hint, margin), E);
+        } else if constexpr (std::is_same_v<T, Capsule>) {
+          if (rigid) return MakeRigid(MakeCapsuleSurfaceMesh(s, *hint, margin));
+          return MakeCompliant(MakeCapsuleVolumeMesh(s, *hint, margin), E);
+        } else if constexpr (std::is_same_v<T, Ellipsoid>) {
+          if (rigid) return MakeRigid(MakeEllipsoidSurfaceMesh(s, *hint, margin));
+          return MakeCompliant(MakeEllipsoidVolumeMesh(s, *hint, margin), E);
+        } else if constexpr (std::is_same_v<T, Convex>) {
+          if (rigid) return MakeRigid(MakeConvexSurfaceMesh(s, margin));
+          return MakeCompliant(MakeConvexVolumeMesh(s, margin), E);
+        } else {
+          static_assert(std::is_same_v<T, Mesh>);
+          if (rigid) return MakeRigid(MakeMeshSurfaceMesh(s, margin));
+          return MakeCompliant(MakeMeshVolumeMesh(s, margin), E);
+        }
+      },
+      shape);
+}
+
+}  // namespace hydrocontact

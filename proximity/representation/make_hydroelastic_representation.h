@@ -1,0 +1,52 @@
+#pragma once
+
+/// @file
+/// MakeHydroelasticRepresentation: the one entry point that turns a shape
+/// and its proximity properties into the representation the contact
+/// kernels consume.
+
+#include <optional>
+
+#include "geometry/proximity_properties.h"
+#include "geometry/shape.h"
+#include "proximity/representation/hydroelastic_representation.h"
+
+namespace hydrocontact {
+
+/// The default resolution hint (m) of `shape`: a fifth of its smallest
+/// dimension: sphere 2r/5, box min edge/5, cylinder min(2r, L)/5, capsule
+/// 2r/5 (its smallest dimension is its diameter), ellipsoid 2·min(a,b,c)/5.
+/// @throws std::invalid_argument for HalfSpace, Mesh and Convex, which have
+///         no intrinsic size and whose tessellation needs no hint.
+double DefaultResolutionHint(const Shape& shape);
+
+/// The resolution hint the representation of `shape` is built with: the
+/// properties' hint, or DefaultResolutionHint; nullopt for shapes whose
+/// mesh does not depend on one (Box, HalfSpace, Mesh, Convex: flat faces or
+/// a given mesh).
+std::optional<double> ResolutionHintUsed(const Shape& shape, const ProximityProperties& properties);
+
+/// The hydroelastic representation of `shape` in its frame G:
+///   - Compliance::kNone: std::monostate.
+///   - kRigid: RigidMesh (closed, outward surface and its BVH) for Sphere,
+///     Box, Cylinder, Capsule, Ellipsoid, Convex (the hull of the file's
+///     vertices), Mesh (a closed OBJ surface, or the boundary of a VTK
+///     volume); RigidHalfSpace for a HalfSpace.
+///   - kCompliant: CompliantMesh (tetrahedra, pressure p = E·e, BVH, E) for
+///     Sphere, Box, Cylinder, Capsule, Ellipsoid, Convex and Mesh (a VTK
+///     tetrahedral file, e from distances to its boundary);
+///     CompliantHalfSpace{E, slab thickness, margin} for a HalfSpace.
+/// Curved primitives are tessellated with the resolution hint (see
+/// ResolutionHintUsed); the margin inflates every mesh outward (see the
+/// Make*Mesh generators for how each shape does it) and shifts a compliant
+/// half-space's zero-pressure plane to z = δ. A rigid half-space ignores the
+/// margin (the plane z = 0 is its surface).
+/// @throws std::invalid_argument saying why and what to do for requests
+///         that cannot be met: a compliant OBJ Mesh, an open rigid OBJ Mesh,
+///         a resolution hint that would exceed kMaxMeshElements elements, a
+///         margin too large for a user mesh; std::runtime_error naming the
+///         file for unreadable or malformed mesh files.
+HydroelasticRepresentation MakeHydroelasticRepresentation(const Shape& shape,
+                                                          const ProximityProperties& properties);
+
+}  // namespace hydrocontact

@@ -1,0 +1,66 @@
+#include "proximity/representation/make_mesh_common.h"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+namespace hydrocontact {
+
+VolumeMeshFieldLinear MakePressureField(const VolumeMeshWithExtent& m, double hydroelastic_modulus) {
+  if (!(hydroelastic_modulus > 0) || !std::isfinite(hydroelastic_modulus)) {
+    throw std::invalid_argument(fmt::format(
+        "MakePressureField: the hydroelastic modulus must be positive and finite, got {}",
+        hydroelastic_modulus));
+  }
+  if (static_cast<int>(m.extent.size()) != m.mesh.num_vertices()) {
+    throw std::invalid_argument(fmt::format("MakePressureField: {} extent values for {} vertices",
+                                            m.extent.size(), m.mesh.num_vertices()));
+  }
+  std::vector<double> pressure(m.extent.size());
+  for (size_t v = 0; v < m.extent.size(); ++v) pressure[v] = hydroelastic_modulus * m.extent[v];
+  // MeshFieldLinear checks finiteness per vertex and derives each
+  // tetrahedron's gradient from its four values.
+  return VolumeMeshFieldLinear(std::move(pressure), m.mesh);
+}
+
+namespace internal {
+
+double RequireResolutionHint(std::string_view shape, double h) {
+  if (!(h > 0) || !std::isfinite(h)) {
+    throw std::invalid_argument(fmt::format(
+        "{}: the resolution hint must be positive and finite, got {}", shape, h));
+  }
+  return h;
+}
+
+double RequireMargin(std::string_view shape, double margin) {
+  if (!(margin >= 0) || !std::isfinite(margin)) {
+    throw std::invalid_argument(
+        fmt::format("{}: the margin must be finite and >= 0, got {}", shape, margin));
+  }
+  return margin;
+}
+
+void CheckMeshSize(std::string_view shape, std::string_view element_kind, double estimated_count,
+                   double resolution_hint, int exponent) {
+  if (estimated_count <= kMaxMeshElements) return;
+  // Count ∝ h^-exponent, so this hint brings the estimate to the limit; the
+  // 10% allowance covers the rounding up of segment counts.
+  const double suggested =
+      1.1 * resolution_hint * std::pow(estimated_count / kMaxMeshElements, 1.0 / exponent);
+  throw std::invalid_argument(fmt::format(
+      "{}: resolution hint {:g} m would make about {:.3g} {} (limit {:g}); use a resolution "
+      "hint of at least {:.3g} m",
+      shape, resolution_hint, estimated_count, element_kind, kMaxMeshElements, suggested));
+}
+
+double SegmentCount(double length, double h) {
+  // The small allowance keeps a length that is an exact multiple of h (up to
+  // round-off, e.g. 0.1 / 0.02) from gaining a spurious extra segment.
+  return std::max(1.0, std::ceil(length / h - 1e-9));
+}
+
+}  // namespace internal
+}  // namespace hydrocontact

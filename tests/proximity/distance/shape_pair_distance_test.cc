@@ -1,0 +1,551 @@
+#include "proximity/distance/shape_pair_distance.h"
+
+#include <random>
+#include <string>
+#include <vector>
+
+#include <catch2/catch.hpp>
+
+#include "tests/proximity/distance/distance_test_files.h"
+
+namespace hydrocontact {
+namespace {
+
+using Eigen::Vector3d;
+
+// Two ids with id_A < id_B, so results come back in the caller's order.
+struct Ids {
+  GeometryId a = GeometryId::get_new_id();
+  GeometryId b = GeometryId::get_new_id();
+};
+
+// X_WA·p_ACa − X_WB·p_BCb = distance · n̂, ‖n̂‖ = 1.
+void CheckInvariant(const SignedDistancePair& r, const RigidTransform& X_WA,
+                    const RigidTransform& X_WB, double tolerance = 1e-12) {
+  CHECK(std::abs(r.nhat_BA_W.norm() - 1) < 1e-12);
+  CHECK((X_WA * r.p_ACa - X_WB * r.p_BCb - r.distance * r.nhat_BA_W).norm() < tolerance);
+}
+
+SignedDistancePair Distance(const Ids& ids, const DistanceGeometry& A, const RigidTransform& X_WA,
+                            const DistanceGeometry& B, const RigidTransform& X_WB) {
+  return ComputeSignedDistancePair(ids.a, A, X_WA, ids.b, B, X_WB);
+}
+
+TEST_CASE("Sphere–box: face, edge and vertex regions", "[shape_pair_distance]") {
+  // Box 2 × 4 × 6 at a general pose; sphere centres given in the box's
+  // frame, φ = φ_box(centre) − r with φ_box by hand.
+  const Ids ids;
+  const DistanceGeometry box = MakeDistanceGeometry(Box(2, 4, 6));
+  const RigidTransform X_WB =
+      RigidTransform::FromRollPitchYaw(Vector3d(0.3, -0.2, 1.1), Vector3d(1, 2, 3));
+  struct Case {
+    Vector3d p_BS;
+    double radius;
+    double expected;
+    Vector3d n_B;
+  };
+  const std::vector<Case> cases = {
+      // Face +x, 0.5 away: separated, touching, overlapping.
+      {{1.5, 0.3, -1}, 0.2, 0.3, {1, 0, 0}},
+      {{1.5, 0.3, -1}, 0.5, 0.0, {1, 0, 0}},
+      {{1.5, 0.3, -1}, 0.8, -0.3, {1, 0, 0}},
+      // Edge region: (0.3, −0.4, 0) from the edge, distance 0.5.
+      {{1.3, -2.4, 0.7}, 0.2, 0.3, {0.6, -0.8, 0}},
+      {{1.3, -2.4, 0.7}, 0.6, -0.1, {0.6, -0.8, 0}},
+      // Vertex region: (1, 2, 2) from the corner, distance 3.
+      {{2, 4, 5}, 1, 2, {1.0 / 3, 2.0 / 3, 2.0 / 3}},
+      // Centre inside, 0.1 under the +y face.
+      {{0.5, 1.9, 0}, 0.25, -0.35, {0, 1, 0}},
+  };
+  for (const Case& c : cases) {
+    const DistanceGeometry sphere = MakeDistanceGeometry(Sphere(c.radius));
+    const RigidTransform X_WS(X_WB * c.p_BS);
+    const SignedDistancePair r = Distance(ids, sphere, X_WS, box, X_WB);
+    CHECK(r.distance == Approx(c.expected).margin(1e-14));
+    CHECK((r.nhat_BA_W - X_WB.rotation() * c.n_B).norm() < 1e-14);
+    CHECK(r.is_nhat_BA_W_unique);
+    CheckInvariant(r, X_WS, X_WB);
+  }
+}
+
+TEST_CASE("Sphere–sphere: apart, touching, overlapping, concentric", "[shape_pair_distance]") {
+  const Ids ids;
+  const DistanceGeometry a = MakeDistanceGeometry(Sphere(0.5));
+  const DistanceGeometry b = MakeDistanceGeometry(Sphere(0.25));
+  for (double gap : {0.3, 0.0, -0.2}) {
+    // Centres 0.75 + gap apart along (2, 3, 6)/7.
+    const Vector3d u = Vector3d(2, 3, 6) / 7;
+    const RigidTransform X_WA(Vector3d(1, 1, 1));
+    const RigidTransform X_WB(Vector3d(1, 1, 1) - (0.75 + gap) * u);
+    const SignedDistancePair r = Distance(ids, a, X_WA, b, X_WB);
+    CHECK(r.distance == Approx(gap).margin(1e-15));
+    CHECK((r.nhat_BA_W - u).norm() < 1e-15);
+    CheckInvariant(r, X_WA, X_WB);
+  }
+  // Concentric: depth 0.75, any direction: a unit one, flagged.
+  const SignedDistancePair c = Distance(ids, a, RigidTransform(), b, RigidTransform());
+  CHECK(c.distance == Approx(-0.75));
+  CHECK(c.nhat_BA_W.norm() == Approx(1));
+  CHECK(!c.is_nhat_BA_W_unique);
+  CheckInvariant(c, RigidTransform(), RigidTransform());
+}
+
+TEST_CASE("Capsule–capsule through the dispatch: parallel and skew", "[shape_pair_distance]") {
+  const Ids ids;
+  const DistanceGeometry a = MakeDistanceGeometry(Capsule(0.1, 1));
+  const DistanceGeometry b = MakeDistanceGeometry(Capsule(0.15, 2));
+  const RigidTransform X_WC = RigidTransform::FromRollPitchYaw(Vector3d(0.5, 0.2, -0.7),
+                                                               Vector3d(-1, 0.5, 2));
+  // Parallel axes 0.3 apart: 0.3 − 0.25 = 0.05.
+  const RigidTransform X_WA = X_WC;
+  const RigidTransform X_WB = X_WC * RigidTransform(Vector3d(0.3, 0, 0.4));
+  SignedDistancePair r = Distance(ids, a, X_WA, b, X_WB);
+  CHECK(r.distance == Approx(0.05));
+  CHECK((r.nhat_BA_W - X_WC.rotation() * Vector3d(-1, 0, 0)).norm() < 1e-14);
+  CheckInvariant(r, X_WA, X_WB);
+  // Skew (B along x) passing 0.2 beside A's axis midpoint, along y:
+  // 0.2 − 0.25.
+  const RigidTransform X_WB2 =
+      X_WC * RigidTransform::FromRollPitchYaw(Vector3d(0, M_PI / 2, 0), Vector3d(0, 0.2, 0));
+  r = Distance(ids, a, X_WA, b, X_WB2);
+  CHECK(r.distance == Approx(-0.05));
+  CHECK((r.nhat_BA_W - X_WC.rotation() * Vector3d(0, -1, 0)).norm() < 1e-14);
+  CheckInvariant(r, X_WA, X_WB2);
+}
+
+TEST_CASE("Box–box: apart (GJK) and overlapping (separating axes)", "[shape_pair_distance]") {
+  const Ids ids;
+  const DistanceGeometry a = MakeDistanceGeometry(Box::MakeCube(1));
+  const DistanceGeometry b = MakeDistanceGeometry(Box::MakeCube(1));
+  const RigidTransform X_WC =
+      RigidTransform::FromRollPitchYaw(Vector3d(0.1, 0.9, 0.4), Vector3d(3, -2, 1));
+  const double s = std::sqrt(2.0) / 2;
+  // Edge–edge: A turned 45° about y, B 45° about x, stacked so their edges
+  // cross at height gap: φ = gap (apart through GJK, overlapping through
+  // the separating axes).
+  for (double gap : {0.1, 1e-3, -0.02}) {
+    const RigidTransform X_WA = X_WC * RigidTransform::FromRollPitchYaw(Vector3d(0, M_PI / 4, 0));
+    const RigidTransform X_WB =
+        X_WC * RigidTransform::FromRollPitchYaw(Vector3d(M_PI / 4, 0, 0),
+                                                Vector3d(0, 0, 2 * s + gap));
+    const SignedDistancePair r = Distance(ids, a, X_WA, b, X_WB);
+    CHECK(r.distance == Approx(gap).epsilon(1e-12).margin(1e-14));
+    CHECK((r.nhat_BA_W - X_WC.rotation() * Vector3d(0, 0, -1)).norm() < 1e-10);
+    CheckInvariant(r, X_WA, X_WB);
+    // The witnesses are where the edges cross, above the origin of C.
+    CHECK((X_WA * r.p_ACa - X_WC * Vector3d(0, 0, s)).norm() < 1e-10);
+  }
+  // Face–face apart by 0.25: GJK.
+  const RigidTransform X_WB = X_WC * RigidTransform(Vector3d(1.25, 0.3, -0.2));
+  const SignedDistancePair r = Distance(ids, a, X_WC, b, X_WB);
+  CHECK(r.distance == Approx(0.25).epsilon(1e-13));
+  CHECK((r.nhat_BA_W - X_WC.rotation() * Vector3d(-1, 0, 0)).norm() < 1e-13);
+  // Identical and concentric: depth 1, no unique direction.
+  const SignedDistancePair c = Distance(ids, a, X_WC, b, X_WC);
+  CHECK(c.distance == Approx(-1));
+  CHECK(!c.is_nhat_BA_W_unique);
+}
+
+TEST_CASE("Everything against a half-space, by its deepest point", "[shape_pair_distance]") {
+  // H is tilted; each shape's centre is at height z above H's plane with
+  // its own orientation R relative to H. The lowest point's height is
+  // z − h(−n) with h the support function (closed forms per shape).
+  const Ids ids;
+  const DistanceGeometry half_space = MakeDistanceGeometry(HalfSpace());
+  const RigidTransform X_WH = RigidTransform::FromRollPitchYaw(Vector3d(0.4, -0.3, 0.2),
+                                                               Vector3d(0.5, -1, 2));
+  const RigidTransform X_HG =
+      RigidTransform::FromRollPitchYaw(Vector3d(0.7, 0.5, -1.2), Vector3d(0.3, -0.2, 0.6));
+  const Vector3d n_G = X_HG.rotation().transpose() * Vector3d::UnitZ();  // H's normal in G
+  const double z = 0.6;
+  struct Case {
+    Shape shape;
+    double support;  // h_G(−n_G)
+  };
+  const std::vector<Case> cases = {
+      {Sphere(0.3), 0.3},
+      {Box(0.4, 0.6, 1.0), 0.2 * std::abs(n_G.x()) + 0.3 * std::abs(n_G.y()) + 0.5 * std::abs(n_G.z())},
+      // Cylinder: rim reaches R·ρ + (L/2)·|n_z|, ρ = ‖n_xy‖.
+      {Cylinder(0.2, 0.8), 0.2 * std::hypot(n_G.x(), n_G.y()) + 0.4 * std::abs(n_G.z())},
+      {Capsule(0.1, 0.8), 0.1 + 0.4 * std::abs(n_G.z())},
+      // Ellipsoid: ‖E n‖.
+      {Ellipsoid(0.3, 0.2, 0.5), Vector3d(0.3 * n_G.x(), 0.2 * n_G.y(), 0.5 * n_G.z()).norm()},
+      // The sample cube (half 0.05) as a hull and as a mesh.
+      {Convex(test::DataFile("box_0.1m.vtk")), 0.05 * n_G.cwiseAbs().sum()},
+      {Mesh(test::DataFile("box_0.1m.vtk")), 0.05 * n_G.cwiseAbs().sum()},
+  };
+  for (const Case& c : cases) {
+    INFO(ShapeName(c.shape));
+    const DistanceGeometry g = MakeDistanceGeometry(c.shape);
+    const RigidTransform X_WG = X_WH * X_HG;
+    const SignedDistancePair r = Distance(ids, g, X_WG, half_space, X_WH);
+    CHECK(r.distance == Approx(z - c.support).margin(1e-14));
+    CHECK((r.nhat_BA_W - X_WH.rotation().col(2)).norm() < 1e-15);
+    CHECK(r.is_nhat_BA_W_unique);
+    CheckInvariant(r, X_WG, X_WH);
+    // B's witness is on the plane.
+    CHECK(std::abs(r.p_BCb.z()) < 1e-14);
+    // Swapped roles: the half-space as A.
+    const SignedDistancePair s = Distance(ids, half_space, X_WH, g, X_WG);
+    CHECK(s.distance == r.distance);
+    CHECK(s.nhat_BA_W == -r.nhat_BA_W);
+  }
+}
+
+TEST_CASE("A box resting on a half-space reports the middle of its face", "[shape_pair_distance]") {
+  const Ids ids;
+  const DistanceGeometry box = MakeDistanceGeometry(Box(1, 2, 0.5));
+  const DistanceGeometry ground = MakeDistanceGeometry(HalfSpace());
+  // Sunk 0.01 into z ≤ 0, turned about z: depth 0.01 at (x, y, −0.01).
+  const RigidTransform X_WB =
+      RigidTransform::FromRollPitchYaw(Vector3d(0, 0, 0.3), Vector3d(2, 3, 0.24));
+  const auto p = ComputePenetration(ids.a, box, X_WB, ids.b, ground, RigidTransform());
+  REQUIRE(p.has_value());
+  CHECK(p->depth == Approx(0.01));
+  CHECK((p->p_WCa - Vector3d(2, 3, -0.01)).norm() < 1e-14);
+  CHECK((p->p_WCb - Vector3d(2, 3, 0)).norm() < 1e-14);
+  CHECK(p->nhat_BA_W == Vector3d::UnitZ());
+}
+
+TEST_CASE("Two half-spaces throw naming both ids", "[shape_pair_distance]") {
+  const Ids ids;
+  const DistanceGeometry h = MakeDistanceGeometry(HalfSpace());
+  CHECK_THROWS_AS(Distance(ids, h, RigidTransform(), h, RigidTransform(Vector3d(0, 0, -1))),
+                  std::invalid_argument);
+  CHECK_THROWS_WITH(Distance(ids, h, RigidTransform(), h, RigidTransform()),
+                    Catch::Contains(ids.a.to_string()) && Catch::Contains(ids.b.to_string()) &&
+                        Catch::Contains("half-space"));
+  CHECK_THROWS_AS(ComputePenetration(ids.a, h, RigidTransform(), ids.b, h, RigidTransform()),
+                  std::invalid_argument);
+}
+
+// One geometry of every kind that pairs with every other.
+std::vector<DistanceGeometry> AllGeometries() {
+  return {MakeDistanceGeometry(Sphere(0.3)),
+          MakeDistanceGeometry(Box(0.5, 0.7, 0.4)),
+          MakeDistanceGeometry(Cylinder(0.25, 0.6)),
+          MakeDistanceGeometry(Capsule(0.15, 0.5)),
+          MakeDistanceGeometry(Ellipsoid(0.35, 0.2, 0.3)),
+          MakeDistanceGeometry(HalfSpace()),
+          MakeDistanceGeometry(Convex(test::WriteBoxObj("spd_box.obj", Vector3d(0.2, 0.3, 0.25)))),
+          // The icosphere surface, scaled to radius 0.3, as a Mesh.
+          MakeDistanceGeometry(Mesh(test::DataFile("sphere_r0.05m.obj"), 6))};
+}
+
+RigidTransform RandomPose(std::mt19937& rng, double spread) {
+  std::uniform_real_distribution<double> u(-1, 1);
+  return RigidTransform::FromRollPitchYaw(Vector3d(u(rng), u(rng), u(rng)) * M_PI,
+                                          Vector3d(u(rng), u(rng), u(rng)) * spread);
+}
+
+TEST_CASE("Every pair: swapping A and B exchanges the points and flips the normal",
+          "[shape_pair_distance]") {
+  const Ids ids;
+  const std::vector<DistanceGeometry> all = AllGeometries();
+  std::mt19937 rng(42);
+  for (size_t i = 0; i < all.size(); ++i) {
+    for (size_t j = 0; j < all.size(); ++j) {
+      if (std::holds_alternative<HalfSpace>(all[i].shape) &&
+          std::holds_alternative<HalfSpace>(all[j].shape)) {
+        continue;
+      }
+      INFO(ShapeName(all[i].shape) << " – " << ShapeName(all[j].shape));
+      for (int trial = 0; trial < 20; ++trial) {
+        const RigidTransform X_WA = RandomPose(rng, 0.4);
+        const RigidTransform X_WB = RandomPose(rng, 0.4);
+        const SignedDistancePair ab = Distance(ids, all[i], X_WA, all[j], X_WB);
+        const SignedDistancePair ba = Distance(ids, all[j], X_WB, all[i], X_WA);
+        CHECK(ab.distance == Approx(ba.distance).margin(1e-9));
+        CheckInvariant(ab, X_WA, X_WB, 1e-9);
+        CheckInvariant(ba, X_WB, X_WA, 1e-9);
+        if (ab.is_nhat_BA_W_unique && std::abs(ab.distance) > 1e-6) {
+          CHECK((ab.nhat_BA_W + ba.nhat_BA_W).norm() < 1e-5);
+          CHECK((X_WA * ab.p_ACa - X_WA * ba.p_BCb).norm() < 1e-5);
+          CHECK((X_WB * ab.p_BCb - X_WB * ba.p_ACa).norm() < 1e-5);
+        }
+      }
+    }
+  }
+}
+
+TEST_CASE("Every pair: invariant under one rigid motion of both", "[shape_pair_distance]") {
+  const Ids ids;
+  const std::vector<DistanceGeometry> all = AllGeometries();
+  std::mt19937 rng(5);
+  for (size_t i = 0; i < all.size(); ++i) {
+    for (size_t j = 0; j < all.size(); ++j) {
+      if (std::holds_alternative<HalfSpace>(all[i].shape) &&
+          std::holds_alternative<HalfSpace>(all[j].shape)) {
+        continue;
+      }
+      INFO(ShapeName(all[i].shape) << " – " << ShapeName(all[j].shape));
+      for (int trial = 0; trial < 20; ++trial) {
+        const RigidTransform X_WA = RandomPose(rng, 0.4);
+        const RigidTransform X_WB = RandomPose(rng, 0.4);
+        const RigidTransform X_VW = RandomPose(rng, 5.0);
+        const SignedDistancePair r = Distance(ids, all[i], X_WA, all[j], X_WB);
+        const SignedDistancePair m = Distance(ids, all[i], X_VW * X_WA, all[j], X_VW * X_WB);
+        CHECK(m.distance == Approx(r.distance).margin(1e-9));
+        if (r.is_nhat_BA_W_unique && std::abs(r.distance) > 1e-6) {
+          CHECK((m.nhat_BA_W - X_VW.rotation() * r.nhat_BA_W).norm() < 1e-5);
+          CHECK((m.p_ACa - r.p_ACa).norm() < 1e-5);
+        }
+      }
+    }
+  }
+}
+
+TEST_CASE("A Convex box and a Mesh box agree with the primitive Box", "[shape_pair_distance]") {
+  // Three paths to the same geometry: closed forms (or SAT, GJK/EPA on
+  // support maps) on the Box, GJK/EPA on the hull's corners, the mesh
+  // queries on the surface.
+  const Ids ids;
+  const DistanceGeometry box = MakeDistanceGeometry(Box(0.1, 0.1, 0.1));
+  const DistanceGeometry hull = MakeDistanceGeometry(Convex(test::DataFile("box_0.1m.vtk")));
+  const DistanceGeometry mesh = MakeDistanceGeometry(Mesh(test::DataFile("box_0.1m.vtk")));
+  const std::vector<DistanceGeometry> others = {
+      MakeDistanceGeometry(Sphere(0.03)), MakeDistanceGeometry(Capsule(0.02, 0.05)),
+      MakeDistanceGeometry(Cylinder(0.03, 0.04)), MakeDistanceGeometry(Ellipsoid(0.04, 0.02, 0.03)),
+      MakeDistanceGeometry(Box(0.05, 0.06, 0.07)), MakeDistanceGeometry(HalfSpace())};
+  std::mt19937 rng(9);
+  for (const DistanceGeometry& other : others) {
+    INFO(ShapeName(other.shape));
+    for (int trial = 0; trial < 100; ++trial) {
+      const RigidTransform X_WA = RandomPose(rng, 0.05);
+      const RigidTransform X_WB = RandomPose(rng, 0.05);
+      const double expected = Distance(ids, box, X_WA, other, X_WB).distance;
+      CHECK(Distance(ids, hull, X_WA, other, X_WB).distance == Approx(expected).margin(1e-11));
+      // The sample box is a convex mesh, for which the mesh queries use the
+      // minimum translation distance too: all three agree.
+      CHECK(Distance(ids, mesh, X_WA, other, X_WB).distance == Approx(expected).margin(1e-11));
+    }
+  }
+}
+
+TEST_CASE("Near-touching sweeps are continuous through zero", "[shape_pair_distance]") {
+  // Pairs on the GJK/EPA path, placed touching at a known offset along a
+  // direction, then moved through contact in steps of 1e-11 m: the signed
+  // distance must follow the offset (no jump bigger than the step, no
+  // throw), the whole configuration tilted by one rigid motion.
+  const Ids ids;
+  const RigidTransform X_WC =
+      RigidTransform::FromRollPitchYaw(Vector3d(0.3, 1.1, -0.4), Vector3d(0.2, 0.1, -0.3));
+  struct Case {
+    std::string name;
+    DistanceGeometry a, b;
+    double touching_z;  // B above A along C's z, offset sideways by `lateral`
+    Vector3d lateral{0.01, -0.02, 0};
+  };
+  const std::vector<Case> cases = {
+      {"box–cylinder", MakeDistanceGeometry(Box(0.4, 0.4, 0.2)),
+       MakeDistanceGeometry(Cylinder(0.1, 0.3)), 0.1 + 0.15},
+      {"ellipsoid–box", MakeDistanceGeometry(Ellipsoid(0.2, 0.3, 0.1)),
+       MakeDistanceGeometry(Box(0.2, 0.2, 0.2)), 0.1 + 0.1},
+      {"ellipsoid–ellipsoid", MakeDistanceGeometry(Ellipsoid(0.2, 0.3, 0.1)),
+       MakeDistanceGeometry(Ellipsoid(0.1, 0.1, 0.25)), 0.1 + 0.25, Vector3d::Zero()},
+      {"cylinder–capsule", MakeDistanceGeometry(Cylinder(0.2, 0.2)),
+       MakeDistanceGeometry(Capsule(0.05, 0.2)), 0.1 + 0.15},
+      {"convex–cylinder", MakeDistanceGeometry(Convex(test::DataFile("box_0.1m.vtk"))),
+       MakeDistanceGeometry(Cylinder(0.02, 0.06)), 0.05 + 0.03},
+      {"box–box (face on face)", MakeDistanceGeometry(Box(0.4, 0.4, 0.2)),
+       MakeDistanceGeometry(Box(0.2, 0.2, 0.2)), 0.1 + 0.1},
+  };
+  const double step = 1e-11;
+  for (const Case& c : cases) {
+    INFO(c.name);
+    double previous = 0;
+    for (int i = -40; i <= 40; ++i) {
+      const double offset = i * step;
+      const RigidTransform X_WB =
+          X_WC * RigidTransform(c.lateral + Vector3d(0, 0, c.touching_z + offset));
+      SignedDistancePair r;
+      REQUIRE_NOTHROW(r = Distance(ids, c.a, X_WC, c.b, X_WB));
+      CHECK(std::isfinite(r.distance));
+      CHECK(r.distance == Approx(offset).margin(2e-12));
+      if (i > -40) CHECK(std::abs(r.distance - previous) <= step + 2e-12);
+      previous = r.distance;
+      CHECK(std::abs(r.nhat_BA_W.norm() - 1) < 1e-12);
+    }
+  }
+}
+
+TEST_CASE("Near-touching sweeps in general orientations", "[shape_pair_distance]") {
+  // Random orientations; B is moved along a fixed direction u (the normal
+  // found while still well apart) until touching, then swept through
+  // contact along u in steps of 1e-10 m. φ must go from positive to
+  // negative, never increase, and never change by more than the step
+  // (φ is 1-Lipschitz in a translation), up to the iterative methods'
+  // accuracy (2e-11 m here).
+  const Ids ids;
+  const std::vector<DistanceGeometry> all = AllGeometries();
+  std::mt19937 rng(23);
+  const double step = 1e-10;
+  const double tolerance = 2e-11;
+  for (size_t i = 0; i < all.size(); ++i) {
+    for (size_t j = i; j < all.size(); ++j) {
+      if (std::holds_alternative<HalfSpace>(all[i].shape) ||
+          std::holds_alternative<HalfSpace>(all[j].shape)) {
+        continue;  // flat: covered by the half-space tests
+      }
+      INFO(ShapeName(all[i].shape) << " – " << ShapeName(all[j].shape));
+      for (int trial = 0; trial < 4; ++trial) {
+        const RigidTransform X_WA = RandomPose(rng, 0.1);
+        RigidTransform X_WB = RandomPose(rng, 0.8);
+        SignedDistancePair r = Distance(ids, all[i], X_WA, all[j], X_WB);
+        // Back off to well apart, where the normal is accurate.
+        X_WB = RigidTransform(X_WB.rotation(),
+                              X_WB.translation() - (0.1 - r.distance) * r.nhat_BA_W);
+        r = Distance(ids, all[i], X_WA, all[j], X_WB);
+        const Vector3d u = r.nhat_BA_W;  // toward A
+        for (int k = 0; k < 40 && std::abs(r.distance) > 1e-12; ++k) {
+          X_WB = RigidTransform(X_WB.rotation(), X_WB.translation() + r.distance * u);
+          r = Distance(ids, all[i], X_WA, all[j], X_WB);
+        }
+        INFO("touching residual " << r.distance);
+        REQUIRE(std::abs(r.distance) < tolerance);
+        double previous = 0;
+        for (int s = -20; s <= 20; ++s) {
+          const RigidTransform X_WBs(X_WB.rotation(), X_WB.translation() + s * step * u);
+          SignedDistancePair rs;
+          REQUIRE_NOTHROW(rs = Distance(ids, all[i], X_WA, all[j], X_WBs));
+          CHECK(std::isfinite(rs.distance));
+          CHECK(std::abs(rs.nhat_BA_W.norm() - 1) < 1e-12);
+          if (s == -20) CHECK(rs.distance > 0);
+          if (s == 20) CHECK(rs.distance < 0);
+          if (s > -20) {
+            CHECK(rs.distance <= previous + tolerance);
+            CHECK(rs.distance >= previous - step - tolerance);
+          }
+          previous = rs.distance;
+        }
+      }
+    }
+  }
+}
+
+TEST_CASE("Concentric and coincident pairs give unit normals, flagged", "[shape_pair_distance]") {
+  const Ids ids;
+  const RigidTransform X = RigidTransform::FromRollPitchYaw(Vector3d(0.2, 0.3, 0.4),
+                                                            Vector3d(1, 2, 3));
+  struct Case {
+    std::string name;
+    DistanceGeometry a, b;
+    double expected;
+  };
+  const std::vector<Case> cases = {
+      // Depth r_A + r_B.
+      {"sphere in sphere", MakeDistanceGeometry(Sphere(0.3)), MakeDistanceGeometry(Sphere(0.1)),
+       -0.4},
+      // Sphere at a cube's centre: r + half size.
+      {"sphere in cube", MakeDistanceGeometry(Sphere(0.1)), MakeDistanceGeometry(Box::MakeCube(1)),
+       -0.6},
+      {"cube in cube", MakeDistanceGeometry(Box::MakeCube(1)),
+       MakeDistanceGeometry(Box::MakeCube(0.5)), -0.75},
+      // Coincident capsules: collinear axes, r_A + r_B.
+      {"capsule on capsule", MakeDistanceGeometry(Capsule(0.1, 1)),
+       MakeDistanceGeometry(Capsule(0.1, 1)), -0.2},
+  };
+  for (const Case& c : cases) {
+    INFO(c.name);
+    const SignedDistancePair r = Distance(ids, c.a, X, c.b, X);
+    CHECK(r.distance == Approx(c.expected));
+    CHECK(std::abs(r.nhat_BA_W.norm() - 1) < 1e-14);
+    CHECK(!r.is_nhat_BA_W_unique);
+    CheckInvariant(r, X, X);
+  }
+}
+
+TEST_CASE("Penetration is the signed distance's negative part", "[shape_pair_distance]") {
+  const Ids ids;
+  const std::vector<DistanceGeometry> all = AllGeometries();
+  std::mt19937 rng(17);
+  int penetrating = 0;
+  for (int trial = 0; trial < 300; ++trial) {
+    const DistanceGeometry& a = all[trial % all.size()];
+    const DistanceGeometry& b = all[(trial / all.size()) % all.size()];
+    if (std::holds_alternative<HalfSpace>(a.shape) && std::holds_alternative<HalfSpace>(b.shape)) {
+      continue;
+    }
+    const RigidTransform X_WA = RandomPose(rng, 0.3);
+    const RigidTransform X_WB = RandomPose(rng, 0.3);
+    const SignedDistancePair sd = Distance(ids, a, X_WA, b, X_WB);
+    const auto p = ComputePenetration(ids.a, a, X_WA, ids.b, b, X_WB);
+    CHECK(p.has_value() == (sd.distance < 0));
+    if (!p) continue;
+    ++penetrating;
+    CHECK(p->depth == -sd.distance);
+    CHECK(p->depth > 0);
+    CHECK(p->p_WCa == X_WA * sd.p_ACa);
+    CHECK(p->p_WCb == X_WB * sd.p_BCb);
+    CHECK((p->p_WCb - p->p_WCa - p->depth * p->nhat_BA_W).norm() < 1e-9);
+  }
+  CHECK(penetrating > 50);
+}
+
+TEST_CASE("Results come back ordered by id", "[shape_pair_distance]") {
+  const GeometryId first = GeometryId::get_new_id();
+  const GeometryId second = GeometryId::get_new_id();
+  const DistanceGeometry sphere = MakeDistanceGeometry(Sphere(0.5));
+  const DistanceGeometry box = MakeDistanceGeometry(Box::MakeCube(1));
+  // The box (id `first`) is A once reordered; the sphere sits 0.5 above
+  // its top face: distance 0.5 − 0.5 = 0... use 0.75 above: 0.25.
+  const RigidTransform X_WS(Vector3d(0, 0, 1.25));
+  const SignedDistancePair r =
+      ComputeSignedDistancePair(second, sphere, X_WS, first, box, RigidTransform());
+  CHECK(r.id_A == first);
+  CHECK(r.id_B == second);
+  CHECK(r.distance == Approx(0.25));
+  // n̂ from B (sphere) to A (box): down.
+  CHECK((r.nhat_BA_W - Vector3d(0, 0, -1)).norm() < 1e-15);
+  CHECK((r.p_ACa - Vector3d(0, 0, 0.5)).norm() < 1e-15);
+  CHECK((r.p_BCb - Vector3d(0, 0, -0.5)).norm() < 1e-15);
+  const auto p = ComputePenetration(second, sphere, RigidTransform(Vector3d(0, 0, 0.9)), first,
+                                    box, RigidTransform());
+  REQUIRE(p.has_value());
+  CHECK(p->id_A == first);
+  CHECK(p->depth == Approx(0.1));
+  CHECK((p->p_WCa - Vector3d(0, 0, 0.5)).norm() < 1e-15);
+  CHECK((p->p_WCb - Vector3d(0, 0, 0.4)).norm() < 1e-15);
+}
+
+TEST_CASE("Point queries in W", "[shape_pair_distance]") {
+  const GeometryId id = GeometryId::get_new_id();
+  const RigidTransform X_WG =
+      RigidTransform::FromRollPitchYaw(Vector3d(0.3, 0.2, 0.1), Vector3d(1, -1, 2));
+  // A box: 0.5 outside its +x face.
+  const DistanceGeometry box = MakeDistanceGeometry(Box(2, 4, 6));
+  SignedDistanceToPoint r = ComputeSignedDistanceToPoint(id, box, X_WG, X_WG * Vector3d(1.5, 0, 0));
+  CHECK(r.id_G == id);
+  CHECK(r.distance == Approx(0.5));
+  CHECK((r.grad_W - X_WG.rotation().col(0)).norm() < 1e-15);
+  CHECK((r.p_GN - Vector3d(1, 0, 0)).norm() < 1e-15);
+  // A Convex cube: centre → depth 0.05, tie between faces.
+  const DistanceGeometry hull = MakeDistanceGeometry(Convex(test::DataFile("box_0.1m.vtk")));
+  r = ComputeSignedDistanceToPoint(id, hull, X_WG, X_WG.translation());
+  CHECK(r.distance == Approx(-0.05));
+  CHECK(!r.is_grad_W_unique);
+  // Off-centre inside: 0.01 below the +z face.
+  r = ComputeSignedDistanceToPoint(id, hull, X_WG, X_WG * Vector3d(0.01, 0.02, 0.04));
+  CHECK(r.distance == Approx(-0.01));
+  CHECK((r.grad_W - X_WG.rotation().col(2)).norm() < 1e-12);
+  CHECK((r.p_GN - Vector3d(0.01, 0.02, 0.05)).norm() < 1e-12);
+  CHECK(r.is_grad_W_unique);
+  // Outside near a corner: (0.08, 0.09, 0.05) − (0.05, 0.05, 0.05) = (0.03, 0.04, 0).
+  r = ComputeSignedDistanceToPoint(id, hull, X_WG, X_WG * Vector3d(0.08, 0.09, 0.05));
+  CHECK(r.distance == Approx(0.05));
+  // A mesh sphere (inscribed icosphere) seen from afar: nearly ‖Q‖ − r.
+  const DistanceGeometry mesh = MakeDistanceGeometry(Mesh(test::DataFile("sphere_r0.05m.obj")));
+  r = ComputeSignedDistanceToPoint(id, mesh, X_WG, X_WG * Vector3d(0, 0, 1));
+  CHECK(r.distance == Approx(0.95).margin(0.005));
+  // Every query invariant: p_WQ = X_WG·p_GN + φ·∇φ.
+  const Vector3d p_WQ(0.3, 0.4, 1.0);
+  for (const DistanceGeometry& g : AllGeometries()) {
+    r = ComputeSignedDistanceToPoint(id, g, X_WG, p_WQ);
+    CHECK((X_WG * r.p_GN + r.distance * r.grad_W - p_WQ).norm() < 1e-10);
+  }
+  CHECK_THROWS_WITH(ComputeSignedDistanceToPoint(id, box, X_WG, Vector3d(0, NAN, 0)),
+                    Catch::Contains("not finite") && Catch::Contains(id.to_string()));
+}
+
+}  // namespace
+}  // namespace hydrocontact

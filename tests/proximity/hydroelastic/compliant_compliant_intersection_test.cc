@@ -1,0 +1,187 @@
+#include "proximity/hydroelastic/compliant_compliant_intersection.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <catch2/catch.hpp>
+
+#include "tests/proximity/hydroelastic/contact_test_meshes.h"
+
+namespace hydrocontact {
+namespace {
+
+using Eigen::Vector3d;
+using test::IntegrateForce;
+
+constexpr double kE = 1e5;
+const auto kBoth = {HydroelasticContactRepresentation::kPolygon,
+                    HydroelasticContactRepresentation::kTriangle};
+
+// Runs the kernel in M's frame and builds the surface with M first
+// (id_M < id_N).
+std::optional<ContactSurface> Surface(const CompliantMesh& M, const RigidTransform& X_WM,
+                                      const CompliantMesh& N, const RigidTransform& X_WN,
+                                      HydroelasticContactRepresentation representation,
+                                      bool filter = true) {
+  static const GeometryId id_M = GeometryId::get_new_id();
+  static const GeometryId id_N = GeometryId::get_new_id();
+  ContactPolygons polygons;
+  IntersectCompliantCompliant(M, N, X_WM.inverse() * X_WN, filter, &polygons);
+  return BuildContactSurface(polygons, X_WM, id_M, true, id_N, true, representation);
+}
+
+TEST_CASE("Two slab boxes face to face: a flat surface at the equilibrium depth",
+          "[compliant_compliant]") {
+  // A: half sizes (1, 2, 1.5), p_A = E_A (1 − |x|/1). B: half sizes
+  // (0.8, 1.2, 1), p_B = E_B (1 − |x − c_x|/0.8), centred at
+  // c = (1 + 0.8 − d, 1.5, −0.3): B's −x face is a depth d inside A's +x face.
+  // In the overlap both fields depend on x only; at depth u below A's face,
+  // E_A u / 1 = E_B (d − u) / 0.8, so u = (E_B/0.8) d / (E_A/1 + E_B/0.8)
+  // and the surface is the plane x = 1 − u with uniform pressure p = E_A u.
+  // Its extent is the overlap of the two faces: y ∈ [0.3, 2], z ∈ [−1.3,
+  // 0.7], area 1.7 · 2 = 3.4. The force on A (normal out of B into A, −x)
+  // is −p · 3.4 x̂.
+  const double E_A = kE, E_B = 2.5 * kE, d = 0.2;
+  const double u = (E_B / 0.8) * d / (E_A + E_B / 0.8);
+  const double p = E_A * u;
+  const CompliantMesh A = test::MakeSlabBox(Vector3d(1, 2, 1.5), Eigen::Vector3i(2, 3, 3), 0, E_A);
+  const CompliantMesh B = test::MakeSlabBox(Vector3d(0.8, 1.2, 1), Eigen::Vector3i(4, 2, 3), 0, E_B);
+  const Vector3d p_AB(1 + 0.8 - d, 1.5, -0.3);
+  const RigidTransform X_WA = GENERATE(
+      RigidTransform(), RigidTransform::FromRollPitchYaw(Vector3d(0.4, -1.1, 2.0), Vector3d(3, -4, 5)));
+  const RigidTransform X_WB = X_WA * RigidTransform(p_AB);
+  const Vector3d minus_x_W = -X_WA.RotateVector(Vector3d::UnitX());
+  Vector3d forces[2];
+  double areas[2];
+  int i = 0;
+  for (const auto representation : kBoth) {
+    const auto s = Surface(A, X_WA, B, X_WB, representation);
+    REQUIRE(s.has_value());
+    CHECK(s->total_area() == Approx(3.4).epsilon(1e-12));
+    forces[i] = IntegrateForce(*s);
+    areas[i++] = s->total_area();
+    CHECK(forces[i - 1].isApprox(-p * 3.4 * X_WA.RotateVector(Vector3d::UnitX()), 1e-12));
+    for (double value : test::Pressures(*s)) CHECK(value == Approx(p).epsilon(1e-12));
+    for (int f = 0; f < s->num_faces(); ++f) {
+      CHECK(s->face_normal(f).isApprox(minus_x_W, 1e-12));
+      CHECK(s->EvaluateGradE_M_W(f).isApprox(minus_x_W * E_A, 1e-9));
+      CHECK(s->EvaluateGradE_N_W(f).isApprox(-minus_x_W * E_B / 0.8, 1e-9));
+      CHECK((X_WA.inverse() * s->centroid(f)).x() == Approx(1 - u));
+    }
+  }
+  CHECK(areas[0] == Approx(areas[1]).epsilon(1e-12));
+  CHECK(forces[0].isApprox(forces[1], 1e-12));
+}
+
+TEST_CASE("Equal gradients have no equilibrium plane", "[compliant_compliant]") {
+  const std::array<Vector3d, 4> unit{Vector3d(0, 0, 0), Vector3d(1, 0, 0), Vector3d(0, 1, 0),
+                                     Vector3d(0, 0, 1)};
+  const CompliantMesh M = test::MakeTetrahedron(unit, [](const Vector3d& p) { return kE * p.x(); }, kE);
+  // The same field, and the same field shifted by a constant: both give
+  // ∇p_M − ∇p_N = 0 (to round-off) and no piece, filter or not.
+  const CompliantMesh same = M;
+  const CompliantMesh shifted =
+      test::MakeTetrahedron(unit, [](const Vector3d& p) { return kE * (p.x() + 0.25); }, kE);
+  for (const bool filter : {true, false}) {
+    CHECK_FALSE(Surface(M, RigidTransform(), same, RigidTransform(),
+                        HydroelasticContactRepresentation::kPolygon, filter));
+    CHECK_FALSE(Surface(M, RigidTransform(), shifted, RigidTransform(),
+                        HydroelasticContactRepresentation::kPolygon, filter));
+  }
+}
+
+TEST_CASE("The filter drops a plane whose normal opposes ∇p_M", "[compliant_compliant]") {
+  // On the unit tetrahedron, p_M = E x and p_N = E (3x − 1/2): equal on
+  // x = 1/4 (section area (3/4)²/2, pressure E/4). n̂ ∝ ∇p_M − ∇p_N = −2E x̂
+  // is at 180° to ∇p_M: filtered. Without the filter the piece is there.
+  const std::array<Vector3d, 4> unit{Vector3d(0, 0, 0), Vector3d(1, 0, 0), Vector3d(0, 1, 0),
+                                     Vector3d(0, 0, 1)};
+  const CompliantMesh M = test::MakeTetrahedron(unit, [](const Vector3d& p) { return kE * p.x(); }, kE);
+  const CompliantMesh N =
+      test::MakeTetrahedron(unit, [](const Vector3d& p) { return kE * (3 * p.x() - 0.5); }, kE);
+  CHECK_FALSE(Surface(M, RigidTransform(), N, RigidTransform(),
+                      HydroelasticContactRepresentation::kPolygon, true));
+  const auto s = Surface(M, RigidTransform(), N, RigidTransform(),
+                         HydroelasticContactRepresentation::kPolygon, false);
+  REQUIRE(s.has_value());
+  CHECK(s->total_area() == Approx(0.75 * 0.75 / 2));
+  CHECK(s->face_normal(0).isApprox(-Vector3d::UnitX()));
+  for (double value : test::Pressures(*s)) CHECK(value == Approx(kE / 4));
+}
+
+TEST_CASE("A compliant cube buried in a pressure plateau keeps its whole closed surface",
+          "[compliant_compliant]") {
+  // B: box [−3,3]² × [−2,2], p_B = E_B min(1, 2 − |z|): a plateau p_B = E_B
+  // (∇p_B = 0) for |z| ≤ 1. S: a cube of half size a = 0.3 inside the
+  // plateau, p_S = E_S (1 − ‖x − c‖∞/a) with E_S = 2 E_B. The equilibrium
+  // surface is the cube shell ‖x − c‖∞ = a (1 − E_B/E_S) = 0.15: area
+  // 6 · 0.3², uniform pressure E_B, normals into S. A zero gradient imposes
+  // no orientation condition, so the filter keeps all of it; a constant
+  // pressure on a closed surface exerts no net force.
+  const double E_B = kE, E_S = 2 * kE;
+  const CompliantMesh B = test::MakeCompliant(
+      test::MakeGridBoxMesh(Vector3d(3, 3, 2), Eigen::Vector3i(3, 3, 4)),
+      [&](const Vector3d& p) { return E_B * std::min(1.0, 2 - std::abs(p.z())); }, E_B);
+  const Vector3d c(0.1, 0.2, 0.05);
+  const CompliantMesh S = test::MakeConeBox(Vector3d(0.3, 0.3, 0.3), E_S, c);
+  for (const bool filter : {true, false}) {
+    for (const auto representation : kBoth) {
+      const auto s = Surface(S, RigidTransform(), B, RigidTransform(), representation, filter);
+      REQUIRE(s.has_value());
+      CHECK(s->total_area() == Approx(6 * 0.09).epsilon(1e-12));
+      CHECK(IntegrateForce(*s).norm() <= 1e-9 * E_B);
+      for (double value : test::Pressures(*s)) CHECK(value == Approx(E_B).epsilon(1e-12));
+      for (int f = 0; f < s->num_faces(); ++f) {
+        // Into S: towards its centre.
+        CHECK(s->face_normal(f).dot(c - s->centroid(f)) > 0);
+      }
+    }
+  }
+}
+
+TEST_CASE("A compliant cube buried where ∇p ≠ 0 loses the face whose −n̂ opposes ∇p_B",
+          "[compliant_compliant]") {
+  // As above but S (a = 0.3, E_S = 4 E_B) sits at c_z = −1.5 in the layer
+  // where p_B = E_B (z + 2), ∇p_B = E_B ẑ. On the shell's bottom face
+  // n̂ = +ẑ (into S), so −n̂ is at 180° to ∇p_B: the filter removes it and
+  // keeps the rest. The bottom face is the square of half side s, where
+  // s = c_z − z_b solves E_S (1 − s/a) = E_B (c_z − s + 2):
+  // s = (E_S − E_B (c_z + 2)) / (E_S/a − E_B); its area is 4 s².
+  const double E_B = kE, E_S = 4 * kE, a = 0.3, c_z = -1.5;
+  const CompliantMesh B = test::MakeCompliant(
+      test::MakeGridBoxMesh(Vector3d(3, 3, 2), Eigen::Vector3i(3, 3, 4)),
+      [&](const Vector3d& p) { return E_B * std::min(1.0, 2 - std::abs(p.z())); }, E_B);
+  const CompliantMesh S = test::MakeConeBox(Vector3d(a, a, a), E_S, Vector3d(0.1, 0.2, c_z));
+  const double s_half = (E_S - E_B * (c_z + 2)) / (E_S / a - E_B);
+  for (const auto representation : kBoth) {
+    const auto all = Surface(S, RigidTransform(), B, RigidTransform(), representation, false);
+    const auto kept = Surface(S, RigidTransform(), B, RigidTransform(), representation, true);
+    REQUIRE(all.has_value());
+    REQUIRE(kept.has_value());
+    double bottom_area = 0;
+    for (int f = 0; f < all->num_faces(); ++f) {
+      if (all->face_normal(f).z() > 0.999) bottom_area += all->area(f);
+    }
+    CHECK(bottom_area == Approx(4 * s_half * s_half).epsilon(1e-9));
+    CHECK(all->total_area() - kept->total_area() == Approx(bottom_area).epsilon(1e-9));
+    for (int f = 0; f < kept->num_faces(); ++f) {
+      CHECK(kept->face_normal(f).z() < 0.5);
+      // Every kept face agrees with both gradients (M = S, N = B).
+      CHECK(kept->EvaluateGradE_M_W(f).dot(kept->face_normal(f)) > 0);
+      CHECK(kept->EvaluateGradE_N_W(f).dot(kept->face_normal(f)) < 0);
+    }
+  }
+}
+
+TEST_CASE("No contact between compliant meshes apart, or with overlapping boxes only",
+          "[compliant_compliant]") {
+  const CompliantMesh A = test::MakeConeSphere(1.0, 2, kE);
+  const CompliantMesh B = test::MakeConeSphere(1.0, 2, kE);
+  for (const auto representation : kBoth) {
+    CHECK_FALSE(Surface(A, RigidTransform(), B, RigidTransform(Vector3d(0, 0, 2.5)), representation));
+    CHECK_FALSE(Surface(A, RigidTransform(), B, RigidTransform(Vector3d(1.2, 1.2, 1.2)), representation));
+  }
+}
+
+}  // namespace
+}  // namespace hydrocontact

@@ -1,0 +1,178 @@
+#include "proximity/hydroelastic/contact_surface_builder.h"
+
+#include <cmath>
+#include <stdexcept>
+
+#include <catch2/catch.hpp>
+
+#include "tests/proximity/hydroelastic/contact_test_meshes.h"
+
+namespace hydrocontact {
+namespace {
+
+using Eigen::Vector3d;
+using Eigen::Vector4d;
+using test::IntegrateForce;
+
+// The square [0,2] × [0,1] in the plane z = 0 of F, counter-clockwise about
+// +z, with pressure p = 3 + x + 2y (Pa).
+ClipPolygon Rectangle() {
+  ClipPolygon polygon;
+  for (const Vector3d& p : {Vector3d(0, 0, 0), Vector3d(2, 0, 0), Vector3d(2, 1, 0),
+                            Vector3d(0, 1, 0)}) {
+    Vector4d v;
+    v << p, 3 + p.x() + 2 * p.y();
+    polygon.push_back(v);
+  }
+  return polygon;
+}
+
+const RigidTransform kX_WF = RigidTransform::FromRollPitchYaw(Vector3d(0.3, -0.2, 1.1),
+                                                              Vector3d(1, -2, 0.5));
+
+TEST_CASE("One polygon in both representations, transformed to W", "[builder]") {
+  const GeometryId first = GeometryId::get_new_id();
+  const GeometryId second = GeometryId::get_new_id();
+  ContactPolygons polygons;
+  polygons.Add(Rectangle(), Vector3d::UnitZ(), Vector3d(0, 0, 7), Vector3d(0, 0, -9));
+  const Vector3d nhat_W = kX_WF.RotateVector(Vector3d::UnitZ());
+  // ∫ p dA over the rectangle = area · p(centroid) = 2 · (3 + 1 + 1) = 10.
+  const Vector3d expected_force = 10 * nhat_W;
+
+  const auto poly = BuildContactSurface(polygons, kX_WF, first, true, second, false,
+                                        HydroelasticContactRepresentation::kPolygon);
+  REQUIRE(poly.has_value());
+  CHECK(poly->id_M() == first);
+  CHECK(poly->num_faces() == 1);
+  CHECK(poly->num_vertices() == 4);
+  CHECK(poly->total_area() == Approx(2.0));
+  CHECK(poly->face_normal(0).isApprox(nhat_W));
+  CHECK(poly->centroid().isApprox(kX_WF * Vector3d(1, 0.5, 0)));
+  CHECK(poly->poly_mesh_W().vertex(2).isApprox(kX_WF * Vector3d(2, 1, 0)));
+  CHECK(IntegrateForce(*poly).isApprox(expected_force, 1e-12));
+  REQUIRE(poly->HasGradE_M());
+  CHECK_FALSE(poly->HasGradE_N());
+  CHECK(poly->EvaluateGradE_M_W(0).isApprox(kX_WF.RotateVector(Vector3d(0, 0, 7))));
+
+  const auto tri = BuildContactSurface(polygons, kX_WF, first, true, second, false,
+                                       HydroelasticContactRepresentation::kTriangle);
+  REQUIRE(tri.has_value());
+  // A fan of 4 triangles around the centroid, which is a fifth vertex with
+  // the mean pressure 5.
+  CHECK(tri->num_faces() == 4);
+  CHECK(tri->num_vertices() == 5);
+  CHECK(tri->tri_mesh_W().vertex(4).isApprox(kX_WF * Vector3d(1, 0.5, 0)));
+  CHECK(tri->tri_e_MN().EvaluateAtVertex(4) == Approx(5.0));
+  CHECK(tri->total_area() == Approx(2.0));
+  CHECK(IntegrateForce(*tri).isApprox(expected_force, 1e-12));
+  for (int f = 0; f < 4; ++f) {
+    CHECK(tri->face_normal(f).isApprox(nhat_W));
+    CHECK(tri->EvaluateGradE_M_W(f).isApprox(kX_WF.RotateVector(Vector3d(0, 0, 7))));
+  }
+}
+
+TEST_CASE("When the first id is larger, the roles swap and the faces flip", "[builder]") {
+  const GeometryId low = GeometryId::get_new_id();
+  const GeometryId high = GeometryId::get_new_id();
+  ContactPolygons polygons;
+  polygons.Add(Rectangle(), Vector3d::UnitZ(), Vector3d(0, 0, 7), Vector3d(0, 0, -9));
+  for (const auto representation :
+       {HydroelasticContactRepresentation::kPolygon, HydroelasticContactRepresentation::kTriangle}) {
+    const auto s = BuildContactSurface(polygons, kX_WF, high, true, low, true, representation);
+    REQUIRE(s.has_value());
+    CHECK(s->id_M() == low);
+    CHECK(s->id_N() == high);
+    for (int f = 0; f < s->num_faces(); ++f) {
+      CHECK(s->face_normal(f).isApprox(-kX_WF.RotateVector(Vector3d::UnitZ())));
+      // The old first geometry (gradient 7 ẑ) is now N.
+      CHECK(s->EvaluateGradE_N_W(f).isApprox(kX_WF.RotateVector(Vector3d(0, 0, 7))));
+      CHECK(s->EvaluateGradE_M_W(f).isApprox(kX_WF.RotateVector(Vector3d(0, 0, -9))));
+    }
+    CHECK(s->total_area() == Approx(2.0));
+    CHECK(IntegrateForce(*s).isApprox(-10 * kX_WF.RotateVector(Vector3d::UnitZ()), 1e-12));
+  }
+}
+
+TEST_CASE("Degenerate and mis-oriented polygons are dropped; none left gives nullopt",
+          "[builder]") {
+  const GeometryId a = GeometryId::get_new_id();
+  const GeometryId b = GeometryId::get_new_id();
+  ContactPolygons polygons;
+  // Collinear points: zero area.
+  ClipPolygon collinear;
+  for (double x : {0.0, 1.0, 2.0}) collinear.push_back(Vector4d(x, 0, 0, 1));
+  polygons.Add(collinear, Vector3d::UnitZ(), Vector3d::Zero(), Vector3d::Zero());
+  // A sliver whose area is 1e-14 of its longest edge squared.
+  ClipPolygon sliver;
+  sliver.push_back(Vector4d(0, 0, 0, 1));
+  sliver.push_back(Vector4d(1, 0, 0, 1));
+  sliver.push_back(Vector4d(0.5, 1e-14, 0, 1));
+  polygons.Add(sliver, Vector3d::UnitZ(), Vector3d::Zero(), Vector3d::Zero());
+  // A proper square wound against its intended normal.
+  polygons.Add(Rectangle(), -Vector3d::UnitZ(), Vector3d::Zero(), Vector3d::Zero());
+  for (const auto representation :
+       {HydroelasticContactRepresentation::kPolygon, HydroelasticContactRepresentation::kTriangle}) {
+    CHECK_FALSE(BuildContactSurface(polygons, kX_WF, a, true, b, true, representation).has_value());
+  }
+  polygons.Clear();
+  CHECK(polygons.num_polygons() == 0);
+  CHECK_FALSE(BuildContactSurface(polygons, kX_WF, a, true, b, true,
+                                  HydroelasticContactRepresentation::kPolygon)
+                  .has_value());
+}
+
+TEST_CASE("Round-off negative pressures are clamped to zero", "[builder]") {
+  const GeometryId a = GeometryId::get_new_id();
+  const GeometryId b = GeometryId::get_new_id();
+  ClipPolygon polygon = Rectangle();
+  polygon[0][3] = -1e-12;
+  ContactPolygons polygons;
+  polygons.Add(polygon, Vector3d::UnitZ(), Vector3d::Zero(), Vector3d::Zero());
+  const auto s = BuildContactSurface(polygons, kX_WF, a, true, b, false,
+                                     HydroelasticContactRepresentation::kPolygon);
+  REQUIRE(s.has_value());
+  CHECK(s->poly_e_MN().EvaluateAtVertex(0) == 0.0);
+  CHECK(s->poly_e_MN().EvaluateAtVertex(1) == Approx(5.0));
+}
+
+TEST_CASE("The same id twice is rejected", "[builder]") {
+  const GeometryId a = GeometryId::get_new_id();
+  ContactPolygons polygons;
+  CHECK_THROWS_WITH(BuildContactSurface(polygons, kX_WF, a, true, a, true,
+                                        HydroelasticContactRepresentation::kPolygon),
+                    Catch::Contains(a.to_string()));
+}
+
+}  // namespace
+}  // namespace hydrocontact
+
+namespace hydrocontact {
+namespace {
+
+TEST_CASE("A polygon pinched to a point (edges 1e-17 of the patch) is dropped", "[builder]") {
+  // Such remnants pass the scale-free area/edge² test (their shape can be
+  // anything) but their vertex normal is round-off; the patch-relative edge
+  // test must remove them while keeping the real polygon.
+  ContactPolygons polygons;
+  polygons.Add(Rectangle(), Vector3d::UnitZ(), Vector3d(0, 0, 7), Vector3d(0, 0, -9));
+  ClipPolygon speck;
+  for (const Vector3d& p : {Vector3d(1, 1, 0), Vector3d(1 + 1e-17, 1, 0), Vector3d(1, 1 + 1e-17, 1e-17)}) {
+    Vector4d v;
+    v << p, 6;
+    speck.push_back(v);
+  }
+  polygons.Add(speck, Vector3d::UnitZ(), Vector3d(0, 0, 7), Vector3d(0, 0, -9));
+  for (auto representation : {HydroelasticContactRepresentation::kPolygon, HydroelasticContactRepresentation::kTriangle}) {
+    const GeometryId first = GeometryId::get_new_id();
+    const GeometryId second = GeometryId::get_new_id();
+    const auto surface = BuildContactSurface(polygons, kX_WF, first, true, second, true, representation);
+    REQUIRE(surface.has_value());
+    CHECK(surface->total_area() == Approx(2.0).epsilon(1e-14));
+    const Vector3d nhat_W = kX_WF.RotateVector(Vector3d::UnitZ());
+    for (int f = 0; f < surface->num_faces(); ++f) CHECK((surface->face_normal(f) - nhat_W).norm() < 1e-12);
+    CHECK(surface->num_faces() == (representation == HydroelasticContactRepresentation::kPolygon ? 1 : 4));
+  }
+}
+
+}  // namespace
+}  // namespace hydrocontact

@@ -1,0 +1,210 @@
+#include "proximity/hydroelastic/half_space_intersection.h"
+
+#include <cmath>
+
+#include <catch2/catch.hpp>
+
+#include "proximity/hydroelastic/compliant_compliant_intersection.h"
+#include "proximity/hydroelastic/rigid_compliant_intersection.h"
+#include "tests/proximity/hydroelastic/contact_test_meshes.h"
+
+namespace hydrocontact {
+namespace {
+
+using Eigen::Vector3d;
+using test::IntegrateForce;
+
+constexpr double kE = 1e5;
+const auto kBoth = {HydroelasticContactRepresentation::kPolygon,
+                    HydroelasticContactRepresentation::kTriangle};
+const GeometryId kIdFirst = GeometryId::get_new_id();
+const GeometryId kIdSecond = GeometryId::get_new_id();
+
+// Builds with the kernel's first geometry as M (its id is the smaller).
+std::optional<ContactSurface> Build(const ContactPolygons& polygons, const RigidTransform& X_WF,
+                                    bool second_compliant,
+                                    HydroelasticContactRepresentation representation) {
+  return BuildContactSurface(polygons, X_WF, kIdFirst, true, kIdSecond, second_compliant,
+                             representation);
+}
+
+TEST_CASE("Compliant slab box on a rigid half-space", "[half_space]") {
+  // A = [−2,2] × [−1.5,1.5] × [−1,1] with p = E (1 − |z|); the half-space's
+  // top plane at z = −1 + d cuts A in a 4 × 3 rectangle of pressure E d.
+  // Force on A (normal out of H into A, +z): E d · 12 ẑ.
+  const double d = 0.3;
+  const CompliantMesh A = test::MakeSlabBox(Vector3d(2, 1.5, 1), Eigen::Vector3i(4, 3, 2), 2, kE);
+  const RigidTransform X_WA = RigidTransform::FromRollPitchYaw(Vector3d(1, 2, 3), Vector3d(4, 5, 6));
+  const RigidTransform X_WH = X_WA * RigidTransform(Vector3d(0.5, 0.1, -1 + d));
+  for (const auto representation : kBoth) {
+    ContactPolygons polygons;
+    IntersectCompliantRigidHalfSpace(A, X_WA.inverse() * X_WH, &polygons);
+    const auto s = Build(polygons, X_WA, false, representation);
+    REQUIRE(s.has_value());
+    CHECK(s->total_area() == Approx(12).epsilon(1e-12));
+    CHECK(IntegrateForce(*s).isApprox(X_WA.RotateVector(Vector3d(0, 0, kE * d * 12)), 1e-12));
+    for (double p : test::Pressures(*s)) CHECK(p == Approx(kE * d).epsilon(1e-12));
+    CHECK(s->HasGradE_M());
+    CHECK_FALSE(s->HasGradE_N());
+  }
+}
+
+TEST_CASE("A tilted rigid half-space agrees with a large rigid box sharing its plane",
+          "[half_space]") {
+  // Two independent kernels: slicing tetrahedra by the plane, and clipping
+  // the top face of a big rigid box (its other faces lie outside A) by
+  // tetrahedra. The surfaces must carry the same area and force.
+  const CompliantMesh A = test::MakeSlabBox(Vector3d(2, 1.5, 1), Eigen::Vector3i(4, 3, 2), 2, kE);
+  const RigidTransform X_AH =
+      RigidTransform::FromRollPitchYaw(Vector3d(0.2, 0.1, 0.3), Vector3d(0.1, -0.2, -0.6));
+  const RigidMesh big_box =
+      test::MakeRigid(test::MakeBoxSurface(Vector3d(10, 10, 10), Vector3d(0, 0, -10)));
+  for (const auto representation : kBoth) {
+    ContactPolygons plane_polygons, box_polygons;
+    IntersectCompliantRigidHalfSpace(A, X_AH, &plane_polygons);
+    IntersectRigidCompliant(A, big_box, X_AH, false, &box_polygons);
+    const auto by_plane = Build(plane_polygons, RigidTransform(), false, representation);
+    const auto by_box = Build(box_polygons, RigidTransform(), false, representation);
+    REQUIRE(by_plane.has_value());
+    REQUIRE(by_box.has_value());
+    CHECK(by_plane->total_area() == Approx(by_box->total_area()).epsilon(1e-12));
+    CHECK(IntegrateForce(*by_plane).isApprox(IntegrateForce(*by_box), 1e-12));
+    CHECK(by_plane->centroid().isApprox(by_box->centroid(), 1e-12));
+  }
+}
+
+TEST_CASE("A rigid cube pressed into a compliant half-space with a margin", "[half_space]") {
+  // H: slab z ≤ δ with p = E (δ − z)/t. A cube of half size 0.3 with its
+  // bottom at z = −d: submerged depth D = d + δ. Surface: the bottom face
+  // (0.36, pressure E D/t) and the side walls (4 · 0.6 · D, forces
+  // cancelling). Force on H (normal out of the cube, bottom −z):
+  // −E D/t · 0.36 ẑ.
+  CompliantHalfSpace H;
+  H.hydroelastic_modulus = kE;
+  H.slab_thickness = 0.5;
+  H.margin = 0.05;
+  const double d = 0.1, D = d + H.margin;
+  const RigidMesh cube = test::MakeRigid(test::MakeBoxSurface(Vector3d(0.3, 0.3, 0.3)));
+  const RigidTransform X_WH = RigidTransform::FromAxisAngle(Vector3d(1, -1, 2), 0.4, Vector3d(1, 2, 3));
+  const RigidTransform X_HR(Vector3d(0.2, 0.1, 0.3 - d));
+  for (const auto representation : kBoth) {
+    ContactPolygons polygons;
+    IntersectRigidCompliantHalfSpace(H, cube, X_HR, true, &polygons);
+    const auto s = Build(polygons, X_WH, false, representation);
+    REQUIRE(s.has_value());
+    CHECK(s->total_area() == Approx(0.36 + 2.4 * D).epsilon(1e-12));
+    CHECK(IntegrateForce(*s).isApprox(X_WH.RotateVector(Vector3d(0, 0, -kE * D / 0.5 * 0.36)),
+                                      1e-12));
+    for (int f = 0; f < s->num_faces(); ++f) {
+      CHECK(s->EvaluateGradE_M_W(f).isApprox(X_WH.RotateVector(Vector3d(0, 0, -kE / 0.5))));
+    }
+  }
+}
+
+TEST_CASE("A rigid cube buried in a compliant half-space", "[half_space]") {
+  // Cube of half size 0.3 centred at z = −1 (wholly inside the slab). Filter
+  // on: the top face (outward +z, at 180° to ∇p = −(E/t) ẑ) goes: area
+  // 5 · 0.36, force −ẑ · 0.36 · p(bottom), p(bottom) = E (δ + 1.3)/t. Filter
+  // off: the closed surface; ∮ p n̂ dA = ∫ ∇p dV = −(E/t) 0.216 ẑ.
+  CompliantHalfSpace H;
+  H.hydroelastic_modulus = kE;
+  H.slab_thickness = 2;
+  H.margin = 0.05;
+  const RigidMesh cube = test::MakeRigid(test::MakeBoxSurface(Vector3d(0.3, 0.3, 0.3)));
+  const RigidTransform X_HR(Vector3d(0, 0, -1));
+  for (const auto representation : kBoth) {
+    ContactPolygons kept, all;
+    IntersectRigidCompliantHalfSpace(H, cube, X_HR, true, &kept);
+    IntersectRigidCompliantHalfSpace(H, cube, X_HR, false, &all);
+    const auto s_kept = Build(kept, RigidTransform(), false, representation);
+    const auto s_all = Build(all, RigidTransform(), false, representation);
+    REQUIRE(s_kept.has_value());
+    REQUIRE(s_all.has_value());
+    CHECK(s_kept->total_area() == Approx(5 * 0.36));
+    CHECK(IntegrateForce(*s_kept).isApprox(Vector3d(0, 0, -0.36 * kE * 1.35 / 2), 1e-12));
+    CHECK(s_all->total_area() == Approx(6 * 0.36));
+    CHECK(IntegrateForce(*s_all).isApprox(Vector3d(0, 0, -kE / 2 * 0.216), 1e-12));
+  }
+}
+
+TEST_CASE("Compliant slab box on a compliant half-space", "[half_space]") {
+  // A as above (p_A = E_A (1 − |z|)); H with modulus E_H, slab t, margin δ,
+  // posed so its inflated top z_H = δ is at A's z = −1 + d. With u the depth
+  // into A: E_A u = E_H (d − u)/t, u = (E_H/t) d / (E_A + E_H/t), p = E_A u,
+  // over A's whole 4 × 3 footprint. Force on A: p · 12 ẑ.
+  const double E_A = kE, d = 0.2;
+  CompliantHalfSpace H;
+  H.hydroelastic_modulus = 3 * kE;
+  H.slab_thickness = 0.5;
+  H.margin = 0.02;
+  const double u = (H.hydroelastic_modulus / 0.5) * d / (E_A + H.hydroelastic_modulus / 0.5);
+  const double p = E_A * u;
+  const CompliantMesh A = test::MakeSlabBox(Vector3d(2, 1.5, 1), Eigen::Vector3i(4, 3, 2), 2, E_A);
+  const RigidTransform X_WA = RigidTransform::FromRollPitchYaw(Vector3d(-1, 0.5, 0.3), Vector3d(0, 1, 2));
+  const RigidTransform X_AH(Vector3d(0.3, 0.4, -1 + d - H.margin));
+  for (const auto representation : kBoth) {
+    ContactPolygons polygons;
+    IntersectCompliantCompliantHalfSpace(A, H, X_AH, true, &polygons);
+    const auto s = Build(polygons, X_WA, true, representation);
+    REQUIRE(s.has_value());
+    CHECK(s->total_area() == Approx(12).epsilon(1e-12));
+    CHECK(IntegrateForce(*s).isApprox(X_WA.RotateVector(Vector3d(0, 0, p * 12)), 1e-12));
+    for (double value : test::Pressures(*s)) CHECK(value == Approx(p).epsilon(1e-12));
+    for (int f = 0; f < s->num_faces(); ++f) {
+      CHECK(s->EvaluateGradE_N_W(f).isApprox(X_WA.RotateVector(Vector3d(0, 0, -H.hydroelastic_modulus / 0.5))));
+    }
+  }
+}
+
+TEST_CASE("A tilted compliant half-space agrees with a compliant box of the same field",
+          "[half_space]") {
+  // The half-space's slab replaced by a big compliant box in H's frame
+  // covering z_H ∈ [−t, δ] with p = E_H (δ − z_H)/t: the compliant–compliant
+  // kernel must give the same surface as the half-space kernel.
+  CompliantHalfSpace H;
+  H.hydroelastic_modulus = 2 * kE;
+  H.slab_thickness = 1.0;
+  H.margin = 0.1;
+  const CompliantMesh A = test::MakeSlabBox(Vector3d(2, 1.5, 1), Eigen::Vector3i(4, 3, 2), 2, kE);
+  const double t = H.slab_thickness, delta = H.margin;
+  const CompliantMesh slab = test::MakeCompliant(
+      test::MakeGridBoxMesh(Vector3d(8, 8, (t + delta) / 2), Eigen::Vector3i(4, 4, 1),
+                            Vector3d(0, 0, (delta - t) / 2)),
+      [&](const Vector3d& q) { return H.Pressure(q.z()); }, H.hydroelastic_modulus);
+  const RigidTransform X_AH =
+      RigidTransform::FromRollPitchYaw(Vector3d(0.15, -0.1, 0.7), Vector3d(0.2, 0.1, -1.0));
+  for (const auto representation : kBoth) {
+    ContactPolygons by_half_space, by_box;
+    IntersectCompliantCompliantHalfSpace(A, H, X_AH, true, &by_half_space);
+    IntersectCompliantCompliant(A, slab, X_AH, true, &by_box);
+    const auto s1 = Build(by_half_space, RigidTransform(), true, representation);
+    const auto s2 = Build(by_box, RigidTransform(), true, representation);
+    REQUIRE(s1.has_value());
+    REQUIRE(s2.has_value());
+    CHECK(s1->total_area() == Approx(s2->total_area()).epsilon(1e-10));
+    CHECK(IntegrateForce(*s1).isApprox(IntegrateForce(*s2), 1e-10));
+  }
+}
+
+TEST_CASE("No contact with half-spaces when apart", "[half_space]") {
+  const CompliantMesh A = test::MakeSlabBox(Vector3d(2, 1.5, 1), Eigen::Vector3i(4, 3, 2), 2, kE);
+  const RigidMesh cube = test::MakeRigid(test::MakeBoxSurface(Vector3d(0.3, 0.3, 0.3)));
+  CompliantHalfSpace H;
+  H.hydroelastic_modulus = kE;
+  H.margin = 0.01;
+  ContactPolygons polygons;
+  // The half-space's top plane 0.5 below A.
+  IntersectCompliantRigidHalfSpace(A, RigidTransform(Vector3d(0, 0, -1.5)), &polygons);
+  CHECK(polygons.num_polygons() == 0);
+  IntersectCompliantCompliantHalfSpace(A, H, RigidTransform(Vector3d(0, 0, -1.5)), true, &polygons);
+  CHECK(polygons.num_polygons() == 0);
+  // The cube 0.02 above the inflated top (margin 0.01).
+  IntersectRigidCompliantHalfSpace(H, cube, RigidTransform(Vector3d(0, 0, 0.33)), true, &polygons);
+  CHECK(polygons.num_polygons() == 0);
+  // A half-space above A, facing away: A lies wholly inside it (no plane crossing).
+  IntersectCompliantRigidHalfSpace(A, RigidTransform(Vector3d(0, 0, 5)), &polygons);
+  CHECK(polygons.num_polygons() == 0);
+}
+
+}  // namespace
+}  // namespace hydrocontact

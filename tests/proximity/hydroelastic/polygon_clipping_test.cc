@@ -1,0 +1,266 @@
+#include "proximity/hydroelastic/polygon_clipping.h"
+
+#include <cmath>
+
+#include <catch2/catch.hpp>
+
+namespace hydrocontact {
+namespace {
+
+using Eigen::Vector3d;
+using Eigen::Vector4d;
+
+// A polygon from (x, y, z) positions with value = x + 10 y + 100 z, a linear
+// function, so interpolated values can be checked against it exactly.
+ClipPolygon MakePolygon(std::initializer_list<Vector3d> points) {
+  ClipPolygon polygon;
+  for (const Vector3d& p : points) {
+    Vector4d v;
+    v << p, p.x() + 10 * p.y() + 100 * p.z();
+    polygon.push_back(v);
+  }
+  return polygon;
+}
+
+double LinearValue(const Vector4d& v) { return v.x() + 10 * v.y() + 100 * v.z(); }
+
+double Area(const ClipPolygon& polygon) { return PolygonAreaVector(polygon).norm() / 2; }
+
+TEST_CASE("ClipByHalfSpace cuts a square and interpolates values linearly", "[clipping]") {
+  const ClipPolygon square = MakePolygon(
+      {Vector3d(0, 0, 0), Vector3d(1, 0, 0), Vector3d(1, 1, 0), Vector3d(0, 1, 0)});
+  ClipPolygon out;
+  // x ≤ 0.25 keeps the strip [0, 0.25] × [0, 1]: area 1/4, 4 vertices.
+  REQUIRE(ClipByHalfSpace(square, {Vector3d(4, 0, 0), 1.0}, &out));
+  REQUIRE(out.size == 4);
+  CHECK(Area(out) == Approx(0.25));
+  for (int i = 0; i < out.size; ++i) {
+    CHECK(out[i].x() <= 0.25 + 1e-15);
+    CHECK(out[i][3] == Approx(LinearValue(out[i])));
+  }
+  // The kept part keeps the orientation (+z).
+  CHECK(PolygonAreaVector(out).z() > 0);
+
+  // Cutting off one corner with x + y ≤ 1.5 leaves a pentagon of area
+  // 1 − (0.5²)/2.
+  REQUIRE(ClipByHalfSpace(square, {Vector3d(1, 1, 0), 1.5}, &out));
+  CHECK(out.size == 5);
+  CHECK(Area(out) == Approx(1 - 0.125));
+}
+
+TEST_CASE("ClipByHalfSpace: vertices on the plane are kept once", "[clipping]") {
+  const ClipPolygon square = MakePolygon(
+      {Vector3d(0, 0, 0), Vector3d(1, 0, 0), Vector3d(1, 1, 0), Vector3d(0, 1, 0)});
+  ClipPolygon out;
+  // The plane x = 1 passes through two vertices: nothing is cut or doubled.
+  REQUIRE(ClipByHalfSpace(square, {Vector3d(1, 0, 0), 1.0}, &out));
+  CHECK(out.size == 4);
+  CHECK(Area(out) == Approx(1.0));
+  // The diagonal x + y ≤ 1 passes through vertices 1 and 3: a triangle.
+  REQUIRE(ClipByHalfSpace(square, {Vector3d(1, 1, 0), 1.0}, &out));
+  CHECK(out.size == 3);
+  CHECK(Area(out) == Approx(0.5));
+  // Wholly outside: empty. Wholly inside: unchanged.
+  REQUIRE(ClipByHalfSpace(square, {Vector3d(1, 0, 0), -0.5}, &out));
+  CHECK(out.size == 0);
+  REQUIRE(ClipByHalfSpace(square, {Vector3d(0, 0, 1), 0.0}, &out));
+  CHECK(out.size == 4);
+}
+
+TEST_CASE("A triangle clipped by a tetrahedron's four planes can have seven sides",
+          "[clipping]") {
+  // A large triangle in z = 0.1 and the tetrahedron (0,0,0),(1,0,0),(0,1,0),
+  // (0,0,1), shifted so every face cuts: the section of the tetrahedron by
+  // z = 0.1 is the triangle x, y ≥ 0, x + y ≤ 0.9, and the big triangle
+  // clips it to that section (area 0.9²/2) when it contains it.
+  ClipPolygon polygon =
+      MakePolygon({Vector3d(-1, -1, 0.1), Vector3d(3, -1, 0.1), Vector3d(-1, 3, 0.1)});
+  const ClipHalfSpace faces[4] = {{Vector3d(-1, 0, 0), 0.0},
+                                  {Vector3d(0, -1, 0), 0.0},
+                                  {Vector3d(0, 0, -1), 0.0},
+                                  {Vector3d(1, 1, 1), 1.0}};
+  ClipPolygon out;
+  for (const ClipHalfSpace& face : faces) {
+    REQUIRE(ClipByHalfSpace(polygon, face, &out));
+    polygon = out;
+  }
+  CHECK(polygon.size == 3);
+  CHECK(Area(polygon) == Approx(0.9 * 0.9 / 2));
+
+  // Seven sides: the triangle (0,0), (1,0), (0,1) loses its three corners to
+  // x + y ≥ 0.1, x ≤ 0.9 and y ≤ 0.9 (a hexagon, each corner a right
+  // triangle of area 0.1²/2), then the hexagon's vertex (0.9, 0) to
+  // x − y ≤ 0.85 (a right triangle with legs 0.05): area
+  // 1/2 − 3·0.005 − 0.05²/2 = 0.48375.
+  polygon = MakePolygon({Vector3d(0, 0, 0), Vector3d(1, 0, 0), Vector3d(0, 1, 0)});
+  const ClipHalfSpace cuts[4] = {{Vector3d(-1, -1, 0), -0.1},
+                                 {Vector3d(1, 0, 0), 0.9},
+                                 {Vector3d(0, 1, 0), 0.9},
+                                 {Vector3d(1, -1, 0), 0.85}};
+  for (const ClipHalfSpace& cut : cuts) {
+    REQUIRE(ClipByHalfSpace(polygon, cut, &out));
+    polygon = out;
+  }
+  CHECK(polygon.size == 7);
+  CHECK(Area(polygon) == Approx(0.48375));
+  for (int i = 0; i < polygon.size; ++i) CHECK(polygon[i][3] == Approx(LinearValue(polygon[i])));
+}
+
+TEST_CASE("Two tetrahedra sharing a face see exactly opposite half-spaces", "[clipping]") {
+  // Vertices 0..4; tetrahedra (0,1,2,3) and (1,2,3,4) share face {1,2,3}.
+  const Vector3d p[5] = {Vector3d(0, 0, 0), Vector3d(1, 0.1, 0), Vector3d(0.2, 1, 0.3),
+                         Vector3d(0.1, 0.3, 1), Vector3d(1, 1, 1)};
+  // The shared face listed in each tetrahedron's outward order: for the
+  // first, opposite vertex 0 → (1, 2, 3); for the second (local order
+  // 1,2,3,4 → vertex 4 opposite), the reverse winding (1, 3, 2).
+  const ClipHalfSpace a = TetrahedronFaceHalfSpace({1, 2, 3}, {&p[1], &p[2], &p[3]});
+  const ClipHalfSpace b = TetrahedronFaceHalfSpace({1, 3, 2}, {&p[1], &p[3], &p[2]});
+  CHECK(a.keeps_coplanar != b.keeps_coplanar);
+  // Each tetrahedron's far vertex is inside its own half-space.
+  CHECK(a.Evaluate(p[0]) < 0);
+  CHECK(b.Evaluate(p[4]) < 0);
+  for (const Vector3d& x : {Vector3d(0.3, 0.3, 0.3), Vector3d(-2, 5, 1e-3), Vector3d(0.7, 0.41, 0.2)}) {
+    CHECK(a.Evaluate(x) == -b.Evaluate(x));
+  }
+  // A triangle in the shared face, up to round-off: the two halves of it
+  // that each keeps add up to the whole.
+  ClipPolygon in = MakePolygon({p[1], p[2], p[3]});
+  ClipPolygon out_a, out_b;
+  REQUIRE(ClipByHalfSpace(in, a, &out_a));
+  REQUIRE(ClipByHalfSpace(in, b, &out_b));
+  CHECK(Area(out_a) + Area(out_b) == Approx(Area(in)).epsilon(1e-14));
+  // A polygon crossing the face is split into pieces whose areas add up.
+  ClipPolygon crossing = MakePolygon({Vector3d(-1, 0.2, 0.4), Vector3d(2, 0.2, 0.4), Vector3d(0.5, 0.9, 0.4)});
+  REQUIRE(ClipByHalfSpace(crossing, a, &out_a));
+  REQUIRE(ClipByHalfSpace(crossing, b, &out_b));
+  CHECK(Area(out_a) > 0);
+  CHECK(Area(out_b) > 0);
+  CHECK(Area(out_a) + Area(out_b) == Approx(Area(crossing)).epsilon(1e-14));
+}
+
+TEST_CASE("A polygon exactly in a shared face is kept by one tetrahedron only", "[clipping]") {
+  // The face {1,2,3} lies in the plane x = 0, where every value is exact.
+  const Vector3d p[5] = {Vector3d(-1, 0.2, 0.2), Vector3d(0, 0, 0), Vector3d(0, 1, 0),
+                         Vector3d(0, 0, 1), Vector3d(1, 0.2, 0.2)};
+  const ClipHalfSpace a = TetrahedronFaceHalfSpace({1, 2, 3}, {&p[1], &p[2], &p[3]});
+  const ClipHalfSpace b = TetrahedronFaceHalfSpace({1, 3, 2}, {&p[1], &p[3], &p[2]});
+  const ClipPolygon in =
+      MakePolygon({Vector3d(0, 0.1, 0.1), Vector3d(0, 0.5, 0.1), Vector3d(0, 0.1, 0.5)});
+  ClipPolygon out_a, out_b;
+  REQUIRE(ClipByHalfSpace(in, a, &out_a));
+  REQUIRE(ClipByHalfSpace(in, b, &out_b));
+  CHECK(out_a.size + out_b.size == 3);
+  CHECK(Area(out_a) + Area(out_b) == Approx(Area(in)));
+  // An ordinary half-space keeps it.
+  REQUIRE(ClipByHalfSpace(in, ClipHalfSpace{Vector3d::UnitX(), 0.0}, &out_a));
+  CHECK(out_a.size == 3);
+}
+
+TEST_CASE("RemoveDuplicateVertices drops exact repeats, cyclically", "[clipping]") {
+  ClipPolygon polygon = MakePolygon({Vector3d(0, 0, 0), Vector3d(0, 0, 0), Vector3d(1, 0, 0),
+                                     Vector3d(1, 1, 0), Vector3d(0, 0, 0)});
+  RemoveDuplicateVertices(&polygon);
+  CHECK(polygon.size == 3);
+  CHECK(Area(polygon) == Approx(0.5));
+}
+
+TEST_CASE("SliceTetrahedron: triangle and quadrilateral cuts", "[clipping]") {
+  // The unit right tetrahedron; the value carried is z.
+  std::array<Vector4d, 4> tet;
+  const Vector3d p[4] = {Vector3d(0, 0, 0), Vector3d(1, 0, 0), Vector3d(0, 1, 0),
+                         Vector3d(0, 0, 1)};
+  for (int i = 0; i < 4; ++i) tet[i] << p[i], p[i].z();
+  auto h_of = [&](auto f) {
+    std::array<double, 4> h;
+    for (int i = 0; i < 4; ++i) h[i] = f(p[i]);
+    return h;
+  };
+  ClipPolygon out;
+
+  SECTION("h = x − 1/4: one vertex alone, a triangle of area (3/4)²/2 facing +x") {
+    SliceTetrahedron(tet, h_of([](const Vector3d& q) { return q.x() - 0.25; }), Vector3d::UnitX(),
+                     &out);
+    REQUIRE(out.size == 3);
+    CHECK(Area(out) == Approx(0.75 * 0.75 / 2));
+    CHECK(PolygonAreaVector(out).normalized().isApprox(Vector3d::UnitX()));
+    for (int i = 0; i < 3; ++i) {
+      CHECK(out[i].x() == Approx(0.25));
+      CHECK(out[i][3] == Approx(out[i].z()));
+    }
+  }
+  SECTION("the orientation follows the given normal") {
+    SliceTetrahedron(tet, h_of([](const Vector3d& q) { return q.x() - 0.25; }),
+                     -Vector3d::UnitX(), &out);
+    CHECK(PolygonAreaVector(out).normalized().isApprox(-Vector3d::UnitX()));
+  }
+  SECTION("h = x + y − 1/2: two and two, a rectangle 1/2 × √(1/2)") {
+    SliceTetrahedron(tet, h_of([](const Vector3d& q) { return q.x() + q.y() - 0.5; }),
+                     Vector3d(1, 1, 0), &out);
+    REQUIRE(out.size == 4);
+    CHECK(Area(out) == Approx(0.5 * std::sqrt(0.5)));
+    CHECK(PolygonAreaVector(out).normalized().isApprox(Vector3d(1, 1, 0).normalized()));
+    for (int i = 0; i < 4; ++i) {
+      CHECK(out[i].x() + out[i].y() == Approx(0.5));
+      CHECK(out[i][3] == Approx(out[i].z()).margin(1e-15));
+    }
+  }
+  SECTION("no sign change: empty") {
+    SliceTetrahedron(tet, h_of([](const Vector3d& q) { return q.x() + 2; }), Vector3d::UnitX(),
+                     &out);
+    CHECK(out.size == 0);
+    SliceTetrahedron(tet, h_of([](const Vector3d& q) { return q.x() - 2; }), Vector3d::UnitX(),
+                     &out);
+    CHECK(out.size == 0);
+  }
+  SECTION("a cut through three vertices reproduces them exactly") {
+    SliceTetrahedron(tet, h_of([](const Vector3d& q) { return q.x(); }), Vector3d::UnitX(), &out);
+    REQUIRE(out.size == 3);
+    CHECK(Area(out) == Approx(0.5));
+    for (int i = 0; i < 3; ++i) CHECK(out[i].x() == 0.0);
+  }
+}
+
+}  // namespace
+}  // namespace hydrocontact
+
+namespace hydrocontact {
+namespace {
+
+TEST_CASE("ClipByTetrahedron: inside, outside and cut polygons", "[clipping]") {
+  // The unit tetrahedron (0, e_x, e_y, e_z); its inside is x, y, z ≥ 0 and
+  // x + y + z ≤ 1.
+  const Eigen::Vector3d p[4] = {Vector3d::Zero(), Vector3d::UnitX(), Vector3d::UnitY(), Vector3d::UnitZ()};
+  const std::array<ClipHalfSpace, 4> faces = TetrahedronFaceHalfSpaces({0, 1, 2, 3}, {&p[0], &p[1], &p[2], &p[3]});
+  auto triangle = [](const Vector3d& a, const Vector3d& b, const Vector3d& c) {
+    ClipPolygon polygon;
+    for (const Vector3d& q : {a, b, c}) {
+      Vector4d v;
+      v << q, q.x();  // The value is x, so clipped vertices must keep value == x.
+      polygon.push_back(v);
+    }
+    return polygon;
+  };
+  ClipPolygon a, b;
+  // Wholly inside: returned unchanged.
+  a = triangle({0.1, 0.1, 0.1}, {0.3, 0.1, 0.1}, {0.1, 0.3, 0.1});
+  ClipPolygon* inside = ClipByTetrahedron(faces, &a, &b);
+  REQUIRE(inside != nullptr);
+  CHECK(inside->size == 3);
+  CHECK(PolygonAreaVector(*inside).norm() == Approx(0.04).epsilon(1e-14));  // Twice ½·0.2·0.2.
+  // Wholly outside (beyond x + y + z = 1): rejected.
+  a = triangle({1, 1, 1}, {2, 1, 1}, {1, 2, 1});
+  CHECK(ClipByTetrahedron(faces, &a, &b) == nullptr);
+  // The plane z = 0.5 cut by the tetrahedron is the triangle x, y ≥ 0,
+  // x + y ≤ 0.5: area 1/8, whatever larger triangle in that plane we start from.
+  a = triangle({-1, -1, 0.5}, {3, -1, 0.5}, {-1, 3, 0.5});
+  ClipPolygon* cut = ClipByTetrahedron(faces, &a, &b);
+  REQUIRE(cut != nullptr);
+  CHECK(PolygonAreaVector(*cut).norm() / 2 == Approx(0.125).epsilon(1e-14));
+  for (int k = 0; k < cut->size; ++k) {
+    CHECK((*cut)[k][3] == Approx((*cut)[k][0]).margin(1e-15));
+    CHECK((*cut)[k][2] == Approx(0.5).margin(1e-15));
+  }
+}
+
+}  // namespace
+}  // namespace hydrocontact

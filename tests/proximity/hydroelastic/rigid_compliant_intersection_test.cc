@@ -1,0 +1,152 @@
+#include "proximity/hydroelastic/rigid_compliant_intersection.h"
+
+#include <cmath>
+
+#include <catch2/catch.hpp>
+
+#include "tests/proximity/hydroelastic/contact_test_meshes.h"
+
+namespace hydrocontact {
+namespace {
+
+using Eigen::Vector3d;
+using test::IntegrateForce;
+
+constexpr double kE = 1e5;
+
+// Runs the kernel and builds the surface with C as the first geometry
+// (id_C < id_R, so C is M and normals point out of R into C).
+std::optional<ContactSurface> Surface(const CompliantMesh& C, const RigidMesh& R,
+                                      const RigidTransform& X_WC, const RigidTransform& X_WR,
+                                      HydroelasticContactRepresentation representation,
+                                      bool filter = true) {
+  static const GeometryId id_C = GeometryId::get_new_id();
+  static const GeometryId id_R = GeometryId::get_new_id();
+  ContactPolygons polygons;
+  IntersectRigidCompliant(C, R, X_WC.inverse() * X_WR, filter, &polygons);
+  return BuildContactSurface(polygons, X_WC, id_C, true, id_R, false, representation);
+}
+
+const auto kBoth = {HydroelasticContactRepresentation::kPolygon,
+                    HydroelasticContactRepresentation::kTriangle};
+
+TEST_CASE("A rigid plane section of one tetrahedron", "[rigid_compliant]") {
+  // The unit right tetrahedron with p = E z (∇p = E ẑ) cut by a large rigid
+  // triangle in the plane z = c whose outward normal is +z. The section is
+  // x, y ≥ 0, x + y ≤ 1 − c: area (1 − c)²/2, uniform pressure E c, so the
+  // force on the tetrahedron's geometry is E c (1 − c)²/2 ẑ.
+  const double c = 0.3;
+  const CompliantMesh tet = test::MakeTetrahedron(
+      {Vector3d(0, 0, 0), Vector3d(1, 0, 0), Vector3d(0, 1, 0), Vector3d(0, 0, 1)},
+      [](const Vector3d& p) { return kE * p.z(); }, kE);
+  const RigidMesh up = test::MakeRigid(TriangleSurfaceMesh(
+      {{0, 1, 2}}, {Vector3d(-5, -5, c), Vector3d(10, -5, c), Vector3d(-5, 10, c)}));
+  const RigidTransform X_WC = RigidTransform::FromRollPitchYaw(Vector3d(0.1, 0.2, 0.3),
+                                                               Vector3d(0.5, 0.6, 0.7));
+  for (const auto representation : kBoth) {
+    const auto s = Surface(tet, up, X_WC, X_WC, representation);
+    REQUIRE(s.has_value());
+    CHECK(s->total_area() == Approx((1 - c) * (1 - c) / 2));
+    CHECK(IntegrateForce(*s).isApprox(X_WC.RotateVector(Vector3d::UnitZ()) * kE * c *
+                                          (1 - c) * (1 - c) / 2,
+                                      1e-12));
+    for (double p : test::Pressures(*s)) CHECK(p == Approx(kE * c));
+    for (int f = 0; f < s->num_faces(); ++f) {
+      CHECK(s->face_normal(f).isApprox(X_WC.RotateVector(Vector3d::UnitZ())));
+      CHECK(s->EvaluateGradE_M_W(f).isApprox(X_WC.RotateVector(Vector3d(0, 0, kE))));
+    }
+    CHECK_FALSE(s->HasGradE_N());
+  }
+
+  // The same triangle facing down opposes ∇p: filtered out, unless the
+  // filter is off.
+  const RigidMesh down = test::MakeRigid(TriangleSurfaceMesh(
+      {{0, 2, 1}}, {Vector3d(-5, -5, c), Vector3d(10, -5, c), Vector3d(-5, 10, c)}));
+  CHECK_FALSE(Surface(tet, down, X_WC, X_WC, HydroelasticContactRepresentation::kPolygon));
+  const auto unfiltered =
+      Surface(tet, down, X_WC, X_WC, HydroelasticContactRepresentation::kPolygon, false);
+  REQUIRE(unfiltered.has_value());
+  CHECK(unfiltered->total_area() == Approx((1 - c) * (1 - c) / 2));
+  CHECK(unfiltered->face_normal(0).isApprox(-X_WC.RotateVector(Vector3d::UnitZ())));
+}
+
+TEST_CASE("A rigid box pressed into a compliant slab box", "[rigid_compliant]") {
+  // Compliant box [−2,2]² × [−1,1] with p = E (1 − |z|), so ∇p = E ẑ below
+  // the mid-plane. A rigid box of half sizes (ax, ay, 1) rises into it from
+  // below to depth d. The surface is the rigid top face (area 4 ax ay,
+  // pressure E d) plus the four side walls between z = −1 and −1 + d
+  // (area 4 (ax + ay) d, pressure E (1 + z)); the walls' normals are at 90°
+  // to ∇p and pass the filter, and their forces cancel in pairs. Force on
+  // the compliant box: E d · 4 ax ay ẑ.
+  const double d = 0.25, ax = 0.7, ay = 0.9;
+  const CompliantMesh slab =
+      test::MakeSlabBox(Vector3d(2, 2, 1), Eigen::Vector3i(4, 4, 2), /*axis=*/2, kE);
+  const RigidMesh box = test::MakeRigid(
+      test::MakeBoxSurface(Vector3d(ax, ay, 1), Vector3d(0.3, -0.2, -2 + d)));
+  // With the identity pose the wall x = 1 lies exactly in faces shared by
+  // tetrahedra of the grid: it must be counted once, not twice or never.
+  const RigidTransform X_WC = GENERATE(
+      RigidTransform(), RigidTransform::FromAxisAngle(Vector3d(1, 2, 3), 0.7, Vector3d(-1, 0.5, 2)));
+  std::optional<ContactSurface> surfaces[2];
+  int i = 0;
+  for (const auto representation : kBoth) {
+    auto& s = surfaces[i++];
+    s = Surface(slab, box, X_WC, X_WC, representation);
+    REQUIRE(s.has_value());
+    CHECK(s->total_area() == Approx(4 * ax * ay + 4 * (ax + ay) * d).epsilon(1e-12));
+    CHECK(IntegrateForce(*s).isApprox(X_WC.RotateVector(Vector3d(0, 0, kE * d * 4 * ax * ay)),
+                                      1e-12));
+    for (double p : test::Pressures(*s)) {
+      CHECK(p >= 0);
+      CHECK(p <= kE * d * (1 + 1e-12));
+    }
+    // Every face normal agrees with ∇p_M (M is the compliant box).
+    for (int f = 0; f < s->num_faces(); ++f) {
+      CHECK(s->EvaluateGradE_M_W(f).dot(s->face_normal(f)) >= -1e-9 * kE);
+    }
+  }
+  // The two representations agree to round-off.
+  CHECK(surfaces[0]->total_area() == Approx(surfaces[1]->total_area()).epsilon(1e-12));
+  CHECK(IntegrateForce(*surfaces[0]).isApprox(IntegrateForce(*surfaces[1]), 1e-12));
+}
+
+TEST_CASE("A rigid cube buried in a compliant body: the filter drops the face opposing ∇p",
+          "[rigid_compliant]") {
+  // Cube of half size 0.2 centred at z = −0.5 inside the slab box, where
+  // p = E (1 + z) and ∇p = E ẑ. Filter on: the bottom face (outward −ẑ, at
+  // 180° to ∇p) goes; the top (p = 0.7 E, area 0.16) and the sides remain:
+  // area 5 · 0.16, force 0.7 E · 0.16 ẑ. Filter off: the closed surface, whose
+  // force is ∮ p n̂ dA = ∫ ∇p dV = 0.4³ E ẑ (divergence theorem).
+  const CompliantMesh slab =
+      test::MakeSlabBox(Vector3d(2, 2, 1), Eigen::Vector3i(4, 4, 2), /*axis=*/2, kE);
+  const RigidMesh cube =
+      test::MakeRigid(test::MakeBoxSurface(Vector3d(0.2, 0.2, 0.2), Vector3d(0.1, 0, -0.5)));
+  const RigidTransform X_WC;
+  for (const auto representation : kBoth) {
+    const auto filtered = Surface(slab, cube, X_WC, X_WC, representation, true);
+    REQUIRE(filtered.has_value());
+    CHECK(filtered->total_area() == Approx(5 * 0.16));
+    CHECK(IntegrateForce(*filtered).isApprox(Vector3d(0, 0, 0.7 * kE * 0.16), 1e-12));
+    const auto all = Surface(slab, cube, X_WC, X_WC, representation, false);
+    REQUIRE(all.has_value());
+    CHECK(all->total_area() == Approx(6 * 0.16));
+    CHECK(IntegrateForce(*all).isApprox(Vector3d(0, 0, 0.064 * kE), 1e-12));
+  }
+}
+
+TEST_CASE("No contact: far apart, or bounding boxes overlapping but shapes apart",
+          "[rigid_compliant]") {
+  const CompliantMesh sphere = test::MakeConeSphere(1.0, 2, kE);
+  const RigidMesh ball = test::MakeRigid(test::MakeSphereSurface(1.0, 2));
+  for (const auto representation : kBoth) {
+    CHECK_FALSE(Surface(sphere, ball, RigidTransform(), RigidTransform(Vector3d(5, 0, 0)),
+                        representation));
+    // Centres 1.2·(1,1,1) apart: 2.08 > 2 radii, but every axis gap (1.2)
+    // is below 2, so the boxes overlap.
+    CHECK_FALSE(Surface(sphere, ball, RigidTransform(), RigidTransform(Vector3d(1.2, 1.2, 1.2)),
+                        representation));
+  }
+}
+
+}  // namespace
+}  // namespace hydrocontact

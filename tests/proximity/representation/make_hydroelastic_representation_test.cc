@@ -1,0 +1,178 @@
+#include "proximity/representation/make_hydroelastic_representation.h"
+
+#include <cmath>
+#include <numbers>
+
+#include <catch2/catch.hpp>
+
+#include "tests/proximity/representation/mesh_generator_checks.h"
+
+namespace hydrocontact {
+namespace {
+
+using Catch::Matchers::Contains;
+using std::numbers::pi;
+
+const std::string kData = std::string(HYDROCONTACT_SOURCE_DIR) + "/data/";
+
+ProximityProperties Compliant(double E, std::optional<double> h = std::nullopt, double margin = 0) {
+  ProximityProperties p = ProximityProperties::Compliant(E, h);
+  p.set_margin(margin);
+  return p;
+}
+
+// Asserts a compliant mesh's pressure: 0 on the boundary, E at the deepest
+// vertex, in [0, E], and the BVH covering the mesh.
+void CheckCompliant(const CompliantMesh& c, double E) {
+  CHECK(c.hydroelastic_modulus == E);
+  const VolumeMeshBoundary boundary = ExtractBoundary(c.mesh);
+  const auto& values = c.pressure.values();
+  double max_value = 0;
+  for (int v = 0; v < c.mesh.num_vertices(); ++v) {
+    if (boundary.is_boundary_vertex[v]) REQUIRE(values[v] == 0.0);
+    REQUIRE(values[v] >= 0.0);
+    REQUIRE(values[v] <= E);
+    max_value = std::max(max_value, values[v]);
+  }
+  CHECK(max_value == E);
+  const Aabb box = c.mesh.CalcBoundingBox();
+  CHECK(c.bvh.bounding_box().min == box.min);
+  CHECK(c.bvh.bounding_box().max == box.max);
+}
+
+TEST_CASE("Representation: compliance none gives no representation") {
+  CHECK(std::holds_alternative<std::monostate>(
+      MakeHydroelasticRepresentation(Sphere(1), ProximityProperties())));
+}
+
+TEST_CASE("Representation: every compliant primitive") {
+  const double E = 3e6;
+  const std::vector<std::pair<Shape, double>> shapes = {
+      {Sphere(0.1), 4.0 / 3 * pi * 1e-3},
+      {Box(0.1, 0.2, 0.3), 0.006},
+      {Cylinder(0.1, 0.3), pi * 0.01 * 0.3},
+      {Capsule(0.05, 0.2), pi * 0.0025 * 0.2 + 4.0 / 3 * pi * 0.05 * 0.05 * 0.05},
+      {Ellipsoid(0.1, 0.2, 0.15), 4.0 / 3 * pi * 0.1 * 0.2 * 0.15},
+  };
+  for (const auto& [shape, volume] : shapes) {
+    CAPTURE(ShapeName(shape));
+    const HydroelasticRepresentation r = MakeHydroelasticRepresentation(shape, Compliant(E, 0.01));
+    REQUIRE(std::holds_alternative<CompliantMesh>(r));
+    const auto& c = std::get<CompliantMesh>(r);
+    CheckCompliant(c, E);
+    // Within 2% of the exact volume at h = 0.01 (boxes exactly).
+    CHECK(c.mesh.total_volume() == Approx(volume).epsilon(0.02));
+    CHECK(c.mesh.total_volume() <= volume * (1 + 1e-12));
+  }
+}
+
+TEST_CASE("Representation: every rigid primitive is closed and outward") {
+  const std::vector<std::pair<Shape, double>> shapes = {
+      {Sphere(0.1), 4 * pi * 0.01},
+      {Box(0.1, 0.2, 0.3), 2 * (0.02 + 0.06 + 0.03)},
+      {Cylinder(0.1, 0.3), 2 * pi * 0.1 * 0.3 + 2 * pi * 0.01},
+      {Capsule(0.05, 0.2), 2 * pi * 0.05 * 0.2 + 4 * pi * 0.0025},
+  };
+  for (const auto& [shape, area] : shapes) {
+    CAPTURE(ShapeName(shape));
+    const HydroelasticRepresentation r =
+        MakeHydroelasticRepresentation(shape, ProximityProperties::Rigid(0.01));
+    REQUIRE(std::holds_alternative<RigidMesh>(r));
+    const auto& rigid = std::get<RigidMesh>(r);
+    test::CheckClosedOutward(rigid.mesh);
+    CHECK(rigid.mesh.total_area() == Approx(area).epsilon(0.02));
+    CHECK(rigid.bvh.nodes().size() == size_t(2 * rigid.mesh.num_triangles() - 1));
+  }
+}
+
+TEST_CASE("Representation: the default hint is a fifth of the smallest dimension") {
+  CHECK(DefaultResolutionHint(Sphere(0.5)) == Approx(0.2));
+  CHECK(DefaultResolutionHint(Box(1, 0.5, 2)) == Approx(0.1));
+  CHECK(DefaultResolutionHint(Cylinder(0.5, 0.4)) == Approx(0.08));
+  CHECK(DefaultResolutionHint(Cylinder(0.1, 4)) == Approx(0.04));
+  CHECK(DefaultResolutionHint(Capsule(0.1, 4)) == Approx(0.04));
+  CHECK(DefaultResolutionHint(Ellipsoid(1, 0.5, 2)) == Approx(0.2));
+  CHECK_THROWS_WITH(DefaultResolutionHint(HalfSpace()), Contains("HalfSpace"));
+  CHECK_THROWS_WITH(DefaultResolutionHint(Mesh("x.obj")), Contains("Mesh"));
+  // Without a hint the sphere gets n = ⌈(π/2)·r/(2r/5)⌉ = 4 shells: 512
+  // tetrahedra; with its own hint the properties win.
+  const auto r = MakeHydroelasticRepresentation(Sphere(0.5), Compliant(1e6));
+  CHECK(std::get<CompliantMesh>(r).mesh.num_elements() == 8 * 4 * 4 * 4);
+  CHECK(ResolutionHintUsed(Sphere(0.5), Compliant(1e6)) == Approx(0.2));
+  CHECK(ResolutionHintUsed(Sphere(0.5), Compliant(1e6, 0.03)) == Approx(0.03));
+  CHECK_FALSE(ResolutionHintUsed(Box(1, 1, 1), Compliant(1e6, 0.03)).has_value());
+  CHECK_FALSE(ResolutionHintUsed(HalfSpace(), Compliant(1e6)).has_value());
+}
+
+TEST_CASE("Representation: half-spaces") {
+  CHECK(std::holds_alternative<RigidHalfSpace>(
+      MakeHydroelasticRepresentation(HalfSpace(), ProximityProperties::Rigid())));
+  ProximityProperties p = Compliant(2e5, std::nullopt, 0.01);
+  p.set_slab_thickness(0.5);
+  const auto r = MakeHydroelasticRepresentation(HalfSpace(), p);
+  REQUIRE(std::holds_alternative<CompliantHalfSpace>(r));
+  const auto& h = std::get<CompliantHalfSpace>(r);
+  // p = E·(δ − z)/t: zero at z = δ, E at depth t below it.
+  CHECK(h.Pressure(0.01) == 0.0);
+  CHECK(h.Pressure(0.01 - 0.5) == Approx(2e5));
+}
+
+TEST_CASE("Representation: margins inflate every compliant primitive") {
+  const double delta = 0.005;
+  const auto sphere = std::get<CompliantMesh>(
+      MakeHydroelasticRepresentation(Sphere(0.1), Compliant(1e6, 0.02, delta)));
+  CheckCompliant(sphere, 1e6);
+  for (int v : ExtractBoundary(sphere.mesh).volume_vertex) {
+    REQUIRE(sphere.mesh.vertex(v).norm() - 0.1 == Approx(delta).margin(1e-14));
+  }
+  const auto box = std::get<CompliantMesh>(
+      MakeHydroelasticRepresentation(Box(0.1, 0.1, 0.2), Compliant(1e6, std::nullopt, delta)));
+  CheckCompliant(box, 1e6);
+  CHECK(box.mesh.total_volume() == Approx(0.11 * 0.11 * 0.21).epsilon(1e-12));
+  const auto rigid = std::get<RigidMesh>(MakeHydroelasticRepresentation(Box(0.1, 0.1, 0.2), [&] {
+    ProximityProperties p = ProximityProperties::Rigid();
+    p.set_margin(delta);
+    return p;
+  }()));
+  CHECK(rigid.mesh.CalcSignedVolume() == Approx(0.11 * 0.11 * 0.21).epsilon(1e-12));
+}
+
+TEST_CASE("Representation: files") {
+  // A VTK volume as compliant Mesh: e from distances to its boundary; the
+  // sample cube's one interior vertex is its centre.
+  const auto cube = std::get<CompliantMesh>(
+      MakeHydroelasticRepresentation(Mesh(kData + "box_0.1m.vtk"), Compliant(1e5)));
+  CheckCompliant(cube, 1e5);
+  CHECK(cube.mesh.total_volume() == Approx(1e-3).epsilon(1e-12));
+  // A closed OBJ as rigid Mesh.
+  const auto sphere = std::get<RigidMesh>(
+      MakeHydroelasticRepresentation(Mesh(kData + "sphere_r0.05m.obj"), ProximityProperties::Rigid()));
+  test::CheckClosedOutward(sphere.mesh);
+  CHECK(sphere.mesh.num_triangles() == 320);
+  // Convex either way.
+  const auto hull = std::get<CompliantMesh>(
+      MakeHydroelasticRepresentation(Convex(kData + "sphere_r0.05m.obj"), Compliant(1e6)));
+  CheckCompliant(hull, 1e6);
+  CHECK(hull.mesh.num_elements() == 320);
+  CHECK(std::holds_alternative<RigidMesh>(
+      MakeHydroelasticRepresentation(Convex(kData + "box_0.1m.vtk"), ProximityProperties::Rigid())));
+}
+
+TEST_CASE("Representation: impossible requests throw saying why and what to do") {
+  CHECK_THROWS_WITH(
+      MakeHydroelasticRepresentation(Mesh(kData + "sphere_r0.05m.obj"), Compliant(1e6)),
+      Contains("compliant Mesh needs a tetrahedral .vtk file") && Contains("Convex"));
+  CHECK_THROWS_WITH(MakeHydroelasticRepresentation(Mesh(kData + "square_patch_0.1m.obj"),
+                                                   ProximityProperties::Rigid()),
+                    Contains("square_patch_0.1m.obj") && Contains("not closed") &&
+                        Contains("use Convex"));
+  CHECK_THROWS_WITH(MakeHydroelasticRepresentation(Sphere(1), Compliant(1e6, 1e-4)),
+                    Contains("Sphere") && Contains("resolution hint"));
+  CHECK_THROWS_WITH(MakeHydroelasticRepresentation(Mesh(kData + "missing.vtk"), Compliant(1e6)),
+                    Contains("missing.vtk"));
+  CHECK_THROWS_WITH(MakeHydroelasticRepresentation(Mesh(kData + "README.md"), Compliant(1e6)),
+                    Contains("README.md") && Contains("unsupported"));
+}
+
+}  // namespace
+}  // namespace hydrocontact

@@ -1,0 +1,49 @@
+#include "proximity/representation/make_mesh_common.h"
+
+#include <catch2/catch.hpp>
+
+namespace hydrocontact {
+namespace {
+
+using Catch::Matchers::Contains;
+
+TEST_CASE("MakePressureField: p = E·e with per-tetrahedron gradients") {
+  // One tetrahedron, e = 1 at the origin, 0 at the unit points: e = 1 − x − y − z,
+  // so ∇p = −E(1, 1, 1).
+  VolumeMeshWithExtent m{VolumeMesh({{0, 1, 2, 3}}, {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}}),
+                         {1.0, 0.0, 0.0, 0.0}};
+  const VolumeMeshFieldLinear p = MakePressureField(m, 2e5);
+  CHECK(p.values() == std::vector<double>{2e5, 0, 0, 0});
+  CHECK((p.EvaluateGradient(0) - Eigen::Vector3d(-2e5, -2e5, -2e5)).norm() < 1e-9);
+  CHECK_THROWS_WITH(MakePressureField(m, 0), Contains("modulus") && Contains("0"));
+  CHECK_THROWS_WITH(MakePressureField(m, -1), Contains("modulus"));
+  m.extent.pop_back();
+  CHECK_THROWS_WITH(MakePressureField(m, 1), Contains("3 extent values for 4 vertices"));
+}
+
+TEST_CASE("Argument checks name the shape and the value") {
+  CHECK(internal::RequireResolutionHint("Sphere", 0.5) == 0.5);
+  CHECK_THROWS_WITH(internal::RequireResolutionHint("Sphere", -0.5), Contains("Sphere") && Contains("-0.5"));
+  CHECK(internal::RequireMargin("Box", 0) == 0);
+  CHECK_THROWS_WITH(internal::RequireMargin("Box", -1e-3), Contains("Box") && Contains("margin"));
+}
+
+TEST_CASE("CheckMeshSize: accepts up to the limit, suggests a hint beyond it") {
+  CHECK_NOTHROW(internal::CheckMeshSize("Sphere", "tetrahedra", kMaxMeshElements, 0.01, 3));
+  // 8× the limit with a cubic law: the hint must double (×1.1 allowance).
+  CHECK_THROWS_WITH(internal::CheckMeshSize("Sphere", "tetrahedra", 8 * kMaxMeshElements, 0.01, 3),
+                    Contains("Sphere") && Contains("1.6e+07 tetrahedra") && Contains("0.022 m"));
+  // 4× with a square law: also double.
+  CHECK_THROWS_WITH(internal::CheckMeshSize("Box", "triangles", 4 * kMaxMeshElements, 0.5, 2),
+                    Contains("triangles") && Contains("1.1 m"));
+}
+
+TEST_CASE("SegmentCount covers the length with segments no longer than h") {
+  CHECK(internal::SegmentCount(0.1, 0.02) == 5);  // exact multiple despite round-off
+  CHECK(internal::SegmentCount(0.1, 0.03) == 4);
+  CHECK(internal::SegmentCount(1e-9, 1.0) == 1);
+  CHECK(internal::SegmentCount(1.0, 1e-12) == Approx(1e12));
+}
+
+}  // namespace
+}  // namespace hydrocontact

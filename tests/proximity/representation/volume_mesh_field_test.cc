@@ -1,0 +1,114 @@
+#include "proximity/representation/volume_mesh_field.h"
+
+#include <random>
+
+#include <catch2/catch.hpp>
+
+#include "mesh/vtk_reader.h"
+#include "proximity/representation/make_box_mesh.h"
+#include "proximity/representation/make_sphere_mesh.h"
+
+namespace hydrocontact {
+namespace {
+
+// Distance to a triangle by brute force: the minimum over a fine grid of
+// barycentric samples (an upper bound converging to the true distance).
+double SampledDistance(const Eigen::Vector3d& p, const Eigen::Vector3d& a, const Eigen::Vector3d& b,
+                       const Eigen::Vector3d& c) {
+  const int n = 400;
+  double best = 1e300;
+  for (int i = 0; i <= n; ++i) {
+    for (int j = 0; i + j <= n; ++j) {
+      const Eigen::Vector3d q = a + (b - a) * (double(i) / n) + (c - a) * (double(j) / n);
+      best = std::min(best, (q - p).norm());
+    }
+  }
+  return best;
+}
+
+// Distance from each vertex to the boundary by checking every boundary
+// triangle (no BVH).
+std::vector<double> BruteForceDistances(const VolumeMesh& mesh) {
+  const VolumeMeshBoundary boundary = ExtractBoundary(mesh);
+  std::vector<double> d(mesh.num_vertices(), 1e300);
+  for (int v = 0; v < mesh.num_vertices(); ++v) {
+    for (const auto& t : boundary.surface.triangles()) {
+      d[v] = std::min(d[v], DistanceToTriangle(mesh.vertex(v), boundary.surface.vertex(t[0]),
+                                               boundary.surface.vertex(t[1]),
+                                               boundary.surface.vertex(t[2])));
+    }
+  }
+  return d;
+}
+
+TEST_CASE("DistanceToTriangle: face, edge and vertex regions") {
+  const Eigen::Vector3d a(0, 0, 0), b(1, 0, 0), c(0, 1, 0);
+  // Above the interior: the height.
+  CHECK(DistanceToTriangle({0.2, 0.3, -0.7}, a, b, c) == Approx(0.7));
+  // Beyond the hypotenuse x + y = 1 at (1, 1, 0): distance √2/2.
+  CHECK(DistanceToTriangle({1, 1, 0}, a, b, c) == Approx(std::sqrt(0.5)));
+  // Beyond vertex b: |(2, −1, 1) − b| = √3.
+  CHECK(DistanceToTriangle({2, -1, 1}, a, b, c) == Approx(std::sqrt(3.0)));
+  // Random points against the sampled minimum (which is at most 1/400 of
+  // the edge length off).
+  std::mt19937 rng(2);
+  std::uniform_real_distribution<double> u(-2, 2);
+  const Eigen::Vector3d a2(0.1, 0.2, 0.3), b2(1.2, -0.3, 0.5), c2(0.4, 0.9, -0.6);
+  for (int i = 0; i < 30; ++i) {
+    const Eigen::Vector3d p(u(rng), u(rng), u(rng));
+    const double exact = DistanceToTriangle(p, a2, b2, c2);
+    const double sampled = SampledDistance(p, a2, b2, c2);
+    CHECK(exact <= sampled + 1e-12);
+    CHECK(exact == Approx(sampled).margin(4e-3));
+  }
+}
+
+TEST_CASE("Distance-to-boundary extent of a box mesh: the medial vertices are deepest") {
+  // In the box mesh the interior vertices are the medial core's corners,
+  // all at distance H (the smallest half size) from the boundary.
+  const VolumeMesh mesh = MakeBoxVolumeMesh(Box(0.2, 0.4, 0.6)).mesh;
+  const std::vector<double> e = ComputeDistanceToBoundaryExtent(mesh);
+  const VolumeMeshBoundary boundary = ExtractBoundary(mesh);
+  for (int v = 0; v < mesh.num_vertices(); ++v) {
+    CHECK(e[v] == (boundary.is_boundary_vertex[v] ? 0.0 : 1.0));
+  }
+}
+
+TEST_CASE("Distance-to-boundary extent of a sphere mesh agrees with brute force") {
+  const VolumeMesh mesh = MakeSphereVolumeMesh(Sphere(1.0), 0.25).mesh;
+  const std::vector<double> e = ComputeDistanceToBoundaryExtent(mesh);
+  const std::vector<double> d = BruteForceDistances(mesh);
+  const double largest = *std::max_element(d.begin(), d.end());
+  const VolumeMeshBoundary boundary = ExtractBoundary(mesh);
+  for (int v = 0; v < mesh.num_vertices(); ++v) {
+    REQUIRE(e[v] == Approx(d[v] / largest).margin(1e-14));
+    if (boundary.is_boundary_vertex[v]) REQUIRE(e[v] == 0.0);
+    REQUIRE(e[v] >= 0.0);
+    REQUIRE(e[v] <= 1.0);
+  }
+  // The centre is deepest (the inscribed polyhedron's nearest face is
+  // farthest from the centre) and gets exactly 1.
+  CHECK(*std::max_element(e.begin(), e.end()) == 1.0);
+  CHECK(e[0] == 1.0);
+  CHECK(mesh.vertex(0).norm() == 0.0);
+}
+
+TEST_CASE("Distance-to-boundary extent of the sample VTK cube") {
+  // The file's one interior vertex is the cube's centre; its own 'extent'
+  // array holds the same values.
+  const VtkVolumeData data =
+      ReadVtkVolumeFile(std::string(HYDROCONTACT_SOURCE_DIR) + "/data/box_0.1m.vtk");
+  const std::vector<double> e = ComputeDistanceToBoundaryExtent(data.mesh);
+  const std::vector<double>& file_extent = data.point_scalars.at("extent");
+  for (int v = 0; v < data.mesh.num_vertices(); ++v) CHECK(e[v] == Approx(file_extent[v]).margin(1e-15));
+}
+
+TEST_CASE("Distance-to-boundary extent throws when no vertex is inside") {
+  const VolumeMesh single({{0, 1, 2, 3}}, {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}});
+  CHECK_THROWS_WITH(ComputeDistanceToBoundaryExtent(single),
+                    Catch::Matchers::Contains("no vertex off its boundary") &&
+                        Catch::Matchers::Contains("interior vertices"));
+}
+
+}  // namespace
+}  // namespace hydrocontact
