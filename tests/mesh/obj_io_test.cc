@@ -262,8 +262,8 @@ TEST_CASE("OBJ malformed content is refused with its line", "[obj][errors]") {
       {"v 0 0 0\nv 1 0 0\nv 0 abc 0\nf 1 2 3\n", "line 3: 'abc' is not a number"},
       {"v 0 0 0\nv 1 0\nv 0 1 0\nf 1 2 3\n", "line 2: a vertex needs three coordinates"},
       {tri + "\nfoo 1 2 3\nf 1 2 3\n", "line 5: unknown keyword 'foo'"},
-      {tri + "f 1 2 3\n" + std::string("\x7f" "ELF\x02\x01\x01\0\0", 9), "line 5: unreadable"},
-      {std::string("v 0 0 0\0 junk\n", 14) + "f 1 1 1\n", "line 1: unreadable content"},
+      {(tri + "f 1 2 3\n").append(std::string("\x7f" "ELF\x02\x01\x01\0\0", 9)), "line 5: unreadable"},
+      {std::string("v 0 0 0\0 junk\n", 14).append("f 1 1 1\n"), "line 1: unreadable content"},
       {tri + "f 1 2 3\nf 2 3 1\n" + "v 2 0 0\nf 1 2 4\n", ""},  // Valid: control case.
       {"v 0 0 0\nv 1 1 1\nv 2 2 2\nf 1 2 3\n", "all 1 triangles of the OBJ data are degenerate"},
   };
