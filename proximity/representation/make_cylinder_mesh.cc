@@ -1,6 +1,10 @@
 #include "proximity/representation/make_cylinder_mesh.h"
 
 #include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+#include <fmt/format.h>
 #include <numbers>
 
 #include "proximity/representation/make_lattice_mesh.h"
@@ -35,6 +39,13 @@ struct CylinderLattice {
   }
 };
 
+// The fewest rim rings a skin of level thickness `level` needs on radius R'
+// (see PlanLattice).
+double MinSkinRing(double R, double level) {
+  const double max_sag = 0.9 * level / R;
+  return max_sag >= 2 ? 1.0 : std::ceil(std::numbers::pi / (4 * std::acos(1 - max_sag)));
+}
+
 CylinderLattice PlanLattice(const Cylinder& cylinder, double h, double margin) {
   using internal::SegmentCount;
   CylinderLattice L;
@@ -47,6 +58,15 @@ CylinderLattice PlanLattice(const Cylinder& cylinder, double h, double margin) {
     // Flat cylinder: a radial core inside the skin.
     L.n = n0;
     L.m_inner = std::max(SegmentCount(L.R - H, h), rim - L.n);
+    // Ring b (4b points, equal angles π/(2b)) and the ring inside it are
+    // joined by triangles; one whose inner vertex lies outside the chord
+    // between two outer vertices is inverted. The chord comes within
+    // ρ_b·cos(π/(4b)) of the axis, so the rings of the thin skin (one level
+    // H/n apart, ρ_b ≤ R') need R'·(1 − cos(π/(4b))) < H/n for every skin
+    // ring b > m_inner: enough rim segments that the rim's chords sag less
+    // than a level (with 10% to spare for rounding). Core rings are spaced
+    // in proportion to their radius, which always satisfies it.
+    L.m_inner = std::max(L.m_inner, MinSkinRing(L.R, H / L.n) - 1);
     L.m = L.n + L.m_inner;
     L.skin_r = H;
   } else {
@@ -68,6 +88,23 @@ CylinderLattice PlanLattice(const Cylinder& cylinder, double h, double margin) {
   return L;
 }
 
+// A cylinder so flat that even its coarsest valid mesh (one level, the rim
+// segments its thin skin needs; see PlanLattice) exceeds the element limit
+// cannot be meshed at any hint: say so, rather than suggest a hint that would
+// not help.
+void CheckFlatness(const Cylinder& cylinder, double margin, int exponent, const char* kind) {
+  const double R = cylinder.radius() + margin, half_length = cylinder.length() / 2 + margin;
+  if (half_length >= R) return;
+  const double m = MinSkinRing(R, half_length);
+  const double count = exponent == 3 ? 24 * m * m : 8 * m * m + 16 * m;
+  if (count <= kMaxMeshElements) return;
+  throw std::invalid_argument(fmt::format(
+      "Cylinder: radius {:g} m and length {:g} m (margin {:g} m) are too flat to mesh: rim "
+      "chords that sag less than its half length {:g} m need about {:.3g} {} at any "
+      "resolution hint (limit {:g})",
+      cylinder.radius(), cylinder.length(), margin, half_length, count, kind, kMaxMeshElements));
+}
+
 auto CylinderMap(const CylinderLattice& L) {
   return [L](const LatticePoint& q) {
     const int b = q[0] + q[1];
@@ -83,6 +120,7 @@ VolumeMeshWithExtent MakeCylinderVolumeMesh(const Cylinder& cylinder, double res
                                             double margin) {
   internal::RequireResolutionHint("Cylinder", resolution_hint);
   internal::RequireMargin("Cylinder", margin);
+  CheckFlatness(cylinder, margin, 3, "tetrahedra");
   const CylinderLattice L = PlanLattice(cylinder, resolution_hint, margin);
   internal::CheckMeshSize("Cylinder", "tetrahedra", 24 * L.m * L.m * L.M, resolution_hint, 3);
   internal::SymmetricLatticeAssembler assembler(CylinderMap(L),
@@ -98,6 +136,7 @@ TriangleSurfaceMesh MakeCylinderSurfaceMesh(const Cylinder& cylinder, double res
                                             double margin) {
   internal::RequireResolutionHint("Cylinder", resolution_hint);
   internal::RequireMargin("Cylinder", margin);
+  CheckFlatness(cylinder, margin, 2, "triangles");
   const CylinderLattice L = PlanLattice(cylinder, resolution_hint, margin);
   internal::CheckMeshSize("Cylinder", "triangles", 16 * L.m * L.M + 8 * L.m * L.m,
                           resolution_hint, 2);

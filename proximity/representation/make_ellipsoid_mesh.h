@@ -14,18 +14,20 @@ namespace hydrocontact {
 /// A tetrahedral mesh of `ellipsoid` in its frame G with the extent
 /// e = 1 − ‖(x/a, y/b, z/c)‖ (the gauge of the ellipsoid) at each vertex.
 ///
-/// Construction: n concentric shells k = 1..n, the k-th the ellipsoid scaled
-/// by k/n, each meshed by the equal-angle octant map (see
-/// make_lattice_mesh.h), so e = 1 − k/n exactly on shell k: 0 on the
-/// boundary, 1 at the centre vertex. n = ⌈(π/2)·max(a, b, c)/h⌉, so edges
-/// along the boundary's principal quarter-ellipses are at most h long; the
-/// mesh has 8n³ tetrahedra and (2n+1)... vertices; halving h quadruples the
-/// surface triangles (8n²).
+/// Construction: a geodesic sphere (make_geodesic_sphere.h) of frequency
+/// n = ⌈1.45·max(a, b, c)/h⌉ mapped onto the boundary by d ↦ (a, b, c)·d
+/// (20n² triangles, edges at most 0.92·h), and one tetrahedron from the
+/// centre (e = 1) to each boundary triangle (e = 0). The gauge is linear
+/// along every ray from the centre, so the field is exact on every radial
+/// edge and the only approximation is the flat boundary: the interior needs
+/// no vertices but the centre. Halving h quadruples the element count.
+/// Why n follows the longest semi-axis: the map stretches unit-sphere edges
+/// by at most max(a, b, c), so that bounds the boundary edges by 0.92·h
+/// everywhere; edges along the shorter axes are shorter.
 ///
-/// With margin δ > 0 every vertex of shell k moves by (k/n)·δ along the
-/// ellipsoid's outward normal at its boundary point: boundary vertices end up
-/// exactly δ from the original surface, e is unchanged (0 on the inflated
-/// boundary, 1 at the centre).
+/// With margin δ > 0 every boundary vertex moves by δ along the ellipsoid's
+/// outward normal there, so it lies exactly δ from the original surface; e is
+/// unchanged (0 on the inflated boundary, 1 at the centre).
 ///
 /// @throws std::invalid_argument for a non-positive or non-finite
 ///         resolution hint, a negative or non-finite margin, or a hint so
@@ -34,7 +36,7 @@ VolumeMeshWithExtent MakeEllipsoidVolumeMesh(const Ellipsoid& ellipsoid, double 
                                              double margin = 0);
 
 /// The closed, outward-oriented boundary of MakeEllipsoidVolumeMesh (same
-/// vertices on the boundary, 8n² triangles), in G, inflated by `margin` the
+/// vertices on the boundary, 20n² triangles), in G, inflated by `margin` the
 /// same way.
 /// @throws std::invalid_argument as MakeEllipsoidVolumeMesh, counting
 ///         triangles.
@@ -45,9 +47,9 @@ namespace internal {
 
 /// The ellipsoid meshes under another shape's name (for messages): a sphere
 /// of radius r with margin δ is the ellipsoid with semi-axes r+δ and no margin.
-VolumeMeshWithExtent MakeOctantShellVolumeMesh(const char* shape, const Eigen::Vector3d& semi_axes,
+VolumeMeshWithExtent MakeEllipsoidConeVolumeMesh(const char* shape, const Eigen::Vector3d& semi_axes,
                                                double resolution_hint, double margin);
-TriangleSurfaceMesh MakeOctantShellSurfaceMesh(const char* shape, const Eigen::Vector3d& semi_axes,
+TriangleSurfaceMesh MakeEllipsoidConeSurfaceMesh(const char* shape, const Eigen::Vector3d& semi_axes,
                                                double resolution_hint, double margin);
 
 }  // namespace internal

@@ -1,7 +1,9 @@
 #include "proximity/representation/make_mesh_common.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <numbers>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -23,6 +25,30 @@ VolumeMeshFieldLinear MakePressureField(const VolumeMeshWithExtent& m, double hy
   // MeshFieldLinear checks finiteness per vertex and derives each
   // tetrahedron's gradient from its four values.
   return VolumeMeshFieldLinear(std::move(pressure), m.mesh);
+}
+
+double CalcMinDihedralAngle(const VolumeMesh& mesh) {
+  // Edge (i, j) of a tetrahedron is where faces opposite k and l meet; the
+  // dihedral angle there is π minus the angle between their outward normals.
+  static constexpr int kEdges[6][4] = {{0, 1, 2, 3}, {0, 2, 1, 3}, {0, 3, 1, 2},
+                                       {1, 2, 0, 3}, {1, 3, 0, 2}, {2, 3, 0, 1}};
+  double min_angle = std::numbers::pi;
+  for (int e = 0; e < mesh.num_elements(); ++e) {
+    const auto& t = mesh.element(e);
+    std::array<Eigen::Vector3d, 4> p;
+    for (int i = 0; i < 4; ++i) p[i] = mesh.vertex(t[i]);
+    for (const auto& edge : kEdges) {
+      const Eigen::Vector3d& a = p[edge[0]];
+      const Eigen::Vector3d axis = (p[edge[1]] - a).normalized();
+      // The components of the two off-edge vertices normal to the edge.
+      Eigen::Vector3d u = p[edge[2]] - a, w = p[edge[3]] - a;
+      u -= u.dot(axis) * axis;
+      w -= w.dot(axis) * axis;
+      const double angle = std::atan2(u.cross(w).norm(), u.dot(w));
+      min_angle = std::min(min_angle, angle);
+    }
+  }
+  return min_angle;
 }
 
 namespace internal {

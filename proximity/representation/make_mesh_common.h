@@ -30,6 +30,12 @@ struct VolumeMeshWithExtent {
 ///         extent has the wrong size or a non-finite entry.
 VolumeMeshFieldLinear MakePressureField(const VolumeMeshWithExtent& m, double hydroelastic_modulus);
 
+/// The smallest dihedral angle (radians) over all tetrahedra of `mesh`: the
+/// usual measure of element shape (a sliver or needle with a flat wedge has a
+/// dihedral angle near 0; a regular tetrahedron's are all acos(1/3) ≈ 70.5°).
+/// Returns π for an empty mesh.
+double CalcMinDihedralAngle(const VolumeMesh& mesh);
+
 /// The most tetrahedra (compliant) or triangles (rigid) a generator builds.
 /// A request estimated to exceed it throws before any memory is allocated.
 inline constexpr double kMaxMeshElements = 2e6;

@@ -10,14 +10,14 @@ namespace hydrocontact {
 VolumeMeshWithExtent MakeSphereVolumeMesh(const Sphere& sphere, double resolution_hint,
                                           double margin) {
   internal::RequireMargin("Sphere", margin);
-  return internal::MakeOctantShellVolumeMesh(
+  return internal::MakeEllipsoidConeVolumeMesh(
       "Sphere", Eigen::Vector3d::Constant(sphere.radius() + margin), resolution_hint, 0.0);
 }
 
 TriangleSurfaceMesh MakeSphereSurfaceMesh(const Sphere& sphere, double resolution_hint,
                                           double margin) {
   internal::RequireMargin("Sphere", margin);
-  return internal::MakeOctantShellSurfaceMesh(
+  return internal::MakeEllipsoidConeSurfaceMesh(
       "Sphere", Eigen::Vector3d::Constant(sphere.radius() + margin), resolution_hint, 0.0);
 }
 

@@ -94,10 +94,11 @@ TEST_CASE("Representation: the default hint is a fifth of the smallest dimension
   CHECK(DefaultResolutionHint(Ellipsoid(1, 0.5, 2)) == Approx(0.2));
   CHECK_THROWS_WITH(DefaultResolutionHint(HalfSpace()), Contains("HalfSpace"));
   CHECK_THROWS_WITH(DefaultResolutionHint(Mesh("x.obj")), Contains("Mesh"));
-  // Without a hint the sphere gets n = ⌈(π/2)·r/(2r/5)⌉ = 4 shells: 512
-  // tetrahedra; with its own hint the properties win.
+  // Without a hint the sphere gets the geodesic frequency
+  // n = ⌈1.45·r/(2r/5)⌉ = ⌈3.625⌉ = 4: 20n² = 320 tetrahedra; with its own
+  // hint the properties win.
   const auto r = MakeHydroelasticRepresentation(Sphere(0.5), Compliant(1e6));
-  CHECK(std::get<CompliantMesh>(r).mesh.num_elements() == 8 * 4 * 4 * 4);
+  CHECK(std::get<CompliantMesh>(r).mesh.num_elements() == 20 * 4 * 4);
   CHECK(ResolutionHintUsed(Sphere(0.5), Compliant(1e6)) == Approx(0.2));
   CHECK(ResolutionHintUsed(Sphere(0.5), Compliant(1e6, 0.03)) == Approx(0.03));
   CHECK_FALSE(ResolutionHintUsed(Box(1, 1, 1), Compliant(1e6, 0.03)).has_value());

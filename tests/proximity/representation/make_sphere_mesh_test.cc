@@ -13,21 +13,21 @@ namespace {
 
 using std::numbers::pi;
 
-// The shell count the generator documents: n = ⌈(π/2)·r/h⌉.
-int Shells(double r, double h) { return static_cast<int>(std::ceil(pi / 2 * r / h - 1e-9)); }
+// The geodesic frequency the generator documents: n = ⌈1.45·r/h⌉.
+int Frequency(double r, double h) { return static_cast<int>(std::ceil(1.45 * r / h - 1e-9)); }
 
 TEST_CASE("Sphere volume mesh: invariants, exact field, converging volume") {
   const double r = 0.1;
   const double exact_volume = 4.0 / 3.0 * pi * r * r * r;
   double previous_error = 1;
-  // Hints that give n = 4, 8, 16 shells.
+  // Hints that give frequency n = 4, 8, 16 (20n² cones from the centre).
   for (int n : {4, 8, 16}) {
-    const double h = pi / 2 * r / n;
+    const double h = 1.45 * r / n;
     CAPTURE(n);
     const VolumeMeshWithExtent m = MakeSphereVolumeMesh(Sphere(r), h);
     test::CheckCompliantMesh(m);
     // 8n³ tetrahedra (n³ per octant).
-    CHECK(m.mesh.num_elements() == 8 * n * n * n);
+    CHECK(m.mesh.num_elements() == 20 * n * n);
     // The field is 1 − |p|/r at every vertex (positions rounded, so ≈).
     for (int v = 0; v < m.mesh.num_vertices(); ++v) {
       REQUIRE(m.extent[v] == Approx(1 - m.mesh.vertex(v).norm() / r).margin(1e-12));
@@ -58,13 +58,13 @@ TEST_CASE("Sphere volume mesh: invariants, exact field, converging volume") {
   }
 }
 
-TEST_CASE("Sphere volume mesh: orientation holds at every shell count") {
+TEST_CASE("Sphere volume mesh: orientation holds at every frequency") {
   // The equal-angle map is nonlinear: check small to moderate n exhaustively
   // (VolumeMesh would also throw on an inverted tetrahedron).
   for (int n = 1; n <= 24; ++n) {
     CAPTURE(n);
-    const VolumeMeshWithExtent m = MakeSphereVolumeMesh(Sphere(1.0), pi / 2 / n);
-    REQUIRE(m.mesh.num_elements() == 8 * n * n * n);
+    const VolumeMeshWithExtent m = MakeSphereVolumeMesh(Sphere(1.0), 1.45 / n);
+    REQUIRE(m.mesh.num_elements() == 20 * n * n);
     double min_volume = 1;
     for (int e = 0; e < m.mesh.num_elements(); ++e)
       min_volume = std::min(min_volume, m.mesh.element_volume(e));
@@ -73,13 +73,12 @@ TEST_CASE("Sphere volume mesh: orientation holds at every shell count") {
 }
 
 TEST_CASE("Sphere volume mesh: default-size example builds fast and is sized by the hint") {
-  // r = 0.1 m at h = 0.01 m: n = ⌈5π⌉ = 16 shells, 32768 tetrahedra.
+  // r = 0.1 m at h = 0.01 m: n = ⌈14.5⌉ = 15, 20n² = 4500 tetrahedra.
   const VolumeMeshWithExtent m = MakeSphereVolumeMesh(Sphere(0.1), 0.01);
-  CHECK(m.mesh.num_elements() == 8 * 16 * 16 * 16);
-  // Vertices: shells k = 1..n hold 4k² + 2 points, plus the centre.
-  int expected_vertices = 1;
-  for (int k = 1; k <= 16; ++k) expected_vertices += 4 * k * k + 2;
-  CHECK(m.mesh.num_vertices() == expected_vertices);
+  CHECK(m.mesh.num_elements() == 20 * 15 * 15);
+  // Vertices: the closed boundary has F = 20n² triangles and E = 3F/2
+  // edges, so V = 2 − F + E = 10n² + 2 (Euler); plus the centre.
+  CHECK(m.mesh.num_vertices() == 10 * 15 * 15 + 2 + 1);
 }
 
 TEST_CASE("Sphere volume mesh: margin inflates the boundary by exactly delta") {
@@ -95,8 +94,8 @@ TEST_CASE("Sphere volume mesh: margin inflates the boundary by exactly delta") {
   for (int v = 0; v < m.mesh.num_vertices(); ++v) {
     if (m.extent[v] == 1.0) CHECK(m.mesh.vertex(v).norm() == 0.0);
   }
-  const int n = Shells(r + delta, h);
-  CHECK(m.mesh.num_elements() == 8 * n * n * n);
+  const int n = Frequency(r + delta, h);
+  CHECK(m.mesh.num_elements() == 20 * n * n);
 }
 
 TEST_CASE("Sphere surface mesh: closed, outward, converging area, quadrupling count") {
@@ -106,9 +105,9 @@ TEST_CASE("Sphere surface mesh: closed, outward, converging area, quadrupling co
   int previous_count = 0;
   for (int n : {5, 10, 20}) {
     CAPTURE(n);
-    const TriangleSurfaceMesh s = MakeSphereSurfaceMesh(Sphere(r), pi / 2 * r / n);
+    const TriangleSurfaceMesh s = MakeSphereSurfaceMesh(Sphere(r), 1.45 * r / n);
     test::CheckClosedOutward(s);
-    CHECK(s.num_triangles() == 8 * n * n);
+    CHECK(s.num_triangles() == 20 * n * n);
     if (previous_count > 0) CHECK(s.num_triangles() == 4 * previous_count);
     previous_count = s.num_triangles();
     for (const auto& p : s.vertices()) REQUIRE(p.norm() == Approx(r).epsilon(1e-14));
@@ -139,13 +138,13 @@ TEST_CASE("Sphere meshes: bad arguments throw naming the parameter") {
   CHECK_THROWS_WITH(MakeSphereVolumeMesh(Sphere(1), std::nan("")), Contains("resolution hint"));
   CHECK_THROWS_WITH(MakeSphereSurfaceMesh(Sphere(1), 0.1, -0.5), Contains("margin") && Contains("-0.5"));
   CHECK_THROWS_AS(MakeSphereVolumeMesh(Sphere(1), 0.1, INFINITY), std::invalid_argument);
-  // Too fine: n = ⌈(π/2)/1e-4⌉ = 15708 shells would be 8n³ ≈ 3.1e13 tetrahedra.
+  // Too fine: n = ⌈1.45/1e-4⌉ = 14500 would be 20n² ≈ 4.2e9 tetrahedra.
   CHECK_THROWS_WITH(MakeSphereVolumeMesh(Sphere(1), 1e-4),
-                    Contains("tetrahedra") && Contains("3.1e+13"));
+                    Contains("tetrahedra") && Contains("4.2e+09"));
 }
 
 TEST_CASE("Sphere meshes: the hint the size error suggests is accepted") {
-  // n = ⌈(π/2)/1e-5⌉ = 157080 → 8n² ≈ 2e11 triangles.
+  // n = ⌈1.45/1e-5⌉ = 145000 → 20n² ≈ 4.2e11 triangles.
   std::string message;
   try {
     MakeSphereSurfaceMesh(Sphere(1), 1e-5);
@@ -153,13 +152,13 @@ TEST_CASE("Sphere meshes: the hint the size error suggests is accepted") {
     message = e.what();
   }
   REQUIRE_THAT(message, Catch::Matchers::Contains("triangles") &&
-                            Catch::Matchers::Contains("1.97e+11") &&
+                            Catch::Matchers::Contains("4.2e+11") &&
                             Catch::Matchers::Contains("at least"));
   const double suggested = std::stod(message.substr(message.find("at least") + 9));
   // The suggestion keeps the count under the limit (without building it).
-  const int n = Shells(1.0, suggested);
-  CHECK(8.0 * n * n <= kMaxMeshElements);
-  CHECK(8.0 * n * n > 0.5 * kMaxMeshElements);
+  const int n = Frequency(1.0, suggested);
+  CHECK(20.0 * n * n <= kMaxMeshElements);
+  CHECK(20.0 * n * n > 0.5 * kMaxMeshElements);
 }
 
 }  // namespace

@@ -1,0 +1,192 @@
+#include "proximity/representation/continuum_extent.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <stdexcept>
+#include <type_traits>
+
+#include <fmt/format.h>
+
+namespace hydrocontact {
+namespace {
+
+using Eigen::Vector3d;
+
+// A radius about G's origin that contains the shape.
+double BoundingRadius(const Shape& shape) {
+  return std::visit(
+      [](const auto& s) -> double {
+        using T = std::decay_t<decltype(s)>;
+        if constexpr (std::is_same_v<T, Sphere>) {
+          return s.radius();
+        } else if constexpr (std::is_same_v<T, Ellipsoid>) {
+          return s.semi_axes().maxCoeff();
+        } else if constexpr (std::is_same_v<T, Box>) {
+          return s.size().norm() / 2;
+        } else if constexpr (std::is_same_v<T, Cylinder>) {
+          return std::hypot(s.radius(), s.length() / 2);
+        } else if constexpr (std::is_same_v<T, Capsule>) {
+          return s.radius() + s.length() / 2;
+        } else {
+          return 0.0;
+        }
+      },
+      shape);
+}
+
+// The argument of the maximum of a concave function on [a, b] (golden
+// section; concavity makes it exact up to the bracket width).
+template <class F>
+double ArgMaxConcave(F&& f, double a, double b) {
+  constexpr double kInvPhi = 0.6180339887498949;
+  double x1 = b - kInvPhi * (b - a), x2 = a + kInvPhi * (b - a);
+  double f1 = f(x1), f2 = f(x2);
+  for (int i = 0; i < 80 && b - a > 1e-15 * (std::abs(a) + std::abs(b) + 1e-300); ++i) {
+    if (f1 < f2) {
+      a = x1;
+      x1 = x2;
+      f1 = f2;
+      x2 = a + kInvPhi * (b - a);
+      f2 = f(x2);
+    } else {
+      b = x2;
+      x2 = x1;
+      f2 = f1;
+      x1 = b - kInvPhi * (b - a);
+      f1 = f(x1);
+    }
+  }
+  return (a + b) / 2;
+}
+
+// The zero of f between `inside` (f > 0) and `outside` (f ≤ 0), by bisection.
+template <class F>
+double Bisect(F&& f, double inside, double outside) {
+  for (int i = 0; i < 200; ++i) {
+    const double mid = (inside + outside) / 2;
+    if (mid == inside || mid == outside) break;
+    (f(mid) > 0 ? inside : outside) = mid;
+  }
+  return (inside + outside) / 2;
+}
+
+// The chord {t : f(t) > 0} ⊂ [−L, L] of a concave f, empty when f ≤ 0.
+struct Chord {
+  bool empty{true};
+  double t0{0}, t1{0};
+};
+template <class F>
+Chord FindChord(F&& f, double L) {
+  const double t_max = ArgMaxConcave(f, -L, L);
+  if (!(f(t_max) > 0)) return {};
+  return {false, Bisect(f, t_max, -L), Bisect(f, t_max, L)};
+}
+
+// Gauss–Kronrod (7, 15) nodes and weights on [−1, 1].
+constexpr std::array<double, 8> kKronrodNodes{0.991455371120812639, 0.949107912342758525,
+                                              0.864864423359769073, 0.741531185599394440,
+                                              0.586087235467691130, 0.405845151377397167,
+                                              0.207784955007898468, 0.0};
+constexpr std::array<double, 8> kKronrodWeights{0.022935322010529225, 0.063092092629978553,
+                                                0.104790010322250184, 0.140653259715525919,
+                                                0.169004726639267903, 0.190350578064785410,
+                                                0.204432940075298892, 0.209482141084727828};
+// The Gauss weights of the odd-indexed Kronrod nodes (and the centre).
+constexpr std::array<double, 4> kGaussWeights{0.129484966168869693, 0.279705391489276668,
+                                              0.381830050505118945, 0.417959183673469388};
+
+double IntegrateRecursive(const std::function<double(double)>& f, double a, double b,
+                          double tolerance, int depth) {
+  const double c = (a + b) / 2, h = (b - a) / 2;
+  double kronrod = 0, gauss = 0;
+  for (int i = 0; i < 8; ++i) {
+    const double x = kKronrodNodes[i];
+    const double fsum = x == 0 ? f(c) : f(c - h * x) + f(c + h * x);
+    kronrod += kKronrodWeights[i] * fsum;
+    if (i % 2 == 1) gauss += kGaussWeights[i / 2] * fsum;
+  }
+  kronrod *= h;
+  gauss *= h;
+  if (std::abs(kronrod - gauss) <= tolerance || depth >= 50) return kronrod;
+  return IntegrateRecursive(f, a, c, tolerance / 2, depth + 1) +
+         IntegrateRecursive(f, c, b, tolerance / 2, depth + 1);
+}
+
+}  // namespace
+
+double IntegrateAdaptive(const std::function<double(double)>& f, double a, double b,
+                         double tolerance) {
+  if (!(b > a)) return 0.0;
+  return IntegrateRecursive(f, a, b, tolerance, 0);
+}
+
+double CalcContinuumExtent(const Shape& shape, const Vector3d& p_GQ) {
+  return std::visit(
+      [&](const auto& s) -> double {
+        using T = std::decay_t<decltype(s)>;
+        if constexpr (std::is_same_v<T, Sphere>) {
+          return 1 - p_GQ.norm() / s.radius();
+        } else if constexpr (std::is_same_v<T, Ellipsoid>) {
+          return 1 - p_GQ.cwiseQuotient(s.semi_axes()).norm();
+        } else if constexpr (std::is_same_v<T, Box>) {
+          const Vector3d half = s.size() / 2;
+          return (half - p_GQ.cwiseAbs()).minCoeff() / half.minCoeff();
+        } else if constexpr (std::is_same_v<T, Cylinder>) {
+          const double R = s.radius(), half_length = s.length() / 2;
+          const double rho = std::hypot(p_GQ.x(), p_GQ.y());
+          return std::min(R - rho, half_length - std::abs(p_GQ.z())) / std::min(R, half_length);
+        } else if constexpr (std::is_same_v<T, Capsule>) {
+          const double half_length = s.length() / 2;
+          const Vector3d p_SQ(p_GQ.x(), p_GQ.y(),
+                              p_GQ.z() - std::clamp(p_GQ.z(), -half_length, half_length));
+          return 1 - p_SQ.norm() / s.radius();
+        } else {
+          throw std::invalid_argument(fmt::format(
+              "CalcContinuumExtent: a {} has no analytic extent", ShapeName(shape)));
+        }
+      },
+      shape);
+}
+
+PlaneSectionIntegrals IntegrateExtentOverPlaneSection(const Shape& shape,
+                                                      const RigidTransform& X_GP) {
+  CalcContinuumExtent(shape, Vector3d::Zero());  // Throws for unsupported shapes.
+  const double L = 1.01 * BoundingRadius(shape);
+  const Vector3d& p_GPo = X_GP.translation();
+  const Vector3d u_G = X_GP.rotation().col(0), v_G = X_GP.rotation().col(1);
+  auto extent = [&](double u, double v) {
+    return CalcContinuumExtent(shape, p_GPo + u * u_G + v * v_G);
+  };
+  // The chord of line u = const, and the best e along it (concave in u:
+  // the supremum over v of a jointly concave function).
+  auto chord_at = [&](double u) {
+    return FindChord([&](double v) { return extent(u, v); }, L);
+  };
+  auto max_along = [&](double u) {
+    auto f = [&](double v) { return extent(u, v); };
+    return f(ArgMaxConcave(f, -L, L));
+  };
+  const Chord across = FindChord(max_along, L);
+  PlaneSectionIntegrals result;
+  if (across.empty) return result;
+  // Tolerances relative to the section's scale: area ~ L², ∫e ~ L².
+  const double tolerance = 1e-12 * L * L;
+  result.area = IntegrateAdaptive(
+      [&](double u) {
+        const Chord c = chord_at(u);
+        return c.empty ? 0.0 : c.t1 - c.t0;
+      },
+      across.t0, across.t1, tolerance);
+  result.extent_integral = IntegrateAdaptive(
+      [&](double u) {
+        const Chord c = chord_at(u);
+        if (c.empty) return 0.0;
+        return IntegrateAdaptive([&](double v) { return extent(u, v); }, c.t0, c.t1,
+                                 1e-13 * L);
+      },
+      across.t0, across.t1, tolerance);
+  return result;
+}
+
+}  // namespace hydrocontact

@@ -1,0 +1,54 @@
+#pragma once
+
+/// @file
+/// The continuum extent e of the compliant primitives (DESIGN section 4) as
+/// analytic functions, and the continuum contact answer of a rigid plane
+/// cutting a compliant primitive: ∫ e dA over the exact planar section. These
+/// are the independent answers the meshes are judged against (accuracy
+/// benchmark, convergence tests); no mesh is involved.
+
+#include <functional>
+
+#include <Eigen/Core>
+
+#include "geometry/rigid_transform.h"
+#include "geometry/shape.h"
+
+namespace hydrocontact {
+
+/// The extent e at point Q of `shape` (measured and expressed in the shape's
+/// frame G), extended beyond the boundary by the same formula (negative
+/// outside), so that e is concave everywhere:
+///   - Sphere: 1 − |p|/r;
+///   - Ellipsoid: 1 − ‖(x/a, y/b, z/c)‖;
+///   - Box: min_i(hᵢ − |pᵢ|)/H, hᵢ the half sizes, H = min hᵢ;
+///   - Cylinder: min(R − ρ, L/2 − |z|)/H, ρ the distance to the z axis,
+///     H = min(R, L/2);
+///   - Capsule: 1 − d/R, d the distance to the axis segment |z| ≤ L/2.
+/// Margins are not included (the answer for the uninflated shape).
+/// @throws std::invalid_argument for HalfSpace, Mesh and Convex (no analytic
+///         extent).
+double CalcContinuumExtent(const Shape& shape, const Eigen::Vector3d& p_GQ);
+
+/// The area of a planar section of a shape and the integral of its extent
+/// over it.
+struct PlaneSectionIntegrals {
+  double area{0};           ///< m².
+  double extent_integral{0};  ///< ∫ e dA, m² (times E: the normal force).
+};
+
+/// The section of `shape` (frame G) by the plane through the origin of frame
+/// P normal to P's z axis, X_GP its pose in G, and ∫ e dA over it (e as in
+/// CalcContinuumExtent), by nested adaptive Gauss–Kronrod quadrature: the
+/// section is convex (every e is concave), so each line of the plane meets
+/// it in one chord, found by bisection on e; the inner integral runs along
+/// chords, the outer across them. Relative accuracy about 1e-10.
+/// @throws std::invalid_argument as CalcContinuumExtent.
+PlaneSectionIntegrals IntegrateExtentOverPlaneSection(const Shape& shape, const RigidTransform& X_GP);
+
+/// ∫ f over [a, b] by adaptive Gauss–Kronrod (7, 15) quadrature to absolute
+/// tolerance `tolerance` (subdivision stops at depth 50).
+double IntegrateAdaptive(const std::function<double(double)>& f, double a, double b,
+                         double tolerance);
+
+}  // namespace hydrocontact
