@@ -1,6 +1,9 @@
 #include "proximity/representation/make_cylinder_mesh.h"
 
+#include <array>
 #include <cmath>
+#include <stdexcept>
+#include <string>
 #include <numbers>
 
 #include <catch2/catch.hpp>
@@ -139,6 +142,52 @@ TEST_CASE("Cylinder meshes: bad arguments throw naming the parameter") {
   CHECK_THROWS_WITH(MakeCylinderSurfaceMesh(Cylinder(1, 1), 0.1, -1), Contains("margin"));
   CHECK_THROWS_WITH(MakeCylinderVolumeMesh(Cylinder(1, 1), 1e-3), Contains("tetrahedra") && Contains("at least"));
   CHECK_THROWS_WITH(MakeCylinderSurfaceMesh(Cylinder(1, 1), 1e-6), Contains("triangles"));
+}
+
+TEST_CASE("Cylinder meshes: flat cylinders give valid meshes (issue 10 reproducers)") {
+  // `mesh cylinder:1,0.01 --resolution 0.5` and `cylinder:0.1,0.001
+  // --resolution 0.05` built inverted tetrahedra: the rim's chords sagged
+  // more than the one-level skin is thick, putting the next ring's vertices
+  // outside them. CheckCompliantMesh asserts orientation, no all-boundary
+  // tetrahedron, the exact extent at the boundary and a closed boundary.
+  for (const auto& [R, L, h] : {std::array<double, 3>{1, 0.01, 0.5}, {0.1, 0.001, 0.05}}) {
+    CAPTURE(R, L, h);
+    const VolumeMeshWithExtent m = MakeCylinderVolumeMesh(Cylinder(R, L), h);
+    test::CheckCompliantMesh(m);
+    // The prism volume πR²L is approached from below (inscribed polygon).
+    CHECK(m.mesh.total_volume() < pi * R * R * L);
+    CHECK(m.mesh.total_volume() > 0.99 * pi * R * R * L);
+    test::CheckClosedOutward(MakeCylinderSurfaceMesh(Cylinder(R, L), h));
+  }
+}
+
+TEST_CASE("Cylinder meshes: every proportion and hint gives a valid mesh or a clear refusal") {
+  // Aspect ratios (L/R) from 1e-5 to 100 and hints from coarser than the shape to
+  // fine: either the mesh passes every invariant, or the refusal names the
+  // cylinder and says why (too flat, or too many elements for the hint).
+  int built = 0, refused = 0;
+  for (double L : {1e-6, 1e-4, 1e-3, 0.01, 0.05, 0.2, 1.0, 10.0}) {
+    for (double h : {5.0, 0.5, 0.05, 0.02}) {
+      CAPTURE(L, h);
+      try {
+        const VolumeMeshWithExtent m = MakeCylinderVolumeMesh(Cylinder(0.1, L), h);
+        test::CheckCompliantMesh(m);
+        ++built;
+      } catch (const std::invalid_argument& e) {
+        const std::string what = e.what();
+        CHECK(what.find("Cylinder") != std::string::npos);
+        CHECK((what.find("too flat") != std::string::npos ||
+               what.find("resolution hint") != std::string::npos));
+        ++refused;
+      }
+    }
+  }
+  CHECK(built > 20);
+  // The hopelessly flat one is refused for its shape, not its hint.
+  CHECK_THROWS_WITH(MakeCylinderVolumeMesh(Cylinder(1, 1e-6), 0.5),
+                    Catch::Matchers::Contains("too flat") && Catch::Matchers::Contains("1e-06"));
+  CHECK_THROWS_WITH(MakeCylinderSurfaceMesh(Cylinder(1, 1e-8), 0.5),
+                    Catch::Matchers::Contains("too flat"));
 }
 
 }  // namespace
