@@ -59,16 +59,40 @@ VolumeMeshWithExtent MakeCapsuleVolumeMesh(const Capsule& capsule, double resolu
   internal::RequireResolutionHint("Capsule", resolution_hint);
   internal::RequireMargin("Capsule", margin);
   const auto [m, layers] = Plan(capsule, resolution_hint, margin);
-  internal::CheckMeshSize("Capsule", "tetrahedra", 8 * (3 * m * m * layers + m * m * m),
-                          resolution_hint, 3);
+  internal::CheckMeshSize("Capsule", "tetrahedra", 8 * (3 * m * layers + m * m), resolution_hint,
+                          2);
   const CapsuleLattice C = CapsulePlan{m, layers}.Lattice(capsule, margin);
   internal::SymmetricLatticeAssembler assembler(CapsuleMap(C),
                                                 size_t(4 * (m + 1) * (m + 1) * (layers + m + 1)),
                                                 LatticePoint(C.m, C.m, C.layers + C.m));
-  internal::ForEachPrismTetrahedron(C.m, C.layers, [&](const auto& t) { assembler.AddTetrahedron(t); });
-  internal::ForEachSimplexTetrahedron(C.m, [&](internal::LatticeTetrahedron t) {
+  // e = 1 − d/R is linear along every ray from the medial segment to the
+  // boundary, so each element joins boundary vertices (e = 0) to medial ones
+  // (e = 1) and nothing else: the field is exact on every edge and the only
+  // approximation is the flat boundary.
+  //
+  // Body: the wedge between axis points A0 = (0,0,w), A1 = (0,0,w+1) and the
+  // side quad p00 p10 p11 p01 (ring b = m, layers w, w+1) is a triangular
+  // prism, split as (A0,p00,p10,p11), (A0,p00,p11,p01), (A0,p01,p11,A1):
+  // its side diagonal p00–p11 is the surface's (ForEachPrismSideTriangle),
+  // and the diagonal A0–p(w+1) on the faces between wedges is the same from
+  // both sides, so neighbouring wedges (and their mirror images) conform.
+  for (int w = 0; w < C.layers; ++w) {
+    for (int a = 0; a < C.m; ++a) {
+      const LatticePoint A0(0, 0, w), A1(0, 0, w + 1);
+      const LatticePoint p00(a, C.m - a, w), p10(a + 1, C.m - a - 1, w);
+      const LatticePoint p01(a, C.m - a, w + 1), p11(a + 1, C.m - a - 1, w + 1);
+      assembler.AddTetrahedron({A0, p00, p10, p11});
+      assembler.AddTetrahedron({A0, p00, p11, p01});
+      assembler.AddTetrahedron({A0, p01, p11, A1});
+    }
+  }
+  // Caps: one cone from the cap centre (0,0,layers) over each boundary
+  // triangle of the cap; on the plane z = L/2 the cones' faces are the fan
+  // (centre, ring edge) that the top wedges' faces (A1, p01, p11) also form.
+  const LatticePoint centre(0, 0, C.layers);
+  internal::ForEachSimplexFaceTriangle(C.m, [&](internal::LatticeTriangle t) {
     for (auto& q : t) q[2] += C.layers;
-    assembler.AddTetrahedron(t);
+    assembler.AddTetrahedron({centre, t[0], t[1], t[2]});
   });
   return assembler.BuildVolume();
 }

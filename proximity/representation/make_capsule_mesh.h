@@ -16,12 +16,16 @@ namespace hydrocontact {
 /// extent e = 1 − d/(R+δ) at each vertex, d the distance to the axis segment
 /// |z| ≤ L/2 (the capsule's medial axis, where e = 1 exactly).
 ///
-/// Construction: m = ⌈(π/2)(R+δ)/h⌉ levels; the body is the quadrant-prism
-/// lattice (rings of radius (R+δ)k/m, equal-angle disk map, ⌈(L/2)/h⌉
-/// uniform layers) and each cap the octant-simplex lattice of a sphere
-/// (shells of radius (R+δ)k/m about the cap centre); both share ring k on
-/// the planes z = ±L/2, so e = 1 − k/m exactly at every vertex of ring or
-/// shell k. 8(3m²⌈L/2h⌉ + m³) tetrahedra.
+/// Construction: the boundary has m = ⌈(π/2)(R+δ)/h⌉ segments per quarter
+/// circle: the body's side ⌈(L/2)/h⌉ layers of rings of 4m vertices
+/// (equal-angle disk map) and each cap the octant-simplex lattice of a
+/// hemisphere, sharing the rings at z = ±L/2. The interior has vertices only
+/// on the medial segment (e = 1): one per layer. Since e = 1 − d/R is linear
+/// along every ray from the segment, each element joins boundary vertices to
+/// medial ones: every side quad and its axis segment form a wedge of three
+/// tetrahedra, every cap triangle a cone to its cap centre; the field is
+/// exact on every edge, the only approximation being the flat boundary.
+/// 8(3m⌈L/2h⌉ + m²) tetrahedra; none lies wholly on the boundary.
 ///
 /// The margin gives the capsule of radius R+δ: every boundary vertex is
 /// exactly δ from the original surface.
