@@ -3,11 +3,14 @@
 #include <algorithm>
 #include <cmath>
 #include <exception>
+#include <memory>
+#include <mutex>
 #include <stdexcept>
-#include <thread>
+#include <string>
 
 #include <fmt/format.h>
 
+#include "geometry/query_workspace.h"
 #include "geometry/scene_graph.h"
 #include "proximity/broad_phase.h"
 #include "proximity/hydroelastic/compute_contact_surface.h"
@@ -18,92 +21,165 @@ namespace hydrocontact {
 
 namespace {
 
-// Runs work(i) for every i in [0, n) on up to `max_threads` threads and
-// returns the results by index, so the output never depends on the thread
-// count. Indices are dealt round-robin (neighbouring candidate pairs tend to
-// cost alike). If any call throws, the exception of the lowest index is
-// rethrown: the same one a sequential run would have thrown first.
-template <class Result, class Work>
-std::vector<Result> MapPairs(int n, int max_threads, const Work& work) {
-  std::vector<Result> results(n);
-  std::vector<std::exception_ptr> errors(n);
-  const int threads = std::max(1, std::min(max_threads, n));
-  auto run = [&](int first) {
-    for (int i = first; i < n; i += threads) {
-      try {
-        results[i] = work(i);
-      } catch (...) {
-        errors[i] = std::current_exception();
-      }
+using internal::CandidatePair;
+using internal::PairQuery;
+using internal::PosedGeometry;
+using internal::QueryWorkspace;
+
+// Bits of QueryWorkspace::present.
+constexpr unsigned char kHasSurface = 1;
+constexpr unsigned char kHasPointPair = 2;
+constexpr unsigned char kHasDistance = 4;
+
+// The work of a pair query is estimated (deterministically, see
+// QueryWorkspace::last_faces) from its candidate count and the faces it
+// produced last time, at roughly what one candidate pair and one contact face
+// cost on one thread. Below kMinParallelWork the pool is not woken: waking
+// and joining costs a few microseconds per thread, more on a loaded machine.
+constexpr double kPairWork = 1.5e-6;
+constexpr double kFaceWork = 0.5e-6;
+constexpr double kMinParallelWork = 50e-6;
+
+// The SceneGraph's workspace for the duration of one query, or, when another
+// thread is using it, a private one (correct, but allocating and
+// single-threaded).
+class WorkspaceLease {
+ public:
+  explicit WorkspaceLease(QueryWorkspace& shared) : lock_(shared.mutex, std::try_to_lock) {
+    if (lock_.owns_lock()) {
+      workspace_ = &shared;
+    } else {
+      own_ = std::make_unique<QueryWorkspace>();
+      workspace_ = own_.get();
     }
-  };
-  if (threads == 1) {
-    run(0);
-  } else {
-    std::vector<std::thread> pool;
-    pool.reserve(threads - 1);
-    for (int t = 1; t < threads; ++t) pool.emplace_back(run, t);
-    run(0);
-    for (std::thread& thread : pool) thread.join();
   }
-  for (const std::exception_ptr& error : errors) {
+  QueryWorkspace& operator*() const { return *workspace_; }
+
+ private:
+  std::unique_lock<std::mutex> lock_;
+  std::unique_ptr<QueryWorkspace> own_;
+  QueryWorkspace* workspace_;
+};
+
+// Brings the workspace's per-geometry data and poses up to date with the
+// scene: the geometry list only when geometries or filters changed, the poses
+// only when frame poses were set since the last query.
+void UpdatePoses(const SceneGraph& scene_graph, QueryWorkspace& ws) {
+  if (ws.geometry_version != scene_graph.geometry_version()) {
+    const size_t n = scene_graph.geometries().size();
+    ws.states.clear();
+    ws.X_WF.clear();
+    ws.excluded_within.clear();
+    for (const auto& [id, state] : scene_graph.geometries()) {
+      ws.states.push_back(&state);
+      // Frames are never removed and live in a node-based map, so the
+      // address of a frame's pose is stable.
+      ws.X_WF.push_back(&scene_graph.GetFramePose(state.frame));
+      ws.excluded_within.push_back(scene_graph.AreCollisionsExcludedWithin(state.frame));
+    }
+    ws.posed.resize(n);
+    ws.boxes_W.resize(n);
+    ws.geometry_version = scene_graph.geometry_version();
+    ws.pose_version = std::numeric_limits<uint64_t>::max();
+    ws.candidates_geometry_version = std::numeric_limits<uint64_t>::max();
+  }
+  if (ws.pose_version != scene_graph.pose_version()) {
+    for (size_t k = 0; k < ws.states.size(); ++k) {
+      const GeometryState& state = *ws.states[k];
+      ws.posed[k] = {&state, *ws.X_WF[k] * state.X_FG};
+      ws.boxes_W[k] = TransformBoundingBox(state.box_G, ws.posed[k].X_WG);
+    }
+    ws.pose_version = scene_graph.pose_version();
+  }
+}
+
+// True when a filter excludes the pair of geometries k < m of the workspace.
+bool IsFiltered(const SceneGraph& scene_graph, const QueryWorkspace& ws, int k, int m) {
+  const GeometryState& a = *ws.states[k];
+  const GeometryState& b = *ws.states[m];
+  if (ws.excluded_within[k] && a.frame == b.frame) return true;
+  const auto& excluded = scene_graph.excluded_pairs();
+  return !excluded.empty() && excluded.count({a.id, b.id}) > 0;
+}
+
+// The broad phase: ws.candidates becomes the unfiltered pairs whose boxes in
+// W, each grown by `inflation`, overlap; sorted by (id_A, id_B). Reuses the
+// previous answer when neither the scene, the poses nor the inflation changed.
+void UpdateCandidates(const SceneGraph& scene_graph, QueryWorkspace& ws, double inflation) {
+  UpdatePoses(scene_graph, ws);
+  if (ws.candidates_geometry_version == ws.geometry_version &&
+      ws.candidates_pose_version == ws.pose_version && ws.candidates_inflation == inflation) {
+    return;
+  }
+  ws.broad_phase.FindOverlappingPairs(ws.boxes_W, inflation, &ws.overlapping);
+  ws.candidates.clear();
+  for (const auto& [k, m] : ws.overlapping) {
+    // Geometries are in id order, so k < m gives id_A < id_B.
+    if (!IsFiltered(scene_graph, ws, k, m)) ws.candidates.push_back({k, m});
+  }
+  ws.candidates_geometry_version = ws.geometry_version;
+  ws.candidates_pose_version = ws.pose_version;
+  ws.candidates_inflation = inflation;
+}
+
+// Sizes the per-candidate slots for n candidates (growing only).
+void PrepareSlots(QueryWorkspace& ws, int n) {
+  if (static_cast<int>(ws.surfaces.size()) < n) ws.surfaces.resize(n);
+  if (static_cast<int>(ws.point_pairs.size()) < n) ws.point_pairs.resize(n);
+  if (static_cast<int>(ws.distances.size()) < n) ws.distances.resize(n);
+  ws.present.assign(n, 0);
+}
+
+// Runs work(i) for every candidate i in [0, n), on the pool when the
+// estimated work is large enough, else on this thread. Each call writes only
+// its own slots, so the results never depend on the thread count. If any
+// call throws, the exception of the lowest index is rethrown: the one a
+// sequential run would have thrown first.
+template <class Work>
+void RunPairs(QueryWorkspace& ws, int max_threads, PairQuery query, int n, const Work& work) {
+  ws.errors.assign(n, nullptr);
+  const double estimate = n * kPairWork + ws.last_faces[static_cast<int>(query)] * kFaceWork;
+  const int helpers = (n > 1 && estimate >= kMinParallelWork) ? max_threads - 1 : 0;
+  ws.pool.ParallelFor(n, helpers, [&](int i) {
+    try {
+      work(i);
+    } catch (...) {
+      ws.errors[i] = std::current_exception();
+    }
+  });
+  for (const std::exception_ptr& error : ws.errors) {
     if (error) std::rethrow_exception(error);
   }
-  return results;
 }
 
-// One geometry at the current poses: X_WG = X_WF·X_FG, computed once per
-// query rather than once per pair it takes part in.
-struct PosedGeometry {
-  const GeometryState* state;
-  RigidTransform X_WG;
-};
-
-// A candidate pair, the smaller id first.
-struct CandidatePair {
-  const PosedGeometry* a;
-  const PosedGeometry* b;
-};
-
-// Every geometry of the scene, posed, in increasing id order.
-std::vector<PosedGeometry> PoseAll(const SceneGraph& scene_graph) {
-  std::vector<PosedGeometry> posed;
-  posed.reserve(scene_graph.geometries().size());
-  for (const auto& [id, state] : scene_graph.geometries()) {
-    posed.push_back({&state, scene_graph.GetFramePose(state.frame) * state.X_FG});
-  }
-  return posed;
-}
-
-// The broad phase: unfiltered pairs whose boxes in W, each grown by
-// `inflation`, overlap; sorted by (id_A, id_B).
-std::vector<CandidatePair> FindCandidatePairs(const SceneGraph& scene_graph,
-                                              const std::vector<PosedGeometry>& posed, double inflation) {
-  std::vector<Aabb> boxes_W;
-  boxes_W.reserve(posed.size());
-  for (const PosedGeometry& g : posed) {
-    Aabb box_W = TransformBoundingBox(g.state->box_G, g.X_WG);
-    box_W.Inflate(inflation);
-    boxes_W.push_back(box_W);
-  }
-  std::vector<CandidatePair> candidates;
-  for (const auto& [i, j] : FindOverlappingPairs(boxes_W)) {
-    // `posed` is in id order, so i < j gives id_A < id_B.
-    if (!scene_graph.IsCollisionFiltered(posed[i].state->id, posed[j].state->id)) {
-      candidates.push_back({&posed[i], &posed[j]});
-    }
-  }
-  return candidates;
-}
-
-// The values present in `maybe`, in order.
+// Copies the present results of `slots` (bit `bit` of ws.present) into *out,
+// in candidate order.
 template <class T>
-std::vector<T> Present(std::vector<std::optional<T>>& maybe) {
-  std::vector<T> values;
-  for (std::optional<T>& value : maybe) {
-    if (value) values.push_back(std::move(*value));
+void Gather(const QueryWorkspace& ws, const std::vector<T>& slots, unsigned char bit,
+            std::vector<T>* out) {
+  out->clear();
+  for (size_t i = 0; i < ws.present.size(); ++i) {
+    if (ws.present[i] & bit) out->push_back(slots[i]);
   }
-  return values;
+}
+
+// Copies the present surfaces into *out. Copy-assignment reuses each output
+// surface's storage, and keeps each slot's storage with its slot: swapping
+// would make storage circulate among slots and outputs (of several queries),
+// so capacities would settle only after many steps.
+void GatherSurfaces(QueryWorkspace& ws, PairQuery query, std::vector<ContactSurface>* out) {
+  int faces = 0;
+  for (size_t i = 0; i < ws.present.size(); ++i) {
+    if (ws.present[i] & kHasSurface) faces += ws.surfaces[i].num_faces();
+  }
+  ws.last_faces[static_cast<int>(query)] = faces;
+  size_t count = 0;
+  for (unsigned char p : ws.present) count += (p & kHasSurface) ? 1 : 0;
+  out->resize(count);
+  size_t j = 0;
+  for (size_t i = 0; i < ws.present.size(); ++i) {
+    if (ws.present[i] & kHasSurface) (*out)[j++] = ws.surfaces[i];
+  }
 }
 
 bool BothHalfSpaces(const GeometryState& a, const GeometryState& b) {
@@ -123,12 +199,10 @@ bool HydroelasticallyCompatible(const GeometryState& a, const GeometryState& b) 
   return !BothHalfSpaces(a, b);
 }
 
-std::optional<ContactSurface> ContactSurfaceOf(const CandidatePair& pair,
-                                               HydroelasticContactRepresentation representation) {
-  const GeometryState& a = *pair.a->state;
-  const GeometryState& b = *pair.b->state;
-  return ComputeContactSurface(a.id, *a.representation, pair.a->X_WG, b.id, *b.representation,
-                               pair.b->X_WG, representation);
+bool ContactSurfaceOf(const PosedGeometry& a, const PosedGeometry& b,
+                      HydroelasticContactRepresentation representation, ContactSurface* surface) {
+  return ComputeContactSurface(a.state->id, *a.state->representation, a.X_WG, b.state->id,
+                               *b.state->representation, b.X_WG, representation, surface);
 }
 
 SignedDistancePair SignedDistanceOf(const PosedGeometry& a, const PosedGeometry& b) {
@@ -136,9 +210,14 @@ SignedDistancePair SignedDistanceOf(const PosedGeometry& a, const PosedGeometry&
                                    *b.state->distance_geometry, b.X_WG);
 }
 
-std::optional<PenetrationAsPointPair> PenetrationOf(const CandidatePair& pair) {
-  return ComputePenetration(pair.a->state->id, *pair.a->state->distance_geometry, pair.a->X_WG,
-                            pair.b->state->id, *pair.b->state->distance_geometry, pair.b->X_WG);
+std::optional<PenetrationAsPointPair> PenetrationOf(const PosedGeometry& a, const PosedGeometry& b) {
+  return ComputePenetration(a.state->id, *a.state->distance_geometry, a.X_WG, b.state->id,
+                            *b.state->distance_geometry, b.X_WG);
+}
+
+template <class T>
+void RequireOutput(T* out, const char* query) {
+  if (out == nullptr) throw std::invalid_argument(fmt::format("QueryObject::{}: null output pointer", query));
 }
 
 }  // namespace
@@ -149,6 +228,9 @@ void QueryObject::set_max_threads(int max_threads) {
         fmt::format("QueryObject::set_max_threads: needs at least 1 thread, got {}", max_threads));
   }
   max_threads_ = max_threads;
+  QueryWorkspace& ws = scene_graph_->query_workspace();
+  std::lock_guard<std::mutex> lock(ws.mutex);
+  ws.pool.Reserve(max_threads - 1);
 }
 
 RigidTransform QueryObject::X_WG(GeometryId id) const { return scene_graph_->GetPoseInWorld(id); }
@@ -166,47 +248,71 @@ const HydroelasticRepresentation& QueryObject::representation(GeometryId id) con
 const std::string& QueryObject::name(GeometryId id) const { return scene_graph_->geometry(id).name; }
 
 std::vector<std::pair<GeometryId, GeometryId>> QueryObject::FindCollisionCandidates() const {
-  const std::vector<PosedGeometry> posed = PoseAll(*scene_graph_);
-  std::vector<std::pair<GeometryId, GeometryId>> ids;
-  for (const CandidatePair& pair : FindCandidatePairs(*scene_graph_, posed, 0.0)) {
-    ids.emplace_back(pair.a->state->id, pair.b->state->id);
+  std::vector<std::pair<GeometryId, GeometryId>> candidates;
+  FindCollisionCandidates(&candidates);
+  return candidates;
+}
+
+void QueryObject::FindCollisionCandidates(std::vector<std::pair<GeometryId, GeometryId>>* candidates) const {
+  RequireOutput(candidates, "FindCollisionCandidates");
+  WorkspaceLease lease(scene_graph_->query_workspace());
+  QueryWorkspace& ws = *lease;
+  UpdateCandidates(*scene_graph_, ws, 0.0);
+  candidates->clear();
+  for (const CandidatePair& pair : ws.candidates) {
+    candidates->emplace_back(ws.states[pair.a]->id, ws.states[pair.b]->id);
   }
-  return ids;
 }
 
 bool QueryObject::HasCollisions() const {
-  const std::vector<PosedGeometry> posed = PoseAll(*scene_graph_);
-  for (const CandidatePair& pair : FindCandidatePairs(*scene_graph_, posed, 0.0)) {
-    if (BothHalfSpaces(*pair.a->state, *pair.b->state)) {
+  WorkspaceLease lease(scene_graph_->query_workspace());
+  QueryWorkspace& ws = *lease;
+  UpdateCandidates(*scene_graph_, ws, 0.0);
+  for (const CandidatePair& pair : ws.candidates) {
+    const PosedGeometry& a = ws.posed[pair.a];
+    const PosedGeometry& b = ws.posed[pair.b];
+    if (BothHalfSpaces(*a.state, *b.state)) {
       // Two half-spaces are disjoint only when their outward normals are
       // opposite and B's plane lies beyond A's along A's normal.
-      const Eigen::Vector3d n_a = pair.a->X_WG.rotation().col(2);
-      const Eigen::Vector3d n_b = pair.b->X_WG.rotation().col(2);
+      const Eigen::Vector3d n_a = a.X_WG.rotation().col(2);
+      const Eigen::Vector3d n_b = b.X_WG.rotation().col(2);
       const bool opposite = n_a.dot(n_b) <= -1 + 1e-12;
-      const bool apart = (pair.b->X_WG.translation() - pair.a->X_WG.translation()).dot(n_a) > 0;
+      const bool apart = (b.X_WG.translation() - a.X_WG.translation()).dot(n_a) > 0;
       if (!(opposite && apart)) return true;
       continue;
     }
-    if (SignedDistanceOf(*pair.a, *pair.b).distance <= 0) return true;
+    if (SignedDistanceOf(a, b).distance <= 0) return true;
   }
   return false;
 }
 
 std::vector<ContactSurface> QueryObject::ComputeContactSurfaces(
     HydroelasticContactRepresentation representation) const {
-  const std::vector<PosedGeometry> posed = PoseAll(*scene_graph_);
-  const std::vector<CandidatePair> candidates = FindCandidatePairs(*scene_graph_, posed, 0.0);
-  auto per_pair = MapPairs<std::optional<ContactSurface>>(
-      static_cast<int>(candidates.size()), max_threads_, [&](int i) {
-        try {
-          return ContactSurfaceOf(candidates[i], representation);
-        } catch (const std::invalid_argument& e) {
-          throw std::invalid_argument(fmt::format(
-              "ComputeContactSurfaces: geometries {} and {} overlap but cannot produce a contact surface: {}",
-              Describe(*candidates[i].a->state), Describe(*candidates[i].b->state), e.what()));
-        }
-      });
-  return Present(per_pair);
+  std::vector<ContactSurface> surfaces;
+  ComputeContactSurfaces(representation, &surfaces);
+  return surfaces;
+}
+
+void QueryObject::ComputeContactSurfaces(HydroelasticContactRepresentation representation,
+                                         std::vector<ContactSurface>* surfaces) const {
+  RequireOutput(surfaces, "ComputeContactSurfaces");
+  WorkspaceLease lease(scene_graph_->query_workspace());
+  QueryWorkspace& ws = *lease;
+  UpdateCandidates(*scene_graph_, ws, 0.0);
+  const int n = static_cast<int>(ws.candidates.size());
+  PrepareSlots(ws, n);
+  RunPairs(ws, max_threads_, PairQuery::kContactSurfaces, n, [&](int i) {
+    const PosedGeometry& a = ws.posed[ws.candidates[i].a];
+    const PosedGeometry& b = ws.posed[ws.candidates[i].b];
+    try {
+      if (ContactSurfaceOf(a, b, representation, &ws.surfaces[i])) ws.present[i] = kHasSurface;
+    } catch (const std::invalid_argument& e) {
+      throw std::invalid_argument(fmt::format(
+          "ComputeContactSurfaces: geometries {} and {} overlap but cannot produce a contact surface: {}",
+          Describe(*a.state), Describe(*b.state), e.what()));
+    }
+  });
+  GatherSurfaces(ws, PairQuery::kContactSurfaces, surfaces);
 }
 
 void QueryObject::ComputeContactSurfacesWithFallback(HydroelasticContactRepresentation representation,
@@ -215,66 +321,85 @@ void QueryObject::ComputeContactSurfacesWithFallback(HydroelasticContactRepresen
   if (surfaces == nullptr || point_pairs == nullptr) {
     throw std::invalid_argument("ComputeContactSurfacesWithFallback: null output pointer");
   }
-  struct PairResult {
-    std::optional<ContactSurface> surface;
-    std::optional<PenetrationAsPointPair> point_pair;
-  };
-  const std::vector<PosedGeometry> posed = PoseAll(*scene_graph_);
-  const std::vector<CandidatePair> candidates = FindCandidatePairs(*scene_graph_, posed, 0.0);
-  auto per_pair = MapPairs<PairResult>(static_cast<int>(candidates.size()), max_threads_, [&](int i) {
-    const CandidatePair& pair = candidates[i];
-    const GeometryState& a = *pair.a->state;
-    const GeometryState& b = *pair.b->state;
-    PairResult result;
-    if (HydroelasticallyCompatible(a, b)) {
-      result.surface = ContactSurfaceOf(pair, representation);
-    } else if (BothHalfSpaces(a, b)) {
+  WorkspaceLease lease(scene_graph_->query_workspace());
+  QueryWorkspace& ws = *lease;
+  UpdateCandidates(*scene_graph_, ws, 0.0);
+  const int n = static_cast<int>(ws.candidates.size());
+  PrepareSlots(ws, n);
+  RunPairs(ws, max_threads_, PairQuery::kFallback, n, [&](int i) {
+    const PosedGeometry& a = ws.posed[ws.candidates[i].a];
+    const PosedGeometry& b = ws.posed[ws.candidates[i].b];
+    if (HydroelasticallyCompatible(*a.state, *b.state)) {
+      if (ContactSurfaceOf(a, b, representation, &ws.surfaces[i])) ws.present[i] = kHasSurface;
+    } else if (BothHalfSpaces(*a.state, *b.state)) {
       throw std::invalid_argument(fmt::format(
           "ComputeContactSurfacesWithFallback: geometries {} and {} are both half-spaces; their "
           "penetration is unbounded (filter the pair)",
-          Describe(a), Describe(b)));
-    } else {
-      result.point_pair = PenetrationOf(pair);
+          Describe(*a.state), Describe(*b.state)));
+    } else if (std::optional<PenetrationAsPointPair> point_pair = PenetrationOf(a, b)) {
+      ws.point_pairs[i] = *point_pair;
+      ws.present[i] = kHasPointPair;
     }
-    return result;
   });
-  surfaces->clear();
-  point_pairs->clear();
-  for (PairResult& result : per_pair) {
-    if (result.surface) surfaces->push_back(std::move(*result.surface));
-    if (result.point_pair) point_pairs->push_back(*result.point_pair);
-  }
+  GatherSurfaces(ws, PairQuery::kFallback, surfaces);
+  Gather(ws, ws.point_pairs, kHasPointPair, point_pairs);
 }
 
 std::vector<PenetrationAsPointPair> QueryObject::ComputePointPairPenetration() const {
-  const std::vector<PosedGeometry> posed = PoseAll(*scene_graph_);
-  const std::vector<CandidatePair> candidates = FindCandidatePairs(*scene_graph_, posed, 0.0);
-  auto per_pair = MapPairs<std::optional<PenetrationAsPointPair>>(
-      static_cast<int>(candidates.size()), max_threads_, [&](int i) -> std::optional<PenetrationAsPointPair> {
-        if (BothHalfSpaces(*candidates[i].a->state, *candidates[i].b->state)) return std::nullopt;
-        return PenetrationOf(candidates[i]);
-      });
-  return Present(per_pair);
+  std::vector<PenetrationAsPointPair> point_pairs;
+  ComputePointPairPenetration(&point_pairs);
+  return point_pairs;
+}
+
+void QueryObject::ComputePointPairPenetration(std::vector<PenetrationAsPointPair>* point_pairs) const {
+  RequireOutput(point_pairs, "ComputePointPairPenetration");
+  WorkspaceLease lease(scene_graph_->query_workspace());
+  QueryWorkspace& ws = *lease;
+  UpdateCandidates(*scene_graph_, ws, 0.0);
+  const int n = static_cast<int>(ws.candidates.size());
+  PrepareSlots(ws, n);
+  RunPairs(ws, max_threads_, PairQuery::kPenetration, n, [&](int i) {
+    const PosedGeometry& a = ws.posed[ws.candidates[i].a];
+    const PosedGeometry& b = ws.posed[ws.candidates[i].b];
+    if (BothHalfSpaces(*a.state, *b.state)) return;
+    if (std::optional<PenetrationAsPointPair> point_pair = PenetrationOf(a, b)) {
+      ws.point_pairs[i] = *point_pair;
+      ws.present[i] = kHasPointPair;
+    }
+  });
+  Gather(ws, ws.point_pairs, kHasPointPair, point_pairs);
 }
 
 std::vector<SignedDistancePair> QueryObject::ComputeSignedDistancePairwiseClosestPoints(
     double max_distance) const {
+  std::vector<SignedDistancePair> pairs;
+  ComputeSignedDistancePairwiseClosestPoints(max_distance, &pairs);
+  return pairs;
+}
+
+void QueryObject::ComputeSignedDistancePairwiseClosestPoints(double max_distance,
+                                                             std::vector<SignedDistancePair>* pairs) const {
   if (std::isnan(max_distance)) {
     throw std::invalid_argument("ComputeSignedDistancePairwiseClosestPoints: max_distance is NaN");
   }
+  RequireOutput(pairs, "ComputeSignedDistancePairwiseClosestPoints");
+  WorkspaceLease lease(scene_graph_->query_workspace());
+  QueryWorkspace& ws = *lease;
   // Boxes grown by max_distance/2 each overlap whenever the shapes are within
   // max_distance; an infinite max_distance considers every unfiltered pair.
-  const std::vector<PosedGeometry> posed = PoseAll(*scene_graph_);
-  const std::vector<CandidatePair> candidates =
-      FindCandidatePairs(*scene_graph_, posed, std::max(0.0, max_distance / 2));
-  auto per_pair = MapPairs<std::optional<SignedDistancePair>>(
-      static_cast<int>(candidates.size()), max_threads_, [&](int i) -> std::optional<SignedDistancePair> {
-        if (BothHalfSpaces(*candidates[i].a->state, *candidates[i].b->state)) return std::nullopt;
-        SignedDistancePair d = SignedDistanceOf(*candidates[i].a, *candidates[i].b);
-        if (!(d.distance <= max_distance)) return std::nullopt;
-        return d;
-      });
-  return Present(per_pair);
+  UpdateCandidates(*scene_graph_, ws, std::max(0.0, max_distance / 2));
+  const int n = static_cast<int>(ws.candidates.size());
+  PrepareSlots(ws, n);
+  RunPairs(ws, max_threads_, PairQuery::kSignedDistance, n, [&](int i) {
+    const PosedGeometry& a = ws.posed[ws.candidates[i].a];
+    const PosedGeometry& b = ws.posed[ws.candidates[i].b];
+    if (BothHalfSpaces(*a.state, *b.state)) return;
+    const SignedDistancePair d = SignedDistanceOf(a, b);
+    if (!(d.distance <= max_distance)) return;
+    ws.distances[i] = d;
+    ws.present[i] = kHasDistance;
+  });
+  Gather(ws, ws.distances, kHasDistance, pairs);
 }
 
 SignedDistancePair QueryObject::ComputeSignedDistancePairClosestPoints(GeometryId id_A, GeometryId id_B) const {
@@ -290,21 +415,30 @@ SignedDistancePair QueryObject::ComputeSignedDistancePairClosestPoints(GeometryI
 
 std::vector<SignedDistanceToPoint> QueryObject::ComputeSignedDistanceToPoint(const Eigen::Vector3d& p_WQ,
                                                                              double threshold) const {
+  std::vector<SignedDistanceToPoint> distances;
+  ComputeSignedDistanceToPoint(p_WQ, threshold, &distances);
+  return distances;
+}
+
+void QueryObject::ComputeSignedDistanceToPoint(const Eigen::Vector3d& p_WQ, double threshold,
+                                               std::vector<SignedDistanceToPoint>* distances) const {
   if (!p_WQ.allFinite()) throw std::invalid_argument("ComputeSignedDistanceToPoint: the point is not finite");
   if (std::isnan(threshold)) throw std::invalid_argument("ComputeSignedDistanceToPoint: threshold is NaN");
-  std::vector<SignedDistanceToPoint> results;
-  for (const PosedGeometry& g : PoseAll(*scene_graph_)) {
+  RequireOutput(distances, "ComputeSignedDistanceToPoint");
+  WorkspaceLease lease(scene_graph_->query_workspace());
+  QueryWorkspace& ws = *lease;
+  UpdatePoses(*scene_graph_, ws);
+  distances->clear();
+  const bool prune = threshold >= 0 && std::isfinite(threshold);
+  for (size_t k = 0; k < ws.posed.size(); ++k) {
+    const PosedGeometry& g = ws.posed[k];
     // The box bounds the shape, so its distance is a lower bound of the
     // shape's: skip geometries certainly beyond the threshold.
-    if (threshold >= 0 && std::isfinite(threshold)) {
-      const Aabb box_W = TransformBoundingBox(g.state->box_G, g.X_WG);
-      if (box_W.SquaredDistanceTo(p_WQ) > threshold * threshold) continue;
-    }
+    if (prune && ws.boxes_W[k].SquaredDistanceTo(p_WQ) > threshold * threshold) continue;
     SignedDistanceToPoint d =
         hydrocontact::ComputeSignedDistanceToPoint(g.state->id, *g.state->distance_geometry, g.X_WG, p_WQ);
-    if (d.distance <= threshold) results.push_back(std::move(d));
+    if (d.distance <= threshold) distances->push_back(d);
   }
-  return results;
 }
 
 }  // namespace hydrocontact

@@ -32,7 +32,21 @@ class SceneGraph;
 /// Pairs are considered only when neither is filtered (SceneGraph's
 /// collision filters) and their bounding boxes in W overlap (the broad
 /// phase). Results are ordered by (id_A, id_B) (or (id_M, id_N)), with the
-/// smaller id first, and are identical run to run.
+/// smaller id first, and are identical run to run and for any thread count.
+///
+/// Reused results: every query that returns a vector also has a form that
+/// writes into a caller-owned vector (the last parameter). The vector is
+/// overwritten (its size becomes the number of results) and its storage is
+/// reused, and for contact surfaces so is each surface's, so a plant that
+/// keeps its result vectors from step to step, and whose contacts do not
+/// grow, makes no heap allocation in a step: posing, broad phase, narrow
+/// phase and results all reuse what the SceneGraph keeps between queries
+/// (posed geometries, broad-phase state, per-pair slots, thread pool). On a
+/// throw the output is left unchanged. The value-returning forms call these.
+///
+/// The work the queries keep is the SceneGraph's; a query that finds it in
+/// use by another thread (two queries of one SceneGraph at once) works with
+/// its own, allocating, for that call.
 class QueryObject {
  public:
   explicit QueryObject(const SceneGraph& scene_graph) : scene_graph_(&scene_graph) {}
@@ -40,7 +54,10 @@ class QueryObject {
   /// The pair queries (contact surfaces, penetration, pairwise distance)
   /// process independent candidate pairs on up to this many threads (default
   /// 1: a plant that runs its own threads keeps control). Results are the
-  /// same, in the same order, whatever the count.
+  /// same, in the same order, whatever the count. The threads are the
+  /// SceneGraph's pool, started here (once: later calls start only what is
+  /// missing) and woken by a query only when its previous call did enough
+  /// work to gain from them.
   /// @throws std::invalid_argument if max_threads < 1.
   void set_max_threads(int max_threads);
   int max_threads() const { return max_threads_; }
@@ -60,6 +77,9 @@ class QueryObject {
   /// The unfiltered pairs (id_A < id_B) whose bounding boxes in W overlap,
   /// sorted. Boxes bound each shape and its representation, margins included.
   std::vector<std::pair<GeometryId, GeometryId>> FindCollisionCandidates() const;
+  /// FindCollisionCandidates into a reused vector.
+  /// @throws std::invalid_argument if `candidates` is null.
+  void FindCollisionCandidates(std::vector<std::pair<GeometryId, GeometryId>>* candidates) const;
 
   /// True as soon as one unfiltered pair penetrates (or touches). Stops at the
   /// first such pair.
@@ -73,10 +93,15 @@ class QueryObject {
   ///         a hydroelastic representation, two half-spaces).
   std::vector<ContactSurface> ComputeContactSurfaces(
       HydroelasticContactRepresentation representation) const;
+  /// ComputeContactSurfaces into reused surfaces.
+  /// @throws as above; std::invalid_argument if `surfaces` is null.
+  void ComputeContactSurfaces(HydroelasticContactRepresentation representation,
+                              std::vector<ContactSurface>* surfaces) const;
 
   /// Like ComputeContactSurfaces, but a candidate pair that cannot produce a
   /// contact surface is answered with a point-pair penetration (if it
-  /// penetrates) instead of throwing. Outputs are cleared first; both sorted.
+  /// penetrates) instead of throwing. Both outputs are overwritten (their
+  /// storage reused, see the class doc) and sorted.
   /// @throws std::invalid_argument if an output pointer is null, or for a
   ///         pair neither query can answer (two half-spaces).
   void ComputeContactSurfacesWithFallback(HydroelasticContactRepresentation representation,
@@ -87,15 +112,23 @@ class QueryObject {
   /// Half-space pairs (two half-spaces) are skipped: their penetration is
   /// unbounded.
   std::vector<PenetrationAsPointPair> ComputePointPairPenetration() const;
+  /// ComputePointPairPenetration into a reused vector.
+  /// @throws std::invalid_argument if `point_pairs` is null.
+  void ComputePointPairPenetration(std::vector<PenetrationAsPointPair>* point_pairs) const;
 
   /// Every unfiltered pair whose signed distance is at most `max_distance`
   /// (negative when overlapping), with closest points and normal.
   /// @throws std::invalid_argument if max_distance is NaN.
   std::vector<SignedDistancePair> ComputeSignedDistancePairwiseClosestPoints(
       double max_distance = std::numeric_limits<double>::infinity()) const;
+  /// ComputeSignedDistancePairwiseClosestPoints into a reused vector.
+  /// @throws as above; std::invalid_argument if `pairs` is null.
+  void ComputeSignedDistancePairwiseClosestPoints(double max_distance,
+                                                  std::vector<SignedDistancePair>* pairs) const;
 
   /// The signed distance of one pair, whatever the distance and whatever the
-  /// filters. The result has id_A < id_B whatever the argument order.
+  /// filters. The result has id_A < id_B whatever the argument order. It
+  /// is a plain value: this query allocates nothing.
   /// @throws std::invalid_argument for unknown ids, a == b, or two
   ///         half-spaces.
   SignedDistancePair ComputeSignedDistancePairClosestPoints(GeometryId id_A, GeometryId id_B) const;
@@ -107,6 +140,10 @@ class QueryObject {
   std::vector<SignedDistanceToPoint> ComputeSignedDistanceToPoint(
       const Eigen::Vector3d& p_WQ,
       double threshold = std::numeric_limits<double>::infinity()) const;
+  /// ComputeSignedDistanceToPoint into a reused vector.
+  /// @throws as above; std::invalid_argument if `distances` is null.
+  void ComputeSignedDistanceToPoint(const Eigen::Vector3d& p_WQ, double threshold,
+                                    std::vector<SignedDistanceToPoint>* distances) const;
 
  private:
   const SceneGraph* scene_graph_;

@@ -6,13 +6,15 @@
 #include <fmt/format.h>
 
 #include "geometry/query_object.h"
+#include "geometry/query_workspace.h"
 #include "proximity/distance/distance_geometry.h"
 #include "proximity/representation/make_hydroelastic_representation.h"
 #include "proximity/distance/shape_bounds.h"
 
 namespace hydrocontact {
 
-SceneGraph::SceneGraph() : world_frame_(FrameId::get_new_id()) {
+SceneGraph::SceneGraph()
+    : world_frame_(FrameId::get_new_id()), workspace_(std::make_unique<internal::QueryWorkspace>()) {
   frames_[world_frame_] = Frame{"world", RigidTransform(), false};
 }
 
@@ -51,6 +53,7 @@ void SceneGraph::SetFramePoses(const std::vector<std::pair<FrameId, RigidTransfo
     }
   }
   for (const auto& [id, pose] : X_WF) frames_.at(id).X_WF = pose;
+  ++pose_version_;
 }
 
 const RigidTransform& SceneGraph::GetFramePose(FrameId frame) const {
@@ -112,6 +115,7 @@ GeometryId SceneGraph::RegisterGeometry(FrameId frame, const RigidTransform& X_F
   names_[name] = state.id;
   const GeometryId id = state.id;
   geometries_.emplace(id, std::move(state));
+  ++geometry_version_;
   return id;
 }
 
@@ -138,6 +142,7 @@ void SceneGraph::RemoveGeometry(GeometryId id) {
   names_.erase(state.name);
   std::erase_if(excluded_pairs_, [id](const auto& pair) { return pair.first == id || pair.second == id; });
   geometries_.erase(id);
+  ++geometry_version_;
 }
 
 void SceneGraph::AssignProximityProperties(GeometryId id, ProximityProperties properties) {
@@ -151,6 +156,7 @@ void SceneGraph::AssignProximityProperties(GeometryId id, ProximityProperties pr
                                             state.name, id.to_string(), e.what()));
   }
   state = std::move(rebuilt);
+  ++geometry_version_;
 }
 
 void SceneGraph::ExcludeCollisionsBetween(GeometryId a, GeometryId b) {
@@ -161,11 +167,17 @@ void SceneGraph::ExcludeCollisionsBetween(GeometryId a, GeometryId b) {
         fmt::format("SceneGraph::ExcludeCollisionsBetween: {} paired with itself", a.to_string()));
   }
   excluded_pairs_.insert(std::minmax(a, b));
+  ++geometry_version_;
 }
 
 void SceneGraph::ExcludeCollisionsWithin(FrameId frame) {
   GetFrame(frame, "ExcludeCollisionsWithin");
   frames_.at(frame).collisions_excluded_within = true;
+  ++geometry_version_;
+}
+
+bool SceneGraph::AreCollisionsExcludedWithin(FrameId frame) const {
+  return GetFrame(frame, "AreCollisionsExcludedWithin").collisions_excluded_within;
 }
 
 bool SceneGraph::IsCollisionFiltered(GeometryId a, GeometryId b) const {

@@ -3,6 +3,7 @@
 /// @file
 /// SceneGraph: the registry of frames and geometries a physics plant owns.
 
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <set>
@@ -22,6 +23,9 @@ namespace hydrocontact {
 
 class QueryObject;
 struct DistanceGeometry;
+namespace internal {
+struct QueryWorkspace;
+}  // namespace internal
 
 /// Everything the engine keeps about one registered geometry. Plain data,
 /// readable through QueryObject; only SceneGraph changes it.
@@ -104,6 +108,13 @@ class SceneGraph {
   /// @throws std::invalid_argument for an unknown frame.
   void ExcludeCollisionsWithin(FrameId frame);
 
+  /// True when every pair of geometries on `frame` is excluded.
+  /// @throws std::invalid_argument for an unknown frame.
+  bool AreCollisionsExcludedWithin(FrameId frame) const;
+
+  /// The pairs (smaller id first) excluded by ExcludeCollisionsBetween.
+  const std::set<std::pair<GeometryId, GeometryId>>& excluded_pairs() const { return excluded_pairs_; }
+
   /// True when the pair is excluded by a filter.
   /// @throws std::invalid_argument for unknown ids.
   bool IsCollisionFiltered(GeometryId a, GeometryId b) const;
@@ -129,6 +140,18 @@ class SceneGraph {
   /// SceneGraph, which must outlive it.
   QueryObject query_object() const;
 
+  /// Changes whenever a geometry, its properties or a collision filter
+  /// changes (what the queries cache per geometry is then rebuilt).
+  uint64_t geometry_version() const { return geometry_version_; }
+  /// Changes whenever SetFramePoses is called (the queries then re-pose the
+  /// geometries; queries between two calls share one posing).
+  uint64_t pose_version() const { return pose_version_; }
+
+  /// What the queries of this SceneGraph keep from step to step (posed
+  /// geometries, broad-phase state, result slots, the thread pool). Internal
+  /// to QueryObject.
+  internal::QueryWorkspace& query_workspace() const { return *workspace_; }
+
  private:
   struct Frame {
     std::string name;
@@ -145,6 +168,11 @@ class SceneGraph {
   std::map<GeometryId, GeometryState> geometries_;
   std::unordered_map<std::string, GeometryId> names_;
   std::set<std::pair<GeometryId, GeometryId>> excluded_pairs_;
+  uint64_t geometry_version_{0};
+  uint64_t pose_version_{0};
+  // Made once with the SceneGraph, so queries (through QueryObject, whose
+  // view is const) can keep their working memory and threads across steps.
+  std::unique_ptr<internal::QueryWorkspace> workspace_;
 };
 
 }  // namespace hydrocontact

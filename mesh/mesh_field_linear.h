@@ -38,13 +38,19 @@ class MeshFieldLinear {
   /// @throws std::invalid_argument if the number of values differs from the
   ///         number of vertices or a value is non-finite (naming the vertex).
   MeshFieldLinear(std::vector<double> values, const MeshType& mesh) : values_(std::move(values)) {
-    ValidateValues(mesh);
-    gradients_.resize(mesh.num_elements());
-    offsets_.resize(mesh.num_elements());
-    for (int e = 0; e < mesh.num_elements(); ++e) {
-      gradients_[e] = CalcGradient(mesh, e);
-      const Eigen::Vector3d& p0 = FirstVertex(mesh, e);
-      offsets_[e] = ValueAtFirstVertex(mesh, e) - gradients_[e].dot(p0);
+    ComputeGradients(mesh);
+  }
+
+  /// Replaces the field by one with a copy of `values` on `mesh`, reusing
+  /// this field's storage: nothing is allocated when its capacity suffices.
+  /// @throws as the constructor; the field is then left empty.
+  void Assign(std::span<const double> values, const MeshType& mesh) {
+    values_.assign(values.begin(), values.end());
+    try {
+      ComputeGradients(mesh);
+    } catch (...) {
+      *this = MeshFieldLinear();
+      throw;
     }
   }
 
@@ -101,6 +107,19 @@ class MeshFieldLinear {
   }
 
  private:
+  // Validates values_ against `mesh` and computes every element's gradient
+  // and offset into the existing storage.
+  void ComputeGradients(const MeshType& mesh) {
+    ValidateValues(mesh);
+    gradients_.resize(mesh.num_elements());
+    offsets_.resize(mesh.num_elements());
+    for (int e = 0; e < mesh.num_elements(); ++e) {
+      gradients_[e] = CalcGradient(mesh, e);
+      const Eigen::Vector3d& p0 = FirstVertex(mesh, e);
+      offsets_[e] = ValueAtFirstVertex(mesh, e) - gradients_[e].dot(p0);
+    }
+  }
+
   void ValidateValues(const MeshType& mesh) const {
     if (static_cast<int>(values_.size()) != mesh.num_vertices()) {
       throw std::invalid_argument(fmt::format("MeshFieldLinear: {} values given for {} vertices",

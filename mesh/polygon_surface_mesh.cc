@@ -12,6 +12,28 @@ namespace hydrocontact {
 PolygonSurfaceMesh::PolygonSurfaceMesh(std::vector<int> face_data,
                                        std::vector<Eigen::Vector3d> vertices)
     : face_data_(std::move(face_data)), vertices_(std::move(vertices)) {
+  ComputeFaceData();
+}
+
+void PolygonSurfaceMesh::Assign(std::span<const int> face_data,
+                                std::span<const Eigen::Vector3d> vertices) {
+  face_data_.assign(face_data.begin(), face_data.end());
+  vertices_.assign(vertices.begin(), vertices.end());
+  try {
+    ComputeFaceData();
+  } catch (...) {
+    *this = PolygonSurfaceMesh();
+    throw;
+  }
+}
+
+void PolygonSurfaceMesh::ComputeFaceData() {
+  face_offsets_.clear();
+  face_normals_.clear();
+  areas_.clear();
+  element_centroids_.clear();
+  total_area_ = 0;
+  centroid_.setZero();
   internal::ValidateVertices("PolygonSurfaceMesh", vertices_);
   Eigen::Vector3d weighted_centroid = Eigen::Vector3d::Zero();
   size_t i = 0;

@@ -35,6 +35,12 @@ class PolygonSurfaceMesh {
   ///         is non-finite.
   PolygonSurfaceMesh(std::vector<int> face_data, std::vector<Eigen::Vector3d> vertices);
 
+  /// Replaces the mesh by copies of `face_data` and `vertices`, reusing this
+  /// mesh's storage: nothing is allocated when its capacity suffices (for
+  /// results a caller reuses step after step).
+  /// @throws as the constructor; the mesh is then left empty.
+  void Assign(std::span<const int> face_data, std::span<const Eigen::Vector3d> vertices);
+
   int num_vertices() const { return static_cast<int>(vertices_.size()); }
   int num_faces() const { return static_cast<int>(face_offsets_.size()); }
   int num_elements() const { return num_faces(); }
@@ -65,6 +71,10 @@ class PolygonSurfaceMesh {
   }
 
  private:
+  // Validates the faces and vertices and computes the per-face data into the
+  // existing storage.
+  void ComputeFaceData();
+
   std::vector<int> face_data_;
   std::vector<int> face_offsets_;
   std::vector<Eigen::Vector3d> vertices_;

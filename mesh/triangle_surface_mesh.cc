@@ -15,6 +15,24 @@ namespace hydrocontact {
 TriangleSurfaceMesh::TriangleSurfaceMesh(std::vector<Element> triangles,
                                          std::vector<Eigen::Vector3d> vertices)
     : triangles_(std::move(triangles)), vertices_(std::move(vertices)) {
+  ComputeFaceData();
+}
+
+void TriangleSurfaceMesh::Assign(std::span<const Element> triangles,
+                                 std::span<const Eigen::Vector3d> vertices) {
+  triangles_.assign(triangles.begin(), triangles.end());
+  vertices_.assign(vertices.begin(), vertices.end());
+  try {
+    ComputeFaceData();
+  } catch (...) {
+    *this = TriangleSurfaceMesh();
+    throw;
+  }
+}
+
+void TriangleSurfaceMesh::ComputeFaceData() {
+  total_area_ = 0;
+  centroid_.setZero();
   internal::ValidateVertices("TriangleSurfaceMesh", vertices_);
   const int n = num_triangles();
   face_normals_.resize(n);

@@ -5,6 +5,7 @@
 
 #include <array>
 #include <optional>
+#include <span>
 #include <vector>
 
 #include <Eigen/Core>
@@ -33,6 +34,12 @@ class TriangleSurfaceMesh {
   ///         non-finite coordinate, a triangle index is out of range or
   ///         repeated, or a triangle has zero area (degenerate).
   TriangleSurfaceMesh(std::vector<Element> triangles, std::vector<Eigen::Vector3d> vertices);
+
+  /// Replaces the mesh by copies of `triangles` and `vertices`, reusing this
+  /// mesh's storage: nothing is allocated when its capacity suffices (for
+  /// results a caller reuses step after step).
+  /// @throws as the constructor; the mesh is then left empty.
+  void Assign(std::span<const Element> triangles, std::span<const Eigen::Vector3d> vertices);
 
   int num_vertices() const { return static_cast<int>(vertices_.size()); }
   int num_triangles() const { return static_cast<int>(triangles_.size()); }
@@ -72,6 +79,10 @@ class TriangleSurfaceMesh {
   }
 
  private:
+  // Validates the elements and vertices and computes the per-face data into
+  // the existing storage.
+  void ComputeFaceData();
+
   std::vector<Element> triangles_;
   std::vector<Eigen::Vector3d> vertices_;
   std::vector<Eigen::Vector3d> face_normals_;

@@ -3,9 +3,21 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <numeric>
 
 namespace hydrocontact {
+namespace {
+
+Aabb Inflated(const Aabb& box, double inflation) {
+  Aabb grown = box;
+  grown.Inflate(inflation);
+  return grown;
+}
+
+// The sum of a box's three extents: a measure of its size that, summed over
+// a hierarchy's inner nodes, tells how loose the hierarchy has become.
+double Extent(const Aabb& box) { return (box.max - box.min).sum(); }
+
+}  // namespace
 
 Aabb TransformBoundingBox(const Aabb& box_G, const RigidTransform& X_WG) {
   if (box_G.IsEmpty()) return box_G;
@@ -18,37 +30,170 @@ Aabb TransformBoundingBox(const Aabb& box_G, const RigidTransform& X_WG) {
   return Aabb(center_W - half_W, center_W + half_W);
 }
 
-std::vector<std::pair<int, int>> FindOverlappingPairs(const std::vector<Aabb>& boxes) {
-  std::vector<std::pair<int, int>> pairs;
+void BroadPhase::FindOverlappingPairs(std::span<const Aabb> boxes, double inflation,
+                                      std::vector<std::pair<int, int>>* pairs) {
   const int n = static_cast<int>(boxes.size());
-  if (n < 2) return pairs;
-  // Sweep along the axis where the finite box centres spread most: it prunes
-  // best.
-  Aabb centres;
-  for (const Aabb& b : boxes) {
-    if (!b.IsEmpty() && b.min.allFinite() && b.max.allFinite()) centres.Include(b.center());
-  }
-  int axis = 0;
-  if (!centres.IsEmpty()) (centres.max - centres.min).maxCoeff(&axis);
-
-  std::vector<int> order;
-  order.reserve(n);
+  // Classify the boxes; any change of class (or of count) changes the set
+  // the hierarchy holds, which is then rebuilt.
+  bool changed = static_cast<int>(kinds_.size()) != n;
+  kinds_.resize(n);
+  unbounded_.clear();
   for (int i = 0; i < n; ++i) {
-    if (!boxes[i].IsEmpty()) order.push_back(i);
+    const Aabb& box = boxes[i];
+    Kind kind = kBounded;
+    if (box.IsEmpty()) {
+      kind = kEmpty;
+    } else if (!std::isfinite(box.min.minCoeff() - inflation) ||
+               !std::isfinite(box.max.maxCoeff() + inflation)) {
+      kind = kUnbounded;
+      unbounded_.push_back(i);
+    }
+    changed = changed || kinds_[i] != kind;
+    kinds_[i] = kind;
   }
-  std::sort(order.begin(), order.end(), [&](int a, int b) {
-    const double ma = boxes[a].min[axis], mb = boxes[b].min[axis];
-    return ma < mb || (ma == mb && a < b);
-  });
-  for (size_t k = 0; k < order.size(); ++k) {
-    const Aabb& a = boxes[order[k]];
-    for (size_t m = k + 1; m < order.size(); ++m) {
-      const Aabb& b = boxes[order[m]];
-      if (b.min[axis] > a.max[axis]) break;
-      if (a.Overlaps(b)) pairs.emplace_back(std::minmax(order[k], order[m]));
+  if (changed) {
+    Rebuild(boxes, inflation);
+  } else if (!nodes_.empty()) {
+    const double extent = Refit(boxes, inflation);
+    if (extent > 1.5 * built_extent_) Rebuild(boxes, inflation);
+  }
+  found_.clear();
+  CollectTreePairs();
+  CollectUnboundedPairs(boxes, inflation);
+  SortPairs(n, pairs);
+}
+
+void BroadPhase::Rebuild(std::span<const Aabb> boxes, double inflation) {
+  items_.clear();
+  for (int i = 0; i < static_cast<int>(boxes.size()); ++i) {
+    if (kinds_[i] == kBounded) items_.push_back({boxes[i].center(), i});
+  }
+  nodes_.clear();
+  built_extent_ = 0;
+  if (items_.empty()) return;
+  nodes_.reserve(2 * items_.size() - 1);
+  Build(boxes, inflation, 0, static_cast<int>(items_.size()));
+  for (const Node& node : nodes_) {
+    if (node.element < 0) built_extent_ += Extent(node.box);
+  }
+}
+
+int BroadPhase::Build(std::span<const Aabb> boxes, double inflation, int begin, int end) {
+  const int self = static_cast<int>(nodes_.size());
+  nodes_.emplace_back();
+  if (end - begin == 1) {
+    nodes_[self].element = items_[begin].element;
+    nodes_[self].box = Inflated(boxes[items_[begin].element], inflation);
+    return self;
+  }
+  // Median split along the axis of largest centre spread: a balanced tree
+  // (depth ⌈log2 n⌉) whatever the distribution; ties break by index so the
+  // tree is deterministic.
+  Aabb centres;
+  for (int i = begin; i < end; ++i) centres.Include(items_[i].centroid);
+  int axis;
+  (centres.max - centres.min).maxCoeff(&axis);
+  const int mid = begin + (end - begin) / 2;
+  std::nth_element(items_.begin() + begin, items_.begin() + mid, items_.begin() + end,
+                   [axis](const BuildItem& a, const BuildItem& b) {
+                     const double ca = a.centroid[axis], cb = b.centroid[axis];
+                     return ca < cb || (ca == cb && a.element < b.element);
+                   });
+  const int left = Build(boxes, inflation, begin, mid);
+  const int right = Build(boxes, inflation, mid, end);
+  Aabb box = nodes_[left].box;
+  box.Include(nodes_[right].box);
+  nodes_[self].box = box;
+  nodes_[self].right = right;
+  return self;
+}
+
+double BroadPhase::Refit(std::span<const Aabb> boxes, double inflation) {
+  // Nodes are stored in pre-order, so every child follows its parent: one
+  // backward pass sees children before parents.
+  double extent = 0;
+  for (int k = static_cast<int>(nodes_.size()) - 1; k >= 0; --k) {
+    Node& node = nodes_[k];
+    if (node.element >= 0) {
+      node.box = Inflated(boxes[node.element], inflation);
+    } else {
+      node.box = nodes_[k + 1].box;
+      node.box.Include(nodes_[node.right].box);
+      extent += Extent(node.box);
     }
   }
-  std::sort(pairs.begin(), pairs.end());
+  return extent;
+}
+
+void BroadPhase::CollectTreePairs() {
+  if (nodes_.empty()) return;
+  // (a, a) stands for "the pairs within subtree a"; (a, b), a ≠ b, for "the
+  // pairs between the disjoint subtrees a and b".
+  stack_.clear();
+  stack_.emplace_back(0, 0);
+  while (!stack_.empty()) {
+    const auto [a, b] = stack_.back();
+    stack_.pop_back();
+    const Node& node_a = nodes_[a];
+    if (a == b) {
+      if (node_a.element >= 0) continue;
+      stack_.emplace_back(a + 1, node_a.right);
+      stack_.emplace_back(node_a.right, node_a.right);
+      stack_.emplace_back(a + 1, a + 1);
+      continue;
+    }
+    const Node& node_b = nodes_[b];
+    if (!node_a.box.Overlaps(node_b.box)) continue;
+    const bool leaf_a = node_a.element >= 0, leaf_b = node_b.element >= 0;
+    if (leaf_a && leaf_b) {
+      found_.emplace_back(std::minmax(node_a.element, node_b.element));
+      continue;
+    }
+    // Descend into the larger inner node: it prunes more.
+    if (!leaf_a && (leaf_b || Extent(node_a.box) >= Extent(node_b.box))) {
+      stack_.emplace_back(node_a.right, b);
+      stack_.emplace_back(a + 1, b);
+    } else {
+      stack_.emplace_back(a, node_b.right);
+      stack_.emplace_back(a, b + 1);
+    }
+  }
+}
+
+void BroadPhase::CollectUnboundedPairs(std::span<const Aabb> boxes, double inflation) {
+  // An unbounded box (a half-space's) may overlap anything: test it against
+  // every other non-empty box, once per pair.
+  for (int u : unbounded_) {
+    const Aabb box_u = Inflated(boxes[u], inflation);
+    for (int j = 0; j < static_cast<int>(boxes.size()); ++j) {
+      if (j == u || kinds_[j] == kEmpty) continue;
+      if (kinds_[j] == kUnbounded && j < u) continue;  // Found from j's side.
+      if (box_u.Overlaps(Inflated(boxes[j], inflation))) found_.emplace_back(std::minmax(u, j));
+    }
+  }
+}
+
+void BroadPhase::SortPairs(int n, std::vector<std::pair<int, int>>* pairs) {
+  // Counting sort on the first index (O(n + k)), then each bucket (the few
+  // partners of one box) by the second.
+  bucket_begin_.assign(n + 1, 0);
+  for (const auto& [i, j] : found_) ++bucket_begin_[i + 1];
+  for (int i = 0; i < n; ++i) bucket_begin_[i + 1] += bucket_begin_[i];
+  pairs->resize(found_.size());
+  for (const auto& pair : found_) (*pairs)[bucket_begin_[pair.first]++] = pair;
+  // bucket_begin_[i] is now the end of bucket i, i.e. the begin of bucket i+1.
+  int begin = 0;
+  for (int i = 0; i < n; ++i) {
+    const int end = bucket_begin_[i];
+    std::sort(pairs->begin() + begin, pairs->begin() + end);
+    begin = end;
+  }
+}
+
+std::vector<std::pair<int, int>> FindOverlappingPairs(const std::vector<Aabb>& boxes) {
+  BroadPhase broad_phase;
+  std::vector<std::pair<int, int>> pairs;
+  broad_phase.FindOverlappingPairs(boxes, 0.0, &pairs);
   return pairs;
 }
 

@@ -20,9 +20,8 @@ ContactSurface::ContactSurface(GeometryId id_M, GeometryId id_N, TriangleSurface
       id_N_(id_N),
       representation_(HydroelasticContactRepresentation::kTriangle),
       tri_mesh_W_(std::move(mesh_W)),
-      tri_e_MN_(std::move(e_MN)),
-      grad_eM_W_(std::move(grad_eM_W)),
-      grad_eN_W_(std::move(grad_eN_W)) {
+      tri_e_MN_(std::move(e_MN)) {
+  SetGradients(std::move(grad_eM_W), std::move(grad_eN_W));
   if (static_cast<int>(tri_e_MN_.values().size()) != tri_mesh_W_.num_vertices()) {
     throw std::invalid_argument(fmt::format(
         "ContactSurface: the pressure field has {} values for a mesh of {} vertices",
@@ -39,9 +38,8 @@ ContactSurface::ContactSurface(GeometryId id_M, GeometryId id_N, PolygonSurfaceM
       id_N_(id_N),
       representation_(HydroelasticContactRepresentation::kPolygon),
       poly_mesh_W_(std::move(mesh_W)),
-      poly_e_MN_(std::move(e_MN)),
-      grad_eM_W_(std::move(grad_eM_W)),
-      grad_eN_W_(std::move(grad_eN_W)) {
+      poly_e_MN_(std::move(e_MN)) {
+  SetGradients(std::move(grad_eM_W), std::move(grad_eN_W));
   if (static_cast<int>(poly_e_MN_.values().size()) != poly_mesh_W_.num_vertices()) {
     throw std::invalid_argument(fmt::format(
         "ContactSurface: the pressure field has {} values for a mesh of {} vertices",
@@ -50,11 +48,78 @@ ContactSurface::ContactSurface(GeometryId id_M, GeometryId id_N, PolygonSurfaceM
   SwapIfNeeded();
 }
 
-void ContactSurface::ValidateGradients(const char* which,
-                                       const std::optional<std::vector<Eigen::Vector3d>>& g) const {
-  if (g && static_cast<int>(g->size()) != num_faces()) {
+void ContactSurface::SetGradients(std::optional<std::vector<Eigen::Vector3d>> grad_eM_W,
+                                  std::optional<std::vector<Eigen::Vector3d>> grad_eN_W) {
+  has_grad_eM_W_ = grad_eM_W.has_value();
+  has_grad_eN_W_ = grad_eN_W.has_value();
+  if (grad_eM_W) grad_eM_W_ = std::move(*grad_eM_W);
+  if (grad_eN_W) grad_eN_W_ = std::move(*grad_eN_W);
+}
+
+void ContactSurface::AssignGradients(std::optional<std::span<const Eigen::Vector3d>> grad_eM_W,
+                                     std::optional<std::span<const Eigen::Vector3d>> grad_eN_W) {
+  has_grad_eM_W_ = grad_eM_W.has_value();
+  has_grad_eN_W_ = grad_eN_W.has_value();
+  grad_eM_W_.clear();
+  grad_eN_W_.clear();
+  if (grad_eM_W) grad_eM_W_.assign(grad_eM_W->begin(), grad_eM_W->end());
+  if (grad_eN_W) grad_eN_W_.assign(grad_eN_W->begin(), grad_eN_W->end());
+}
+
+void ContactSurface::AssignTriangles(GeometryId id_M, GeometryId id_N,
+                                     std::span<const TriangleSurfaceMesh::Element> triangles,
+                                     std::span<const Eigen::Vector3d> vertices_W,
+                                     std::span<const double> e_MN,
+                                     std::optional<std::span<const Eigen::Vector3d>> grad_eM_W,
+                                     std::optional<std::span<const Eigen::Vector3d>> grad_eN_W) {
+  try {
+    id_M_ = id_M;
+    id_N_ = id_N;
+    representation_ = HydroelasticContactRepresentation::kTriangle;
+    tri_mesh_W_.Assign(triangles, vertices_W);
+    if (e_MN.size() != vertices_W.size()) {
+      throw std::invalid_argument(
+          fmt::format("ContactSurface: the pressure field has {} values for a mesh of {} vertices",
+                      e_MN.size(), vertices_W.size()));
+    }
+    tri_e_MN_.Assign(e_MN, tri_mesh_W_);
+    AssignGradients(grad_eM_W, grad_eN_W);
+    SwapIfNeeded();
+  } catch (...) {
+    *this = ContactSurface();
+    throw;
+  }
+}
+
+void ContactSurface::AssignPolygons(GeometryId id_M, GeometryId id_N, std::span<const int> face_data,
+                                    std::span<const Eigen::Vector3d> vertices_W,
+                                    std::span<const double> e_MN,
+                                    std::optional<std::span<const Eigen::Vector3d>> grad_eM_W,
+                                    std::optional<std::span<const Eigen::Vector3d>> grad_eN_W) {
+  try {
+    id_M_ = id_M;
+    id_N_ = id_N;
+    representation_ = HydroelasticContactRepresentation::kPolygon;
+    poly_mesh_W_.Assign(face_data, vertices_W);
+    if (e_MN.size() != vertices_W.size()) {
+      throw std::invalid_argument(
+          fmt::format("ContactSurface: the pressure field has {} values for a mesh of {} vertices",
+                      e_MN.size(), vertices_W.size()));
+    }
+    poly_e_MN_.Assign(e_MN, poly_mesh_W_);
+    AssignGradients(grad_eM_W, grad_eN_W);
+    SwapIfNeeded();
+  } catch (...) {
+    *this = ContactSurface();
+    throw;
+  }
+}
+
+void ContactSurface::ValidateGradients(const char* which, bool present,
+                                       const std::vector<Eigen::Vector3d>& g) const {
+  if (present && static_cast<int>(g.size()) != num_faces()) {
     throw std::invalid_argument(fmt::format(
-        "ContactSurface: {} has {} entries for a mesh of {} faces", which, g->size(), num_faces()));
+        "ContactSurface: {} has {} entries for a mesh of {} faces", which, g.size(), num_faces()));
   }
 }
 
@@ -64,8 +129,8 @@ void ContactSurface::SwapIfNeeded() {
         "ContactSurface: id_M and id_N are both {}; a contact surface needs two geometries",
         id_M_.to_string()));
   }
-  ValidateGradients("grad_eM_W", grad_eM_W_);
-  ValidateGradients("grad_eN_W", grad_eN_W_);
+  ValidateGradients("grad_eM_W", has_grad_eM_W_, grad_eM_W_);
+  ValidateGradients("grad_eN_W", has_grad_eN_W_, grad_eN_W_);
   if (id_M_ < id_N_) return;
   // Restore the invariant id_M < id_N: the roles of M and N swap, so the
   // normals (face windings) flip and the gradient arrays trade places. The
@@ -73,6 +138,7 @@ void ContactSurface::SwapIfNeeded() {
   // the winding.
   std::swap(id_M_, id_N_);
   std::swap(grad_eM_W_, grad_eN_W_);
+  std::swap(has_grad_eM_W_, has_grad_eN_W_);
   if (is_triangle()) {
     std::vector<TriangleSurfaceMesh::Element> triangles = tri_mesh_W_.triangles();
     for (auto& t : triangles) std::swap(t[1], t[2]);
@@ -163,23 +229,23 @@ const PolygonSurfaceMeshFieldLinear& ContactSurface::poly_e_MN() const {
 }
 
 const Eigen::Vector3d& ContactSurface::EvaluateGradE_M_W(int face_index) const {
-  if (!grad_eM_W_) {
+  if (!has_grad_eM_W_) {
     throw std::logic_error(fmt::format(
         "ContactSurface::EvaluateGradE_M_W(): no gradient stored for geometry M ({}), which is rigid",
         id_M_.to_string()));
   }
   CheckFace(face_index);
-  return (*grad_eM_W_)[face_index];
+  return grad_eM_W_[face_index];
 }
 
 const Eigen::Vector3d& ContactSurface::EvaluateGradE_N_W(int face_index) const {
-  if (!grad_eN_W_) {
+  if (!has_grad_eN_W_) {
     throw std::logic_error(fmt::format(
         "ContactSurface::EvaluateGradE_N_W(): no gradient stored for geometry N ({}), which is rigid",
         id_N_.to_string()));
   }
   CheckFace(face_index);
-  return (*grad_eN_W_)[face_index];
+  return grad_eN_W_[face_index];
 }
 
 bool ContactSurface::Equal(const ContactSurface& other) const {
@@ -194,7 +260,9 @@ bool ContactSurface::Equal(const ContactSurface& other) const {
   }
   // std::vector's == compares element-wise with Eigen's ==, which is false
   // for NaN entries, as IEEE asks.
-  return grad_eM_W_ == other.grad_eM_W_ && grad_eN_W_ == other.grad_eN_W_;
+  if (has_grad_eM_W_ != other.has_grad_eM_W_ || has_grad_eN_W_ != other.has_grad_eN_W_) return false;
+  return (!has_grad_eM_W_ || grad_eM_W_ == other.grad_eM_W_) &&
+         (!has_grad_eN_W_ || grad_eN_W_ == other.grad_eN_W_);
 }
 
 }  // namespace hydrocontact

@@ -6,6 +6,7 @@
 /// pressure field sampled on it.
 
 #include <optional>
+#include <span>
 #include <vector>
 
 #include <Eigen/Core>
@@ -77,6 +78,31 @@ class ContactSurface {
                  std::optional<std::vector<Eigen::Vector3d>> grad_eM_W = std::nullopt,
                  std::optional<std::vector<Eigen::Vector3d>> grad_eN_W = std::nullopt);
 
+  /// An empty placeholder (no faces, invalid ids, triangle representation)
+  /// for a caller that keeps surfaces from step to step and refills them with
+  /// AssignTriangles / AssignPolygons; no query returns one.
+  ContactSurface() : representation_(HydroelasticContactRepresentation::kTriangle) {}
+
+  /// Replaces this surface by the triangle surface the triangle constructor
+  /// would build from copies of the arguments (a gradient span given as
+  /// nullopt means "absent"), reusing this surface's storage: when
+  /// id_M < id_N and the capacity suffices, nothing is allocated. The
+  /// storage of the other representation is kept for later reuse.
+  /// @throws as the constructor (and as TriangleSurfaceMesh's for invalid
+  ///         faces); the surface is then left empty.
+  void AssignTriangles(GeometryId id_M, GeometryId id_N,
+                       std::span<const TriangleSurfaceMesh::Element> triangles,
+                       std::span<const Eigen::Vector3d> vertices_W, std::span<const double> e_MN,
+                       std::optional<std::span<const Eigen::Vector3d>> grad_eM_W,
+                       std::optional<std::span<const Eigen::Vector3d>> grad_eN_W);
+
+  /// Likewise for the polygon representation, from the flat polygon list
+  /// `face_data` of PolygonSurfaceMesh.
+  void AssignPolygons(GeometryId id_M, GeometryId id_N, std::span<const int> face_data,
+                      std::span<const Eigen::Vector3d> vertices_W, std::span<const double> e_MN,
+                      std::optional<std::span<const Eigen::Vector3d>> grad_eM_W,
+                      std::optional<std::span<const Eigen::Vector3d>> grad_eN_W);
+
   /// Copies and moves are deep (the surface owns its mesh and fields).
   ContactSurface(const ContactSurface&) = default;
   ContactSurface& operator=(const ContactSurface&) = default;
@@ -121,9 +147,9 @@ class ContactSurface {
   /// @name The constituent pressure gradients
   ///@{
   /// True when ∇p_M is stored (M is compliant).
-  bool HasGradE_M() const { return grad_eM_W_.has_value(); }
+  bool HasGradE_M() const { return has_grad_eM_W_; }
   /// True when ∇p_N is stored (N is compliant).
-  bool HasGradE_N() const { return grad_eN_W_.has_value(); }
+  bool HasGradE_N() const { return has_grad_eN_W_; }
   /// ∇p_M (Pa/m, in W) on face f.
   /// @throws std::logic_error if !HasGradE_M(); std::out_of_range for a bad f.
   const Eigen::Vector3d& EvaluateGradE_M_W(int face_index) const;
@@ -138,9 +164,13 @@ class ContactSurface {
   bool Equal(const ContactSurface& other) const;
 
  private:
-  void ValidateGradients(const char* which, const std::optional<std::vector<Eigen::Vector3d>>& g) const;
+  void ValidateGradients(const char* which, bool present, const std::vector<Eigen::Vector3d>& g) const;
   void CheckFace(int face_index) const;
   void SwapIfNeeded();
+  void SetGradients(std::optional<std::vector<Eigen::Vector3d>> grad_eM_W,
+                    std::optional<std::vector<Eigen::Vector3d>> grad_eN_W);
+  void AssignGradients(std::optional<std::span<const Eigen::Vector3d>> grad_eM_W,
+                       std::optional<std::span<const Eigen::Vector3d>> grad_eN_W);
 
   GeometryId id_M_;
   GeometryId id_N_;
@@ -150,8 +180,12 @@ class ContactSurface {
   TriangleSurfaceMeshFieldLinear tri_e_MN_;
   PolygonSurfaceMesh poly_mesh_W_;
   PolygonSurfaceMeshFieldLinear poly_e_MN_;
-  std::optional<std::vector<Eigen::Vector3d>> grad_eM_W_;
-  std::optional<std::vector<Eigen::Vector3d>> grad_eN_W_;
+  // The gradients, when present; an absent array keeps its (empty) storage
+  // so that a reused surface does not reallocate it.
+  std::vector<Eigen::Vector3d> grad_eM_W_;
+  std::vector<Eigen::Vector3d> grad_eN_W_;
+  bool has_grad_eM_W_{false};
+  bool has_grad_eN_W_{false};
 };
 
 }  // namespace hydrocontact

@@ -82,6 +82,19 @@ std::optional<ContactSurface> ComputeContactSurface(
     GeometryId id_A, const HydroelasticRepresentation& A, const RigidTransform& X_WA,
     GeometryId id_B, const HydroelasticRepresentation& B, const RigidTransform& X_WB,
     HydroelasticContactRepresentation representation, const ContactSurfaceOptions& options) {
+  ContactSurface surface;
+  if (!ComputeContactSurface(id_A, A, X_WA, id_B, B, X_WB, representation, &surface, options)) {
+    return std::nullopt;
+  }
+  return surface;
+}
+
+bool ComputeContactSurface(GeometryId id_A, const HydroelasticRepresentation& A,
+                           const RigidTransform& X_WA, GeometryId id_B,
+                           const HydroelasticRepresentation& B, const RigidTransform& X_WB,
+                           HydroelasticContactRepresentation representation,
+                           ContactSurface* surface, const ContactSurfaceOptions& options) {
+  if (surface == nullptr) throw std::invalid_argument("ComputeContactSurface: null output surface");
   if (id_A == id_B) {
     ThrowIncompatible(id_A, A, id_B, B, "a geometry cannot be in contact with itself");
   }
@@ -142,7 +155,7 @@ std::optional<ContactSurface> ComputeContactSurface(
   }
   // P is always the first geometry of the kernels' polygons.
   return BuildContactSurface(polygons, X_WP, id_P, /*first_compliant=*/true, id_Q, IsCompliant(Q),
-                             representation);
+                             representation, surface);
 }
 
 }  // namespace hydrocontact

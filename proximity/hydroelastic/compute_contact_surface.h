@@ -66,4 +66,16 @@ std::optional<ContactSurface> ComputeContactSurface(
     GeometryId id_B, const HydroelasticRepresentation& B, const RigidTransform& X_WB,
     HydroelasticContactRepresentation representation, const ContactSurfaceOptions& options = {});
 
+/// Like the above, but writes the surface into `*surface`, reusing its
+/// storage, so a caller that refills the same surfaces step after step
+/// allocates nothing once they (and this thread's scratch) have grown.
+/// @returns false, leaving `*surface` unchanged, when the geometries do not
+///          touch.
+/// @throws as the above; std::invalid_argument if surface is null.
+bool ComputeContactSurface(GeometryId id_A, const HydroelasticRepresentation& A,
+                           const RigidTransform& X_WA, GeometryId id_B,
+                           const HydroelasticRepresentation& B, const RigidTransform& X_WB,
+                           HydroelasticContactRepresentation representation,
+                           ContactSurface* surface, const ContactSurfaceOptions& options = {});
+
 }  // namespace hydrocontact

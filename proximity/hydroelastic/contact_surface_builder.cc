@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <span>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -19,6 +20,16 @@ struct SurfaceData {
   std::vector<int> face_data;
   std::vector<Eigen::Vector3d> grad_M_W;
   std::vector<Eigen::Vector3d> grad_N_W;
+
+  // Empties every array, keeping its capacity.
+  void Clear() {
+    vertices_W.clear();
+    pressures.clear();
+    triangles.clear();
+    face_data.clear();
+    grad_M_W.clear();
+    grad_N_W.clear();
+  }
 };
 
 }  // namespace
@@ -28,6 +39,19 @@ std::optional<ContactSurface> BuildContactSurface(const ContactPolygons& polygon
                                                   GeometryId id_first, bool first_compliant,
                                                   GeometryId id_second, bool second_compliant,
                                                   HydroelasticContactRepresentation representation) {
+  ContactSurface surface;
+  if (!BuildContactSurface(polygons, X_WF, id_first, first_compliant, id_second, second_compliant,
+                           representation, &surface)) {
+    return std::nullopt;
+  }
+  return surface;
+}
+
+bool BuildContactSurface(const ContactPolygons& polygons, const RigidTransform& X_WF,
+                         GeometryId id_first, bool first_compliant, GeometryId id_second,
+                         bool second_compliant, HydroelasticContactRepresentation representation,
+                         ContactSurface* surface) {
+  if (surface == nullptr) throw std::invalid_argument("BuildContactSurface: null output surface");
   if (id_first == id_second) {
     throw std::invalid_argument(fmt::format(
         "BuildContactSurface: both geometries have the id {}", id_first.to_string()));
@@ -44,7 +68,10 @@ std::optional<ContactSurface> BuildContactSurface(const ContactPolygons& polygon
   const bool triangles = representation == HydroelasticContactRepresentation::kTriangle;
   const Eigen::Matrix3d& R_WF = X_WF.rotation();
 
-  SurfaceData out;
+  // Per-thread scratch, reused from call to call: the arrays grow to the
+  // largest surface seen and then stop allocating.
+  thread_local SurfaceData out;
+  out.Clear();
   const size_t num_vertices_F = polygons.vertices.size();
   const size_t num_polygons = polygons.ends.size();
   out.vertices_W.reserve(num_vertices_F + (triangles ? num_polygons : 0));
@@ -136,22 +163,18 @@ std::optional<ContactSurface> BuildContactSurface(const ContactPolygons& polygon
     }
   }
 
-  std::optional<std::vector<Eigen::Vector3d>> grad_M;
-  std::optional<std::vector<Eigen::Vector3d>> grad_N;
-  if (has_grad_M) grad_M = std::move(out.grad_M_W);
-  if (has_grad_N) grad_N = std::move(out.grad_N_W);
+  using Gradients = std::optional<std::span<const Eigen::Vector3d>>;
+  const Gradients grad_M = has_grad_M ? Gradients(out.grad_M_W) : std::nullopt;
+  const Gradients grad_N = has_grad_N ? Gradients(out.grad_N_W) : std::nullopt;
   if (triangles) {
-    if (out.triangles.empty()) return std::nullopt;
-    TriangleSurfaceMesh mesh_W(std::move(out.triangles), std::move(out.vertices_W));
-    TriangleSurfaceMeshFieldLinear e_MN(std::move(out.pressures), mesh_W);
-    return ContactSurface(id_M, id_N, std::move(mesh_W), std::move(e_MN), std::move(grad_M),
-                          std::move(grad_N));
+    if (out.triangles.empty()) return false;
+    surface->AssignTriangles(id_M, id_N, out.triangles, out.vertices_W, out.pressures, grad_M,
+                             grad_N);
+    return true;
   }
-  if (out.face_data.empty()) return std::nullopt;
-  PolygonSurfaceMesh mesh_W(std::move(out.face_data), std::move(out.vertices_W));
-  PolygonSurfaceMeshFieldLinear e_MN(std::move(out.pressures), mesh_W);
-  return ContactSurface(id_M, id_N, std::move(mesh_W), std::move(e_MN), std::move(grad_M),
-                        std::move(grad_N));
+  if (out.face_data.empty()) return false;
+  surface->AssignPolygons(id_M, id_N, out.face_data, out.vertices_W, out.pressures, grad_M, grad_N);
+  return true;
 }
 
 }  // namespace hydrocontact

@@ -107,4 +107,15 @@ std::optional<ContactSurface> BuildContactSurface(const ContactPolygons& polygon
                                                   GeometryId id_second, bool second_compliant,
                                                   HydroelasticContactRepresentation representation);
 
+/// Like the above, but writes the surface into `*surface`, reusing its
+/// storage (ContactSurface::AssignTriangles / AssignPolygons), so a caller
+/// that refills the same surfaces step after step allocates nothing once
+/// they have grown. The per-call scratch is thread_local.
+/// @returns false, leaving `*surface` unchanged, when no face remains.
+/// @throws std::invalid_argument if id_first == id_second or surface is null.
+bool BuildContactSurface(const ContactPolygons& polygons, const RigidTransform& X_WF,
+                         GeometryId id_first, bool first_compliant, GeometryId id_second,
+                         bool second_compliant, HydroelasticContactRepresentation representation,
+                         ContactSurface* surface);
+
 }  // namespace hydrocontact

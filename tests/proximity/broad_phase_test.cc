@@ -52,5 +52,94 @@ TEST_CASE("FindOverlappingPairs: touching boxes count; separated do not") {
   CHECK(pairs[0] == std::pair<int, int>(0, 1));
 }
 
+// The all-pairs reference: every pair of non-empty boxes, grown by
+// `inflation`, that overlap, in lexicographic order.
+std::vector<std::pair<int, int>> BruteForce(const std::vector<Aabb>& boxes, double inflation) {
+  std::vector<std::pair<int, int>> pairs;
+  for (int i = 0; i < int(boxes.size()); ++i) {
+    for (int j = i + 1; j < int(boxes.size()); ++j) {
+      if (boxes[i].IsEmpty() || boxes[j].IsEmpty()) continue;
+      Aabb a = boxes[i], b = boxes[j];
+      a.Inflate(inflation);
+      b.Inflate(inflation);
+      if (a.Overlaps(b)) pairs.emplace_back(i, j);
+    }
+  }
+  return pairs;
+}
+
+TEST_CASE("BroadPhase: exactly the all-pairs answer over many steps of motion, insertions and removals") {
+  std::mt19937 rng(11);
+  std::uniform_real_distribution<double> pos(-10, 10), size(0.05, 1.5), step(-0.2, 0.2), coin(0, 1);
+  const double inf = std::numeric_limits<double>::infinity();
+  struct Body {
+    Vector3d c, h, v;
+  };
+  std::vector<Body> bodies;
+  auto add_body = [&] {
+    bodies.push_back({Vector3d(pos(rng), pos(rng), pos(rng)), Vector3d(size(rng), size(rng), size(rng)),
+                      Vector3d(step(rng), step(rng), step(rng))});
+  };
+  for (int i = 0; i < 400; ++i) add_body();
+  BroadPhase broad_phase;
+  std::vector<std::pair<int, int>> pairs;
+  size_t total_pairs = 0;
+  int rebuild_steps = 0;
+  for (int s = 0; s < 200; ++s) {
+    // Drift every body; bounce off the walls of [-10, 10]³ so the scene stays
+    // dense (pairs keep appearing and disappearing).
+    for (Body& b : bodies) {
+      b.c += b.v;
+      for (int k = 0; k < 3; ++k) {
+        if (std::abs(b.c[k]) > 10) b.v[k] = -b.v[k];
+      }
+    }
+    // Now and then, insert or remove bodies (the indices of the others shift,
+    // as a scene's do when a geometry with a smaller id goes).
+    if (s % 17 == 5) {
+      for (int r = 0; r < 5; ++r) bodies.erase(bodies.begin() + int(coin(rng) * (bodies.size() - 1)));
+      ++rebuild_steps;
+    }
+    if (s % 23 == 7) {
+      for (int r = 0; r < 7; ++r) add_body();
+      ++rebuild_steps;
+    }
+    std::vector<Aabb> boxes;
+    for (const Body& b : bodies) boxes.emplace_back(b.c - b.h, b.c + b.h);
+    // Sometimes an empty box, a half-space's unbounded box and a box
+    // unbounded on one side only.
+    if (s % 3 == 0) boxes.push_back(Aabb());
+    if (s % 4 == 0) boxes.emplace_back(Vector3d::Constant(-inf), Vector3d::Constant(inf));
+    if (s % 5 == 0) boxes.emplace_back(Vector3d(-inf, -inf, -inf), Vector3d(inf, inf, -9.5));
+    const double inflation = (s % 7 == 0) ? 0.3 : 0.0;
+    broad_phase.FindOverlappingPairs(boxes, inflation, &pairs);
+    const auto brute = BruteForce(boxes, inflation);
+    REQUIRE(pairs == brute);
+    total_pairs += brute.size();
+  }
+  CHECK(total_pairs > 200 * 50);  // Dense enough that pairs really were found.
+  CHECK(rebuild_steps > 10);
+}
+
+TEST_CASE("BroadPhase: an infinite inflation pairs every non-empty box") {
+  std::vector<Aabb> boxes{Aabb(Vector3d(0, 0, 0), Vector3d(1, 1, 1)), Aabb(),
+                          Aabb(Vector3d(100, 0, 0), Vector3d(101, 1, 1)),
+                          Aabb(Vector3d(0, 100, 0), Vector3d(1, 101, 1))};
+  BroadPhase broad_phase;
+  std::vector<std::pair<int, int>> pairs;
+  broad_phase.FindOverlappingPairs(boxes, 0.0, &pairs);
+  CHECK(pairs.empty());
+  broad_phase.FindOverlappingPairs(boxes, std::numeric_limits<double>::infinity(), &pairs);
+  const std::vector<std::pair<int, int>> all{{0, 2}, {0, 3}, {2, 3}};
+  CHECK(pairs == all);
+  // Half the gap (99 m between boxes 0 and 2 or 0 and 3; √2·99 between 2 and
+  // 3 along the diagonal, but boxes overlap per axis) closes the two gaps of
+  // 99 m: each box grows 49.5 m per side.
+  broad_phase.FindOverlappingPairs(boxes, 49.5, &pairs);
+  CHECK(pairs == all);
+  broad_phase.FindOverlappingPairs(boxes, 49.4, &pairs);
+  CHECK(pairs.empty());
+}
+
 }  // namespace
 }  // namespace hydrocontact

@@ -1,0 +1,98 @@
+#pragma once
+
+/// @file
+/// QueryWorkspace: what the queries of a SceneGraph keep from step to step
+/// (posed geometries, broad-phase state, per-pair result slots, the thread
+/// pool), so that a step in steady state allocates nothing. Internal to
+/// SceneGraph and QueryObject.
+
+#include <cstdint>
+#include <exception>
+#include <limits>
+#include <mutex>
+#include <utility>
+#include <vector>
+
+#include "geometry/identifier.h"
+#include "geometry/rigid_transform.h"
+#include "geometry/thread_pool.h"
+#include "mesh/aabb.h"
+#include "proximity/broad_phase.h"
+#include "query_results/contact_surface.h"
+#include "query_results/penetration_as_point_pair.h"
+#include "query_results/signed_distance_pair.h"
+
+namespace hydrocontact {
+
+struct GeometryState;
+
+namespace internal {
+
+/// One geometry at the current poses: X_WG = X_WF·X_FG, computed once per
+/// step rather than once per pair it takes part in.
+struct PosedGeometry {
+  const GeometryState* state;
+  RigidTransform X_WG;
+};
+
+/// A candidate pair, by index into QueryWorkspace::posed; a < b, so the
+/// first has the smaller id.
+struct CandidatePair {
+  int a;
+  int b;
+};
+
+/// The queries whose cost the workspace remembers, to decide whether waking
+/// the pool pays.
+enum class PairQuery { kContactSurfaces, kFallback, kPenetration, kSignedDistance, kCount };
+
+struct QueryWorkspace {
+  /// Held by the query using the workspace; a query that finds it taken
+  /// (another thread querying the same SceneGraph) uses a workspace of its
+  /// own for that call.
+  std::mutex mutex;
+
+  /// The scene's geometry and pose versions the cached data below is for.
+  uint64_t geometry_version{std::numeric_limits<uint64_t>::max()};
+  uint64_t pose_version{std::numeric_limits<uint64_t>::max()};
+
+  /// Per geometry, in increasing id order: its state, its frame's pose, and
+  /// whether its frame excludes collisions within.
+  std::vector<const GeometryState*> states;
+  std::vector<const RigidTransform*> X_WF;
+  std::vector<char> excluded_within;
+  /// Per geometry: posed, and its box in W.
+  std::vector<PosedGeometry> posed;
+  std::vector<Aabb> boxes_W;
+
+  /// The broad phase and its last answer, valid for the versions and the
+  /// inflation recorded with it.
+  BroadPhase broad_phase;
+  std::vector<std::pair<int, int>> overlapping;
+  std::vector<CandidatePair> candidates;
+  uint64_t candidates_geometry_version{std::numeric_limits<uint64_t>::max()};
+  uint64_t candidates_pose_version{std::numeric_limits<uint64_t>::max()};
+  double candidates_inflation{std::numeric_limits<double>::quiet_NaN()};
+
+  /// Per-candidate result slots, reused step after step (their storage is
+  /// what keeps a step allocation-free).
+  std::vector<ContactSurface> surfaces;
+  std::vector<PenetrationAsPointPair> point_pairs;
+  std::vector<SignedDistancePair> distances;
+  /// Per candidate: which slot holds a result (bit 0: surface, bit 1: point
+  /// pair, bit 2: distance).
+  std::vector<unsigned char> present;
+  std::vector<std::exception_ptr> errors;
+
+  /// The number of contact-surface faces each query produced on its last
+  /// call: with the number of candidates, it estimates the coming work,
+  /// which decides whether waking the pool pays. The estimate depends only
+  /// on the scene's history, not on timings, so which thread does what (and
+  /// so which thread's scratch memory grows) repeats when the motion does.
+  int last_faces[static_cast<int>(PairQuery::kCount)]{};
+
+  ThreadPool pool;
+};
+
+}  // namespace internal
+}  // namespace hydrocontact

@@ -1,0 +1,72 @@
+#pragma once
+
+/// @file
+/// ThreadPool: worker threads started once and reused by every query.
+
+#include <condition_variable>
+#include <cstdint>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace hydrocontact {
+
+/// A fixed set of worker threads that sleep until given a loop to share.
+/// Starting threads costs tens of microseconds, far more than a step's work
+/// for small scenes, so they are started once (Reserve) and kept; a loop
+/// (ParallelFor) then costs one wake-up and allocates nothing.
+///
+/// ParallelFor is not reentrant and must be called from one thread at a
+/// time (its owner serializes the queries that use it).
+class ThreadPool {
+ public:
+  ThreadPool() = default;
+  ThreadPool(const ThreadPool&) = delete;
+  ThreadPool& operator=(const ThreadPool&) = delete;
+  /// Stops and joins the workers.
+  ~ThreadPool();
+
+  /// Starts workers until there are at least `num_workers` (never fewer
+  /// than before). Allocates only when it starts threads.
+  void Reserve(int num_workers);
+  int num_workers() const { return static_cast<int>(workers_.size()); }
+
+  /// Calls body(i) for every i in [0, n) on the calling thread and up to
+  /// `helpers` workers (clamped to num_workers() and n − 1), each index
+  /// exactly once. Participant p (0 the caller, then the workers) takes the
+  /// indices i ≡ p modulo the number of participants: a fixed assignment, so
+  /// each thread's reused scratch memory sees the same work step after step
+  /// and stops growing (a dynamic one would let a thread meet a large item
+  /// for the first time late and allocate). Neighbouring items tend to cost
+  /// alike, which keeps the deal balanced. Returns when every call has
+  /// returned. `body` must not throw (catch inside it).
+  template <class Body>
+  void ParallelFor(int n, int helpers, const Body& body) {
+    auto call = [](const void* context, int i) { (*static_cast<const Body*>(context))(i); };
+    Run(n, helpers, call, &body);
+  }
+
+ private:
+  using Call = void (*)(const void* context, int i);
+  void Run(int n, int helpers, Call call, const void* context);
+  void WorkerLoop(int worker);
+  // Runs participant p's share of the current job.
+  void RunShare(int participant);
+
+  std::vector<std::thread> workers_;
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  std::condition_variable done_;
+  // Guarded by mutex_: the job's generation (workers run each once), how many
+  // workers take part, how many have not finished, and the stop flag.
+  uint64_t generation_{0};
+  int helpers_{0};
+  int busy_{0};
+  bool stop_{false};
+  // The current job; written before the generation is published.
+  Call call_{nullptr};
+  const void* context_{nullptr};
+  int n_{0};
+};
+
+}  // namespace hydrocontact

@@ -1,0 +1,185 @@
+// Proves that a plant's step allocates nothing in steady state: this test
+// program replaces the global operator new and counts every heap allocation
+// while a scene with every query kind and every pair kind is stepped.
+
+#include <atomic>
+#include <cmath>
+#include <cstdlib>
+#include <new>
+
+#include <catch2/catch.hpp>
+
+#include "geometry/query_object.h"
+#include "geometry/scene_graph.h"
+
+namespace {
+std::atomic<bool> g_counting{false};
+std::atomic<long> g_allocations{0};
+
+void* CountedAllocate(std::size_t size, std::size_t alignment = 0) {
+  if (g_counting.load(std::memory_order_relaxed)) g_allocations.fetch_add(1, std::memory_order_relaxed);
+  if (size == 0) size = 1;
+  void* p = alignment > alignof(std::max_align_t)
+                ? std::aligned_alloc(alignment, (size + alignment - 1) / alignment * alignment)
+                : std::malloc(size);
+  if (p == nullptr) throw std::bad_alloc();
+  return p;
+}
+}  // namespace
+
+void* operator new(std::size_t size) { return CountedAllocate(size); }
+void* operator new[](std::size_t size) { return CountedAllocate(size); }
+void* operator new(std::size_t size, std::align_val_t a) { return CountedAllocate(size, std::size_t(a)); }
+void* operator new[](std::size_t size, std::align_val_t a) { return CountedAllocate(size, std::size_t(a)); }
+void* operator new(std::size_t size, const std::nothrow_t&) noexcept {
+  try { return CountedAllocate(size); } catch (...) { return nullptr; }
+}
+void* operator new[](std::size_t size, const std::nothrow_t&) noexcept {
+  try { return CountedAllocate(size); } catch (...) { return nullptr; }
+}
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete[](void* p) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
+void operator delete(void* p, std::align_val_t) noexcept { std::free(p); }
+void operator delete[](void* p, std::align_val_t) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t, std::align_val_t) noexcept { std::free(p); }
+void operator delete[](void* p, std::size_t, std::align_val_t) noexcept { std::free(p); }
+
+namespace hydrocontact {
+namespace {
+
+using Eigen::Vector3d;
+
+// A scene with every kind of pair: compliant mesh–compliant mesh (sphere and
+// box), rigid mesh–compliant mesh (a rigid box and an OBJ mesh on them),
+// compliant mesh–compliant half-space and rigid mesh–compliant half-space
+// (the floor), compliant mesh–rigid half-space (a wall), and, when
+// `rigid_rigid`, a rigid–rigid pair that only the fallback answers. Each
+// geometry has its own frame, moved every step.
+struct Scene {
+  SceneGraph scene_graph;
+  std::vector<std::pair<FrameId, RigidTransform>> base;
+  std::vector<std::pair<FrameId, RigidTransform>> poses;
+  GeometryId sphere, box;
+
+  explicit Scene(bool rigid_rigid) {
+    ProximityProperties floor_props = ProximityProperties::Compliant(1e6);
+    const GeometryId floor = scene_graph.RegisterGeometry(scene_graph.world_frame_id(), RigidTransform(),
+                                                          HalfSpace(), "floor", floor_props);
+    // The wall x ≥ 1 is G's z ≤ 0 with G's z along −x: pitch −π/2 maps z to −x.
+    const GeometryId wall = scene_graph.RegisterGeometry(
+        scene_graph.world_frame_id(), RigidTransform::FromRollPitchYaw({0, -M_PI / 2, 0}, {1, 0, 0}),
+        HalfSpace(), "wall", ProximityProperties::Rigid());
+    scene_graph.ExcludeCollisionsBetween(floor, wall);  // Two half-spaces have no answer.
+    sphere = Add(Sphere(0.1), {0, 0, 0.09}, ProximityProperties::Compliant(1e6, 0.04), "sphere");
+    box = Add(Box(0.2, 0.2, 0.2), {0.19, 0, 0.09}, ProximityProperties::Compliant(2e6, 0.05), "box");
+    const GeometryId obj = Add(Mesh(std::string(HYDROCONTACT_SOURCE_DIR) + "/data/sphere_r0.05m.obj"),
+                               {0.33, 0, 0.045}, ProximityProperties::Rigid(), "obj");
+    Add(Capsule(0.06, 0.1), {0.95, 0, 0.3}, ProximityProperties::Compliant(1e6, 0.03), "capsule");
+    const GeometryId lid = Add(Box(0.1, 0.1, 0.1), {0, 0, 0.23}, ProximityProperties::Rigid(), "lid");
+    // The wall's box is all space: keep it from pairing with the rigid
+    // bodies (rigid–rigid has no contact surface).
+    scene_graph.ExcludeCollisionsBetween(wall, obj);
+    scene_graph.ExcludeCollisionsBetween(wall, lid);
+    if (rigid_rigid) {
+      const GeometryId lid2 = Add(Box(0.1, 0.1, 0.1), {0, 0, 0.325}, ProximityProperties::Rigid(), "lid2");
+      scene_graph.ExcludeCollisionsBetween(wall, lid2);
+    }
+    poses = base;
+  }
+
+  GeometryId Add(Shape shape, const Vector3d& p, const ProximityProperties& props, const std::string& name) {
+    const FrameId frame = scene_graph.RegisterFrame(name);
+    base.emplace_back(frame, RigidTransform(p));
+    return scene_graph.RegisterGeometry(frame, RigidTransform(), std::move(shape), name, props);
+  }
+
+  // A periodic motion (period 8 steps): every body sways by a millimetre
+  // and tilts a little, so contacts change but never outgrow what the
+  // first period saw.
+  void Step(int step) {
+    for (size_t k = 0; k < base.size(); ++k) {
+      const double phase = 2 * M_PI * (step % 8) / 8 + k;
+      const Vector3d p = base[k].second.translation() + 1e-3 * Vector3d(std::sin(phase), std::cos(phase), std::sin(2 * phase));
+      poses[k].second = RigidTransform::FromRollPitchYaw({0.02 * std::sin(phase), 0.01 * std::cos(phase), 0}, p);
+    }
+    scene_graph.SetFramePoses(poses);
+  }
+};
+
+// Every query, into results kept from step to step; returns a checksum of
+// what they found so the work cannot be skipped.
+struct Results {
+  std::vector<ContactSurface> triangles, polygons, fallback_surfaces;
+  std::vector<PenetrationAsPointPair> fallback_points, penetrations;
+  std::vector<SignedDistancePair> distances;
+  std::vector<SignedDistanceToPoint> point_distances;
+  std::vector<std::pair<GeometryId, GeometryId>> candidates;
+  double checksum{0};
+};
+
+void Query(const Scene& compatible, const Scene& full, int max_threads, Results* r) {
+  QueryObject q1 = compatible.scene_graph.query_object();
+  QueryObject q2 = full.scene_graph.query_object();
+  q1.set_max_threads(max_threads);
+  q2.set_max_threads(max_threads);
+  q1.ComputeContactSurfaces(HydroelasticContactRepresentation::kTriangle, &r->triangles);
+  q1.ComputeContactSurfaces(HydroelasticContactRepresentation::kPolygon, &r->polygons);
+  q2.ComputeContactSurfacesWithFallback(HydroelasticContactRepresentation::kPolygon, &r->fallback_surfaces,
+                                        &r->fallback_points);
+  q2.ComputePointPairPenetration(&r->penetrations);
+  q2.ComputeSignedDistancePairwiseClosestPoints(0.05, &r->distances);
+  q2.ComputeSignedDistanceToPoint(Vector3d(0.1, 0.05, 0.2), 0.3, &r->point_distances);
+  q2.FindCollisionCandidates(&r->candidates);
+  r->checksum += q2.ComputeSignedDistancePairClosestPoints(full.sphere, full.box).distance;
+  r->checksum += q2.HasCollisions() ? 1 : 0;
+  for (const auto& s : r->triangles) r->checksum += s.total_area();
+  for (const auto& s : r->polygons) r->checksum += s.total_area();
+  r->checksum += r->fallback_points.size() + r->penetrations.size() + r->distances.size() +
+                 r->point_distances.size() + r->candidates.size();
+}
+
+TEST_CASE("QueryObject: 100 steps of a scene with every query and pair kind allocate nothing") {
+  for (int max_threads : {1, 2}) {
+    Scene compatible(false), full(true);
+    Results results;
+    // Warm-up: two periods of the motion, so every result and scratch buffer
+    // has grown to the largest size it will need.
+    for (int step = 0; step < 16; ++step) {
+      compatible.Step(step);
+      full.Step(step);
+      Query(compatible, full, max_threads, &results);
+    }
+    // The scene really exercises every kind: 5 hydroelastic surfaces at least
+    // (sphere–box, sphere–floor, box–floor, box–obj, obj–floor, sphere–lid,
+    // capsule–wall) and the rigid–rigid pair through the fallback.
+    CHECK(results.triangles.size() >= 5);
+    CHECK(results.fallback_points.size() >= 1);
+    CHECK(results.distances.size() >= 5);
+    g_allocations = 0;
+    g_counting = true;
+    for (int step = 16; step < 116; ++step) {
+      compatible.Step(step);
+      full.Step(step);
+      Query(compatible, full, max_threads, &results);
+    }
+    g_counting = false;
+    INFO("max_threads = " << max_threads);
+    CHECK(g_allocations.load() == 0);
+    CHECK(std::isfinite(results.checksum));
+  }
+}
+
+TEST_CASE("QueryObject: the allocation counter of this test sees allocations") {
+  // Guards the test above against a counter that never counts.
+  g_allocations = 0;
+  g_counting = true;
+  auto* v = new std::vector<int>(100);
+  g_counting = false;
+  delete v;
+  CHECK(g_allocations.load() == 2);
+}
+
+}  // namespace
+}  // namespace hydrocontact
