@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 
 #include "proximity/distance/shape_pair_distance.h"
+#include "tests/proximity/distance/distance_test_files.h"
 
 namespace hydrocontact {
 namespace {
@@ -189,6 +190,30 @@ TEST_CASE("Patch: two crossed box edges give one point", "[contact_patch]") {
   // A's edge is x = 0, z = √2/2; the point is on it (x = 0).
   CHECK(std::abs(r.patch.point_W(0).x()) < 1e-12);
   CheckInvariants(a, b, r);
+}
+
+TEST_CASE("Patch: a convex mesh resting face-down gives its bottom face", "[contact_patch]") {
+  // The 1 × 0.6 × 0.4 box as a convex hull, turned 0.4 rad about z, 0.01 deep
+  // in the ground: its bottom rectangle (corners R·(±0.5, ±0.3)) at
+  // z = −0.005.
+  const auto path = test::WriteBoxObj("contact_patch_test_box.obj", Vector3d(0.5, 0.3, 0.2));
+  const RigidTransform X_WC = RigidTransform::FromRollPitchYaw(Vector3d(0, 0, 0.4), Vector3d(0.2, -0.1, 0.19));
+  const Posed hull{MakeDistanceGeometry(Convex(path)), X_WC};
+  const Posed ground{MakeDistanceGeometry(HalfSpace()), RigidTransform()};
+  std::vector<Vector3d> corners;
+  for (const Vector2d& c : {Vector2d(0.5, 0.3), Vector2d(-0.5, 0.3), Vector2d(-0.5, -0.3), Vector2d(0.5, -0.3)}) {
+    Vector3d p = X_WC * Vector3d(c.x(), c.y(), -0.2);
+    p.z() = -0.005;
+    corners.push_back(p);
+  }
+  const Result r = Patch(hull, ground);
+  CheckPointsW(r.patch, corners, 1e-12);
+  CheckInvariants(hull, ground, r, 1e-12);
+  // On a larger box instead of the ground (EPA's normal on polytopes): the
+  // same rectangle, within EPA's accuracy.
+  const Posed table{MakeDistanceGeometry(Box(3, 3, 1)), RigidTransform(Vector3d(0, 0, -0.5))};
+  const Result on_table = Patch(hull, table);
+  CheckPointsW(on_table.patch, corners, 1e-9);
 }
 
 TEST_CASE("ContactPatch::IsSame ignores the starting point, not the order", "[contact_patch]") {
