@@ -14,6 +14,7 @@
 #include "geometry/scene_graph.h"
 #include "proximity/broad_phase.h"
 #include "proximity/hydroelastic/compute_contact_surface.h"
+#include "proximity/distance/contact_kinematics.h"
 #include "proximity/distance/distance_geometry.h"
 #include "proximity/distance/shape_pair_distance.h"
 
@@ -439,6 +440,110 @@ void QueryObject::ComputeSignedDistanceToPoint(const Eigen::Vector3d& p_WQ, doub
         hydrocontact::ComputeSignedDistanceToPoint(g.state->id, *g.state->distance_geometry, g.X_WG, p_WQ);
     if (d.distance <= threshold) distances->push_back(d);
   }
+}
+
+// Issue 12: contact patches and kinematics. Each delegates the per-pair work
+// to the free functions of proximity/distance/.
+
+std::vector<ContactPatch> QueryObject::ComputeContactPatches(const ContactPatchSettings& settings) const {
+  const std::vector<PosedGeometry> posed = PoseAll(*scene_graph_);
+  const std::vector<CandidatePair> candidates = FindCandidatePairs(*scene_graph_, posed, 0.0);
+  auto per_pair = MapPairs<std::optional<ContactPatch>>(
+      static_cast<int>(candidates.size()), max_threads_, [&](int i) -> std::optional<ContactPatch> {
+        const CandidatePair& pair = candidates[i];
+        if (BothHalfSpaces(*pair.a->state, *pair.b->state)) return std::nullopt;
+        const SignedDistancePair d = SignedDistanceOf(*pair.a, *pair.b);
+        if (!(d.distance <= 0)) return std::nullopt;
+        return ComputeContactPatch(d, *pair.a->state->distance_geometry, pair.a->X_WG,
+                                   *pair.b->state->distance_geometry, pair.b->X_WG, settings);
+      });
+  return Present(per_pair);
+}
+
+void QueryObject::ComputeContactSurfacesWithFallback(HydroelasticContactRepresentation representation,
+                                                     std::vector<ContactSurface>* surfaces,
+                                                     std::vector<ContactPatch>* patches,
+                                                     const ContactPatchSettings& settings) const {
+  if (surfaces == nullptr || patches == nullptr) {
+    throw std::invalid_argument("ComputeContactSurfacesWithFallback: null output pointer");
+  }
+  struct PairResult {
+    std::optional<ContactSurface> surface;
+    std::optional<ContactPatch> patch;
+  };
+  const std::vector<PosedGeometry> posed = PoseAll(*scene_graph_);
+  const std::vector<CandidatePair> candidates = FindCandidatePairs(*scene_graph_, posed, 0.0);
+  auto per_pair = MapPairs<PairResult>(static_cast<int>(candidates.size()), max_threads_, [&](int i) {
+    const CandidatePair& pair = candidates[i];
+    const GeometryState& a = *pair.a->state;
+    const GeometryState& b = *pair.b->state;
+    PairResult result;
+    if (HydroelasticallyCompatible(a, b)) {
+      result.surface = ContactSurfaceOf(pair, representation);
+    } else if (BothHalfSpaces(a, b)) {
+      throw std::invalid_argument(fmt::format(
+          "ComputeContactSurfacesWithFallback: geometries {} and {} are both half-spaces; their "
+          "penetration is unbounded (filter the pair)",
+          Describe(a), Describe(b)));
+    } else {
+      const SignedDistancePair d = SignedDistanceOf(*pair.a, *pair.b);
+      if (d.distance <= 0) {
+        result.patch = ComputeContactPatch(d, *a.distance_geometry, pair.a->X_WG, *b.distance_geometry,
+                                           pair.b->X_WG, settings);
+      }
+    }
+    return result;
+  });
+  surfaces->clear();
+  patches->clear();
+  for (PairResult& result : per_pair) {
+    if (result.surface) surfaces->push_back(std::move(*result.surface));
+    if (result.patch) patches->push_back(std::move(*result.patch));
+  }
+}
+
+ContactKinematics QueryObject::CalcContactKinematics(const SignedDistancePair& pair, const SpatialVelocity& V_WA,
+                                                     const SpatialVelocity& V_WB, const SpatialAcceleration& A_WA,
+                                                     const SpatialAcceleration& A_WB, int sign) const {
+  const GeometryState& a = scene_graph_->geometry(pair.id_A);
+  const GeometryState& b = scene_graph_->geometry(pair.id_B);
+  return hydrocontact::CalcContactKinematics(pair, *a.distance_geometry,
+                                             {scene_graph_->GetPoseInWorld(pair.id_A), V_WA, A_WA},
+                                             *b.distance_geometry,
+                                             {scene_graph_->GetPoseInWorld(pair.id_B), V_WB, A_WB}, sign);
+}
+
+ContactKinematics QueryObject::CalcContactKinematics(const PenetrationAsPointPair& pair,
+                                                     const SpatialVelocity& V_WA, const SpatialVelocity& V_WB,
+                                                     const SpatialAcceleration& A_WA,
+                                                     const SpatialAcceleration& A_WB, int sign) const {
+  const GeometryState& a = scene_graph_->geometry(pair.id_A);
+  const GeometryState& b = scene_graph_->geometry(pair.id_B);
+  return hydrocontact::CalcContactKinematics(pair, *a.distance_geometry,
+                                             {scene_graph_->GetPoseInWorld(pair.id_A), V_WA, A_WA},
+                                             *b.distance_geometry,
+                                             {scene_graph_->GetPoseInWorld(pair.id_B), V_WB, A_WB}, sign);
+}
+
+std::vector<ContactKinematics> QueryObject::ComputeContactKinematics(
+    const std::map<GeometryId, SpatialVelocity>& velocities,
+    const std::map<GeometryId, SpatialAcceleration>& accelerations, double max_distance, int sign) const {
+  for (const auto& [id, V] : velocities) scene_graph_->geometry(id);  // Validates the ids.
+  for (const auto& [id, A] : accelerations) scene_graph_->geometry(id);
+  auto velocity = [&](GeometryId id) {
+    const auto it = velocities.find(id);
+    return it == velocities.end() ? SpatialVelocity{} : it->second;
+  };
+  auto acceleration = [&](GeometryId id) {
+    const auto it = accelerations.find(id);
+    return it == accelerations.end() ? SpatialAcceleration{} : it->second;
+  };
+  std::vector<ContactKinematics> results;
+  for (const SignedDistancePair& pair : ComputeSignedDistancePairwiseClosestPoints(max_distance)) {
+    results.push_back(CalcContactKinematics(pair, velocity(pair.id_A), velocity(pair.id_B),
+                                            acceleration(pair.id_A), acceleration(pair.id_B), sign));
+  }
+  return results;
 }
 
 }  // namespace hydrocontact

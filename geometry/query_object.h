@@ -5,6 +5,7 @@
 /// queries every step.
 
 #include <limits>
+#include <map>
 #include <utility>
 #include <vector>
 
@@ -14,7 +15,10 @@
 #include "geometry/proximity_properties.h"
 #include "geometry/rigid_transform.h"
 #include "geometry/shape.h"
+#include "proximity/distance/contact_patch.h"
 #include "proximity/representation/hydroelastic_representation.h"
+#include "query_results/contact_kinematics.h"
+#include "query_results/contact_patch.h"
 #include "query_results/contact_surface.h"
 #include "query_results/penetration_as_point_pair.h"
 #include "query_results/signed_distance_pair.h"
@@ -144,6 +148,54 @@ class QueryObject {
   /// @throws as above; std::invalid_argument if `distances` is null.
   void ComputeSignedDistanceToPoint(const Eigen::Vector3d& p_WQ, double threshold,
                                     std::vector<SignedDistanceToPoint>* distances) const;
+
+  /// @name Contact patches and kinematics (issue 12)
+  /// @{
+
+  /// The contact patch (seed 003) of every unfiltered candidate pair whose
+  /// signed distance is ≤ 0 (touching or penetrating), sorted by (id_A, id_B);
+  /// pairs of two half-spaces are skipped. See ComputeContactPatch for the
+  /// polygon; shapes are taken as convex (a Mesh as its vertices' hull).
+  /// @throws std::invalid_argument for out-of-range settings.
+  std::vector<ContactPatch> ComputeContactPatches(const ContactPatchSettings& settings = {}) const;
+
+  /// Like the overload above, but a pair that cannot produce a contact
+  /// surface (rigid–rigid, or without a hydroelastic representation) is
+  /// answered with its contact patch (if touching or penetrating), which keeps
+  /// a resting rigid box stable where one point pair would not. Outputs are
+  /// cleared first; both sorted.
+  /// @throws std::invalid_argument if an output pointer is null, or for two
+  ///         half-spaces.
+  void ComputeContactSurfacesWithFallback(HydroelasticContactRepresentation representation,
+                                          std::vector<ContactSurface>* surfaces,
+                                          std::vector<ContactPatch>* patches,
+                                          const ContactPatchSettings& settings = {}) const;
+
+  /// The kinematics (seed 004: frame, perr, verr, aerr, slip) of one contact
+  /// described by a signed-distance result of this scene at the current
+  /// poses, given the spatial velocities V_WA, V_WB and accelerations A_WA,
+  /// A_WB of the geometries' frames (A = pair.id_A), in W. See
+  /// CalcContactKinematics for the conventions and exactness.
+  /// @throws std::invalid_argument for unknown ids, sign ∉ {1, −1}, or
+  ///         non-finite motion.
+  ContactKinematics CalcContactKinematics(const SignedDistancePair& pair, const SpatialVelocity& V_WA,
+                                          const SpatialVelocity& V_WB, const SpatialAcceleration& A_WA = {},
+                                          const SpatialAcceleration& A_WB = {}, int sign = 1) const;
+  /// The same for a point-pair penetration result.
+  ContactKinematics CalcContactKinematics(const PenetrationAsPointPair& pair, const SpatialVelocity& V_WA,
+                                          const SpatialVelocity& V_WB, const SpatialAcceleration& A_WA = {},
+                                          const SpatialAcceleration& A_WB = {}, int sign = 1) const;
+
+  /// The kinematics of every pair ComputeSignedDistancePairwiseClosestPoints
+  /// (max_distance) reports, in its order. A geometry absent from
+  /// `velocities` (or `accelerations`) is at rest (zero).
+  /// @throws std::invalid_argument for a map key that is not a geometry of
+  ///         the scene, and as the overloads above.
+  std::vector<ContactKinematics> ComputeContactKinematics(
+      const std::map<GeometryId, SpatialVelocity>& velocities,
+      const std::map<GeometryId, SpatialAcceleration>& accelerations = {}, double max_distance = 0,
+      int sign = 1) const;
+  /// @}
 
  private:
   const SceneGraph* scene_graph_;

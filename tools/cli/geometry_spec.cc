@@ -26,12 +26,6 @@ std::vector<std::string> SplitCommas(const std::string& text) {
   return parts;
 }
 
-std::vector<double> ParseNumbers(const std::string& text, const std::string& what) {
-  std::vector<double> values;
-  for (const std::string& part : SplitCommas(text)) values.push_back(ParseDouble(part, what));
-  return values;
-}
-
 std::string Lower(std::string s) {
   std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
   return s;
@@ -50,6 +44,12 @@ struct PendingGeometryOptions {
 };
 
 }  // namespace
+
+std::vector<double> ParseNumbers(const std::string& text, const std::string& what) {
+  std::vector<double> values;
+  for (const std::string& part : SplitCommas(text)) values.push_back(ParseDouble(part, what));
+  return values;
+}
 
 double ParseDouble(const std::string& text, const std::string& what) {
   const char* begin = text.c_str();

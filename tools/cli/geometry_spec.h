@@ -59,6 +59,8 @@ ParsedArgs ParseArgs(const std::vector<std::string>& args, int num_geometries,
 /// @throws UsageError naming the spec.
 Shape ParseShapeSpec(const std::string& spec, double scale);
 
+/// "a,b,c,..." → numbers (any count). @throws UsageError naming `what`.
+std::vector<double> ParseNumbers(const std::string& text, const std::string& what);
 /// "x,y,z" → vector. @throws UsageError naming `what`.
 Eigen::Vector3d ParseVector3(const std::string& text, const std::string& what);
 

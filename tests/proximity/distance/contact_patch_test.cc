@@ -1,0 +1,250 @@
+#include "proximity/distance/contact_patch.h"
+
+#include <cmath>
+#include <vector>
+
+#include <catch2/catch.hpp>
+
+#include "proximity/distance/shape_pair_distance.h"
+#include "tests/proximity/distance/distance_test_files.h"
+
+namespace hydrocontact {
+namespace {
+
+using Eigen::Vector2d;
+using Eigen::Vector3d;
+
+struct Posed {
+  DistanceGeometry geometry;
+  RigidTransform X_WG;
+};
+
+struct Result {
+  SignedDistancePair pair;
+  ContactPatch patch;
+};
+
+Result Patch(const Posed& a, const Posed& b, const ContactPatchSettings& settings = {}) {
+  const GeometryId id_A = GeometryId::get_new_id();
+  const GeometryId id_B = GeometryId::get_new_id();
+  const SignedDistancePair pair = ComputeSignedDistancePair(id_A, a.geometry, a.X_WG, id_B, b.geometry, b.X_WG);
+  return {pair, ComputeContactPatch(pair, a.geometry, a.X_WG, b.geometry, b.X_WG, settings)};
+}
+
+// Counter-clockwise about the normal: every turn of the polygon is to the
+// left in the patch frame (for ≥ 3 points).
+bool IsCounterClockwise(const ContactPatch& patch) {
+  const int n = patch.size();
+  if (n < 3) return true;
+  for (int i = 0; i < n; ++i) {
+    const Vector2d e1 = patch.points[(i + 1) % n] - patch.points[i];
+    const Vector2d e2 = patch.points[(i + 2) % n] - patch.points[(i + 1) % n];
+    if (!(e1.x() * e2.y() - e1.y() * e2.x() > 0)) return false;
+  }
+  return true;
+}
+
+// Each expected point (in W, on the patch plane) is a patch point and vice
+// versa.
+void CheckPointsW(const ContactPatch& patch, const std::vector<Vector3d>& expected, double tolerance = 1e-12) {
+  REQUIRE(patch.size() == static_cast<int>(expected.size()));
+  for (const Vector3d& e : expected) {
+    bool found = false;
+    for (int i = 0; i < patch.size(); ++i) found = found || (patch.point_W(i) - e).norm() <= tolerance;
+    INFO("expected point " << e.transpose());
+    CHECK(found);
+  }
+}
+
+// The invariants of any patch: the frame's z is the pair's normal from A to
+// B, the origin the witnesses' midpoint; counter-clockwise; each point's
+// projections lie on A's and B's surfaces (within `on_surface`) and the
+// point itself within the penetration depth of both surfaces.
+void CheckInvariants(const Posed& a, const Posed& b, const Result& r, double on_surface = 1e-12) {
+  const ContactPatch& patch = r.patch;
+  CHECK((patch.normal_W() + r.pair.nhat_BA_W).norm() < 1e-14);
+  const Vector3d mid = 0.5 * (a.X_WG * r.pair.p_ACa + b.X_WG * r.pair.p_BCb);
+  CHECK((patch.X_WP.translation() - mid).norm() < 1e-14);
+  CHECK(patch.penetration_depth == r.pair.distance);
+  CHECK(IsCounterClockwise(patch));
+  const double depth = -r.pair.distance;
+  for (int i = 0; i < patch.size(); ++i) {
+    const double d_A = ComputeSignedDistanceToPoint(r.pair.id_A, a.geometry, a.X_WG, patch.point_on_shape_A_W(i)).distance;
+    const double d_B = ComputeSignedDistanceToPoint(r.pair.id_B, b.geometry, b.X_WG, patch.point_on_shape_B_W(i)).distance;
+    INFO("point " << i << ": " << patch.point_W(i).transpose());
+    CHECK(std::abs(d_A) <= on_surface);
+    CHECK(std::abs(d_B) <= on_surface);
+    CHECK(std::abs(ComputeSignedDistanceToPoint(r.pair.id_A, a.geometry, a.X_WG, patch.point_W(i)).distance) <=
+          depth + on_surface);
+    CHECK(std::abs(ComputeSignedDistanceToPoint(r.pair.id_B, b.geometry, b.X_WG, patch.point_W(i)).distance) <=
+          depth + on_surface);
+  }
+}
+
+TEST_CASE("Patch: a box face-down on a half-space gives its four bottom corners", "[contact_patch]") {
+  // Unit cube 0.01 deep: witnesses z = −0.01 (box) and 0 (ground), the
+  // plane at z = −0.005; the patch is the bottom square, normal −z (from the
+  // box A to the ground B).
+  const Posed box{MakeDistanceGeometry(Box(1, 1, 1)), RigidTransform(Vector3d(2, 3, 0.49))};
+  const Posed ground{MakeDistanceGeometry(HalfSpace()), RigidTransform()};
+  const Result r = Patch(box, ground);
+  CHECK(r.patch.normal_W() == Vector3d(0, 0, -1));
+  CHECK(r.patch.penetration_depth == Approx(-0.01).epsilon(1e-12));
+  CheckPointsW(r.patch, {Vector3d(1.5, 2.5, -0.005), Vector3d(2.5, 2.5, -0.005), Vector3d(2.5, 3.5, -0.005),
+                         Vector3d(1.5, 3.5, -0.005)});
+  CheckInvariants(box, ground, r);
+  // Shape points: on the box's bottom (z = −0.01) and the ground (z = 0).
+  CHECK(r.patch.point_on_shape_A_W(0).z() == Approx(-0.01).epsilon(1e-12));
+  CHECK(std::abs(r.patch.point_on_shape_B_W(0).z()) < 1e-15);
+  // The same with the roles exchanged (ground first): normal +z, still CCW.
+  const Result swapped = Patch(ground, box);
+  CHECK(swapped.patch.normal_W() == Vector3d(0, 0, 1));
+  CHECK(swapped.patch.size() == 4);
+  CheckInvariants(ground, box, swapped);
+}
+
+TEST_CASE("Patch: an offset box on a larger box gives the clipped square", "[contact_patch]") {
+  // A: unit cube centred at (0.8, 0.3, 0.49), x ∈ [0.3, 1.3], y ∈ [−0.2,
+  // 0.8]; B: 2 × 2 × 1 with its top face at z = 0, x, y ∈ [−1, 1]. The overlap
+  // in z is 0.01 (the smallest of the face axes), the plane z = −0.005 and the
+  // patch the square x ∈ [0.3, 1], y ∈ [−0.2, 0.8].
+  const Posed a{MakeDistanceGeometry(Box(1, 1, 1)), RigidTransform(Vector3d(0.8, 0.3, 0.49))};
+  const Posed b{MakeDistanceGeometry(Box(2, 2, 1)), RigidTransform(Vector3d(0, 0, -0.5))};
+  const Result r = Patch(a, b);
+  CHECK((r.patch.normal_W() - Vector3d(0, 0, -1)).norm() < 1e-14);
+  CheckPointsW(r.patch, {Vector3d(0.3, -0.2, -0.005), Vector3d(1, -0.2, -0.005), Vector3d(1, 0.8, -0.005),
+                         Vector3d(0.3, 0.8, -0.005)});
+  CheckInvariants(a, b, r);
+}
+
+TEST_CASE("Patch: a tilted box touches along an edge segment", "[contact_patch]") {
+  // Unit cube turned θ = 0.3 about x: its lowest edge (along x) is at local
+  // (y, z) = (−0.5, −0.5), i.e. y = −0.5 cos θ + 0.5 sin θ and
+  // 0.5 (cos θ + sin θ) below the centre. Centre raised so it is 0.01 deep.
+  const double t = 0.3;
+  const double y = -0.5 * std::cos(t) + 0.5 * std::sin(t);
+  const Posed box{MakeDistanceGeometry(Box(1, 1, 1)),
+                  RigidTransform::FromRollPitchYaw(Vector3d(t, 0, 0),
+                                                   Vector3d(0, 0, 0.5 * (std::cos(t) + std::sin(t)) - 0.01))};
+  const Posed ground{MakeDistanceGeometry(HalfSpace()), RigidTransform()};
+  const Result r = Patch(box, ground);
+  CheckPointsW(r.patch, {Vector3d(-0.5, y, -0.005), Vector3d(0.5, y, -0.005)}, 1e-12);
+  CheckInvariants(box, ground, r);
+}
+
+TEST_CASE("Patch: a sphere gives one point", "[contact_patch]") {
+  const Posed sphere{MakeDistanceGeometry(Sphere(0.5)), RigidTransform(Vector3d(0.1, 0.2, 0.49))};
+  const Posed ground{MakeDistanceGeometry(HalfSpace()), RigidTransform()};
+  const Result r = Patch(sphere, ground);
+  CheckPointsW(r.patch, {Vector3d(0.1, 0.2, -0.005)});
+  CheckInvariants(sphere, ground, r);
+  // On a box's face too.
+  const Posed box{MakeDistanceGeometry(Box(2, 2, 1)), RigidTransform(Vector3d(0, 0, -0.5))};
+  const Result on_box = Patch(sphere, box);
+  CheckPointsW(on_box.patch, {Vector3d(0.1, 0.2, -0.005)});
+}
+
+TEST_CASE("Patch: a standing cylinder gives its polygonised end, a lying one a segment", "[contact_patch]") {
+  // Cylinder R = 0.2, L = 0.6 standing 0.01 deep: the 16-gon inscribed in
+  // its bottom rim, at z = −0.005, every vertex 0.2 from the axis.
+  const Posed ground{MakeDistanceGeometry(HalfSpace()), RigidTransform()};
+  const Posed standing{MakeDistanceGeometry(Cylinder(0.2, 0.6)), RigidTransform(Vector3d(1, 1, 0.29))};
+  const Result r = Patch(standing, ground);
+  REQUIRE(r.patch.size() == 16);
+  for (int i = 0; i < r.patch.size(); ++i) {
+    const Vector3d p = r.patch.point_W(i);
+    CHECK(std::hypot(p.x() - 1, p.y() - 1) == Approx(0.2).epsilon(1e-12));
+    CHECK(p.z() == Approx(-0.005).epsilon(1e-12));
+  }
+  CheckInvariants(standing, ground, r);
+  ContactPatchSettings coarse;
+  coarse.cylinder_cap_sides = 6;
+  CHECK(Patch(standing, ground, coarse).patch.size() == 6);
+  // Lying along x (turned π/2 about y), 0.01 deep: the segment x ∈ [−0.3, 0.3]
+  // under the axis.
+  const Posed lying{MakeDistanceGeometry(Cylinder(0.2, 0.6)),
+                    RigidTransform::FromRollPitchYaw(Vector3d(0, M_PI / 2, 0), Vector3d(0, 0, 0.19))};
+  const Result s = Patch(lying, ground);
+  CheckPointsW(s.patch, {Vector3d(-0.3, 0, -0.005), Vector3d(0.3, 0, -0.005)}, 1e-12);
+  CheckInvariants(lying, ground, s);
+}
+
+TEST_CASE("Patch: a capsule lying down gives a segment", "[contact_patch]") {
+  const Posed ground{MakeDistanceGeometry(HalfSpace()), RigidTransform()};
+  const Posed capsule{MakeDistanceGeometry(Capsule(0.1, 0.4)),
+                      RigidTransform::FromRollPitchYaw(Vector3d(M_PI / 2, 0, 0), Vector3d(0, 0, 0.09))};
+  const Result r = Patch(ground, capsule);
+  CheckPointsW(r.patch, {Vector3d(0, -0.2, -0.005), Vector3d(0, 0.2, -0.005)}, 1e-12);
+  CheckInvariants(ground, capsule, r);
+}
+
+TEST_CASE("Patch: two crossed box edges give one point", "[contact_patch]") {
+  // The edge-on-edge configuration of contact_kinematics_test: the edges
+  // cross above (0, 0.05·…): one point, on the normal through the crossing.
+  const double s = std::sqrt(2.0);
+  const Posed a{MakeDistanceGeometry(Box(1, 1, 1)), RigidTransform::FromRollPitchYaw(Vector3d(0, M_PI / 4, 0))};
+  const Posed b{MakeDistanceGeometry(Box(1, 1, 1)),
+                RigidTransform::FromRollPitchYaw(Vector3d(M_PI / 4, 0, 0.2), Vector3d(0.1, 0.05, s - 0.01))};
+  const Result r = Patch(a, b);
+  REQUIRE(r.patch.size() == 1);
+  // A's edge is x = 0, z = √2/2; the point is on it (x = 0).
+  CHECK(std::abs(r.patch.point_W(0).x()) < 1e-12);
+  CheckInvariants(a, b, r);
+}
+
+TEST_CASE("Patch: a convex mesh resting face-down gives its bottom face", "[contact_patch]") {
+  // The 1 × 0.6 × 0.4 box as a convex hull, turned 0.4 rad about z, 0.01 deep
+  // in the ground: its bottom rectangle (corners R·(±0.5, ±0.3)) at
+  // z = −0.005.
+  const auto path = test::WriteBoxObj("contact_patch_test_box.obj", Vector3d(0.5, 0.3, 0.2));
+  const RigidTransform X_WC = RigidTransform::FromRollPitchYaw(Vector3d(0, 0, 0.4), Vector3d(0.2, -0.1, 0.19));
+  const Posed hull{MakeDistanceGeometry(Convex(path)), X_WC};
+  const Posed ground{MakeDistanceGeometry(HalfSpace()), RigidTransform()};
+  std::vector<Vector3d> corners;
+  for (const Vector2d& c : {Vector2d(0.5, 0.3), Vector2d(-0.5, 0.3), Vector2d(-0.5, -0.3), Vector2d(0.5, -0.3)}) {
+    Vector3d p = X_WC * Vector3d(c.x(), c.y(), -0.2);
+    p.z() = -0.005;
+    corners.push_back(p);
+  }
+  const Result r = Patch(hull, ground);
+  CheckPointsW(r.patch, corners, 1e-12);
+  CheckInvariants(hull, ground, r, 1e-12);
+  // On a larger box instead of the ground (EPA's normal on polytopes): the
+  // same rectangle, within EPA's accuracy.
+  const Posed table{MakeDistanceGeometry(Box(3, 3, 1)), RigidTransform(Vector3d(0, 0, -0.5))};
+  const Result on_table = Patch(hull, table);
+  CheckPointsW(on_table.patch, corners, 1e-9);
+}
+
+TEST_CASE("ContactPatch::IsSame ignores the starting point, not the order", "[contact_patch]") {
+  ContactPatch p;
+  p.id_A = GeometryId::get_new_id();
+  p.id_B = GeometryId::get_new_id();
+  p.points = {Vector2d(0, 0), Vector2d(1, 0), Vector2d(1, 1), Vector2d(0, 1)};
+  ContactPatch q = p;
+  q.points = {Vector2d(1, 1), Vector2d(0, 1), Vector2d(0, 0), Vector2d(1, 0)};
+  CHECK(p.IsSame(q));
+  q.points[0].x() += 1e-9;
+  CHECK_FALSE(p.IsSame(q));
+  CHECK(p.IsSame(q, 1e-8));
+  ContactPatch reversed = p;
+  reversed.points = {Vector2d(0, 0), Vector2d(0, 1), Vector2d(1, 1), Vector2d(1, 0)};
+  CHECK_FALSE(p.IsSame(reversed));
+  ContactPatch other_depth = p;
+  other_depth.penetration_depth = -0.1;
+  CHECK_FALSE(p.IsSame(other_depth));
+}
+
+TEST_CASE("Patch: bad settings throw naming the value", "[contact_patch]") {
+  const Posed sphere{MakeDistanceGeometry(Sphere(0.5)), RigidTransform(Vector3d(0, 0, 0.49))};
+  const Posed ground{MakeDistanceGeometry(HalfSpace()), RigidTransform()};
+  ContactPatchSettings bad;
+  bad.tolerance = -1;
+  CHECK_THROWS_WITH(Patch(sphere, ground, bad), Catch::Contains("tolerance") && Catch::Contains("-1"));
+  ContactPatchSettings few;
+  few.cylinder_cap_sides = 2;
+  CHECK_THROWS_WITH(Patch(sphere, ground, few), Catch::Contains("cylinder_cap_sides") && Catch::Contains("2"));
+}
+
+}  // namespace
+}  // namespace hydrocontact

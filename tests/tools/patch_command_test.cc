@@ -1,0 +1,90 @@
+// Runs the built `hydrocontact patch` and checks its JSON against polygons
+// derived by hand.
+
+#include <regex>
+
+#include <catch2/catch.hpp>
+
+#include "tests/tools/tool_runner.h"
+
+namespace hydrocontact {
+namespace {
+
+using Eigen::Vector3d;
+using namespace hydrocontact::test;
+
+ToolResult Patch(const std::vector<std::string>& args) { return RunTool("patch", args); }
+
+// The 3D points of array member `key` (an array of [x, y, z]), read up to
+// the member `next` ("}": to the end of the object).
+std::vector<Vector3d> Points(const std::string& json, const std::string& key, const std::string& next) {
+  const size_t begin = json.find("\"" + key + "\"");
+  const size_t end = json.find(next == "}" ? next : "\"" + next + "\"", begin);
+  REQUIRE(begin != std::string::npos);
+  REQUIRE(end != std::string::npos);
+  const std::string text = json.substr(begin + key.size() + 2, end - begin - key.size() - 2);
+  static const std::regex number(R"([-+]?[0-9]*\.?[0-9]+(?:[eE][-+]?[0-9]+)?)");
+  std::vector<double> values;
+  for (auto it = std::sregex_iterator(text.begin(), text.end(), number); it != std::sregex_iterator(); ++it) {
+    values.push_back(std::stod(it->str()));
+  }
+  REQUIRE(values.size() % 3 == 0);
+  std::vector<Vector3d> points;
+  for (size_t i = 0; i < values.size(); i += 3) points.emplace_back(values[i], values[i + 1], values[i + 2]);
+  return points;
+}
+
+void CheckSamePoints(const std::vector<Vector3d>& actual, const std::vector<Vector3d>& expected) {
+  REQUIRE(actual.size() == expected.size());
+  for (const Vector3d& e : expected) {
+    bool found = false;
+    for (const Vector3d& a : actual) found = found || (a - e).norm() < 1e-12;
+    INFO("expected " << e.transpose());
+    CHECK(found);
+  }
+}
+
+TEST_CASE("patch: an offset box on a larger box gives the clipped square") {
+  // A: unit cube at (0.8, 0.3, 0.49); B: 2 × 2 × 1 box with its top at z = 0.
+  // Overlap 0.01 in z; patch plane z = −0.005; x ∈ [0.3, 1], y ∈ [−0.2, 0.8].
+  const ToolResult r =
+      Patch({"box:1,1,1", "box:2,2,1", "--pose-a", "0.8,0.3,0.49,0,0,0", "--pose-b", "0,0,-0.5,0,0,0"});
+  CheckSuccess(r);
+  CHECK(Member(r.out, "in_contact") == "true");
+  CHECK(Number(r.out, "penetration_depth") == Approx(-0.01).epsilon(1e-12));
+  CHECK((JsonVector(r.out, "normal") - Vector3d(0, 0, -1)).norm() < 1e-14);
+  CheckSamePoints(Points(r.out, "points", "points_on_a"),
+                  {Vector3d(0.3, -0.2, -0.005), Vector3d(1, -0.2, -0.005), Vector3d(1, 0.8, -0.005),
+                   Vector3d(0.3, 0.8, -0.005)});
+  // Moved onto A's bottom face and B's top face.
+  for (const Vector3d& p : Points(r.out, "points_on_a", "points_on_b")) CHECK(p.z() == Approx(-0.01).epsilon(1e-12));
+  for (const Vector3d& p : Points(r.out, "points_on_b", "}")) CHECK(std::abs(p.z()) < 1e-15);
+}
+
+TEST_CASE("patch: a cylinder standing on the ground gives its polygonised end") {
+  const ToolResult r = Patch({"cylinder:0.2,0.6", "halfspace", "--pose-a", "0,0,0.29,0,0,0", "--cap-sides", "8"});
+  CheckSuccess(r);
+  const std::vector<Vector3d> points = Points(r.out, "points", "points_on_a");
+  REQUIRE(points.size() == 8);
+  for (const Vector3d& p : points) CHECK(p.head<2>().norm() == Approx(0.2).epsilon(1e-12));
+}
+
+TEST_CASE("patch: apart prints in_contact false") {
+  const ToolResult r = Patch({"sphere:1", "sphere:1", "--pose-b", "3,0,0,0,0,0"});
+  CheckSuccess(r);
+  CHECK(Member(r.out, "in_contact") == "false");
+  CHECK(Number(r.out, "distance") == Approx(1));
+}
+
+TEST_CASE("patch: bad input exits 2") {
+  CHECK(FailsCleanly(Patch({"halfspace", "halfspace"}), "half-spaces"));
+  CHECK(FailsCleanly(Patch({"box:1,1,1", "halfspace", "--cap-sides", "2"}), "--cap-sides"));
+  CHECK(FailsCleanly(Patch({"box:1,1,1", "halfspace", "--tolerance", "-1"}), "--tolerance"));
+  CHECK(FailsCleanly(Patch({"box:1,1", "halfspace"}), "box:1,1"));
+  const ToolResult help = Patch({"--help"});
+  CHECK(help.exit_code == 0);
+  CHECK_THAT(help.out, Catch::Matchers::Contains("counter-clockwise"));
+}
+
+}  // namespace
+}  // namespace hydrocontact
