@@ -91,10 +91,13 @@ bool BuildContactSurface(const ContactPolygons& polygons, const RigidTransform& 
   // normal is round-off, so it is dropped.
   Aabb patch_F;
   for (const Eigen::Vector4d& v : polygons.vertices) patch_F.Include(Eigen::Vector3d(v.head<3>()));
-  const double negligible_edge = patch_F.IsEmpty() ? 0.0 : kNegligibleEdgeRatio * (patch_F.max - patch_F.min).norm();
+  const double patch_size = patch_F.IsEmpty() ? 0.0 : (patch_F.max - patch_F.min).norm();
+  const double negligible_edge = kNegligibleEdgeRatio * patch_size;
   const double negligible_edge_sq = negligible_edge * negligible_edge;
+  const double negligible_twice_area = 2 * kNegligibleAreaRatio * patch_size * patch_size;
 
   std::array<Eigen::Vector3d, ClipPolygon::kCapacity> p_W;
+  std::array<Eigen::Vector3d, ClipPolygon::kCapacity> fan_cross;
   std::array<double, ClipPolygon::kCapacity> pressure;
   for (int k = 0; k < polygons.num_polygons(); ++k) {
     const int begin = polygons.begin(k);
@@ -110,23 +113,19 @@ bool BuildContactSurface(const ContactPolygons& polygons, const RigidTransform& 
     // The same fan from vertex 0 as PolygonSurfaceMesh uses, so the test
     // below is the mesh's own degeneracy test, only stricter.
     Eigen::Vector3d area_vector = Eigen::Vector3d::Zero();
-    Eigen::Vector3d moment = Eigen::Vector3d::Zero();
-    double twice_area = 0;
-    double pressure_moment = 0;
-    double longest_sq = 0;
     for (int i = 1; i + 1 < n; ++i) {
-      const Eigen::Vector3d cross = (p_W[i] - p_W[0]).cross(p_W[i + 1] - p_W[0]);
-      area_vector += cross;
-      const double t = cross.norm();
-      twice_area += t;
-      moment += t * (p_W[0] + p_W[i] + p_W[i + 1]);
-      pressure_moment += t * (pressure[0] + pressure[i] + pressure[i + 1]);
+      fan_cross[i] = (p_W[i] - p_W[0]).cross(p_W[i + 1] - p_W[0]);
+      area_vector += fan_cross[i];
     }
-    for (int i = 0; i < n; ++i) {
-      longest_sq = std::max(longest_sq, (p_W[(i + 1) % n] - p_W[i]).squaredNorm());
+    double longest_sq = (p_W[0] - p_W[n - 1]).squaredNorm();
+    for (int i = 0; i + 1 < n; ++i) {
+      longest_sq = std::max(longest_sq, (p_W[i + 1] - p_W[i]).squaredNorm());
     }
     if (!(longest_sq > negligible_edge_sq)) continue;
     if (!(area_vector.dot(nhat_W) > kDegeneratePolygonRatio * longest_sq)) continue;
+
+    const double twice_area = area_vector.norm();
+    if (!(twice_area > negligible_twice_area)) continue;
 
     const Eigen::Vector3d grad_M_W = R_WF * grad_M_F[k];
     const Eigen::Vector3d grad_N_W = R_WF * grad_N_F[k];
@@ -143,20 +142,31 @@ bool BuildContactSurface(const ContactPolygons& polygons, const RigidTransform& 
       continue;
     }
     // Fan around the area centroid; the centroid's pressure is the mean of
-    // the linear field over the polygon, which is its value there.
-    const Eigen::Vector3d p_WC = moment / (3 * twice_area);
+    // the linear field over the polygon, which is its value there. A planar
+    // convex polygon's fan triangles all have the normal n̂ of the sum of
+    // their area vectors, so twice their areas are the projections cross·n̂
+    // (no square root each).
+    const Eigen::Vector3d nhat_face_W = area_vector / twice_area;
+    Eigen::Vector3d moment = Eigen::Vector3d::Zero();
+    double pressure_moment = 0;
+    for (int i = 1; i + 1 < n; ++i) {
+      const double t = fan_cross[i].dot(nhat_face_W);
+      moment += t * (p_W[0] + p_W[i] + p_W[i + 1]);
+      pressure_moment += t * (pressure[0] + pressure[i] + pressure[i + 1]);
+    }
+    const double inv_three_twice_area = 1 / (3 * twice_area);
+    const Eigen::Vector3d p_WC = moment * inv_three_twice_area;
     const int centroid = static_cast<int>(out.vertices_W.size());
     out.vertices_W.push_back(p_WC);
-    out.pressures.push_back(pressure_moment / (3 * twice_area));
+    out.pressures.push_back(pressure_moment * inv_three_twice_area);
     for (int i = 0; i < n; ++i) {
-      const int j = (i + 1) % n;
+      const int j = i + 1 == n ? 0 : i + 1;
       const Eigen::Vector3d& a = p_W[i];
       const Eigen::Vector3d& b = p_W[j];
       const double fan_longest_sq =
           std::max({(b - a).squaredNorm(), (p_WC - b).squaredNorm(), (a - p_WC).squaredNorm()});
-      if (!((b - a).cross(p_WC - a).dot(nhat_W) > kDegenerateFanTriangleRatio * fan_longest_sq)) {
-        continue;
-      }
+      const Eigen::Vector3d cross = (b - a).cross(p_WC - a);
+      if (!(cross.dot(nhat_W) > kDegenerateFanTriangleRatio * fan_longest_sq)) continue;
       out.triangles.push_back({first_vertex + i, first_vertex + j, centroid});
       if (has_grad_M) out.grad_M_W.push_back(grad_M_W);
       if (has_grad_N) out.grad_N_W.push_back(grad_N_W);

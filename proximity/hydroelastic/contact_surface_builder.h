@@ -79,6 +79,17 @@ inline constexpr double kDegenerateFanTriangleRatio = 1e-13;
 /// What is dropped is at most 1e-20 of the patch's area per polygon.
 inline constexpr double kNegligibleEdgeRatio = 1e-10;
 
+/// A polygon whose area is at most this fraction of the square of the
+/// contact patch's bounding-box diagonal is dropped as well (issue 10, defect
+/// 6): such pieces (1e-17 m² and below on a 1 m patch) come from clipping
+/// at shared faces, edges and vertices; their vertex-derived normals are
+/// dominated by round-off and whether they appear at all depends on which
+/// geometry the kernel works in, so they would break the orientation
+/// filter's invariant and make the surface depend on the id order. The rule
+/// is scale-free, and all that can be lost is 1e-14 of the patch's area per
+/// polygon.
+inline constexpr double kNegligibleAreaRatio = 1e-14;
+
 /// Builds the ContactSurface of the polygons, transforming them to W with
 /// X_WF once.
 ///
@@ -98,7 +109,7 @@ inline constexpr double kNegligibleEdgeRatio = 1e-10;
 /// Vertices are not shared between faces. Pressures are clamped at 0 (the
 /// model's pressure is non-negative; interpolation round-off can leave
 /// −1e-16·E on the rim). Degenerate pieces are dropped (see
-/// kDegeneratePolygonRatio).
+/// kDegeneratePolygonRatio, kNegligibleEdgeRatio and kNegligibleAreaRatio).
 /// @returns nullopt when no face remains.
 /// @throws std::invalid_argument if id_first == id_second.
 std::optional<ContactSurface> BuildContactSurface(const ContactPolygons& polygons,

@@ -174,5 +174,51 @@ TEST_CASE("A polygon pinched to a point (edges 1e-17 of the patch) is dropped", 
   }
 }
 
+TEST_CASE("Pieces of negligible area against the patch are dropped, whatever the id order",
+          "[builder][issue10]") {
+  // Issue 10, defect 6: a well-shaped triangle with edges 1e-8 m (area
+  // 5e-17 m²) beside the 2 m² rectangle passes the edge test (1e-8 > 1e-10
+  // of the patch diagonal √5) and the shape test, but its area is 1e-17 of
+  // the patch's diagonal squared, below kNegligibleAreaRatio = 1e-14: it is
+  // dropped. A triangle with edges 1e-4 m (area 5e-9 m², 1e-9 of the
+  // diagonal squared) is a real piece and stays. Its normal is tilted on
+  // purpose (the speck's vertex-derived normal could be anything): the
+  // surface's normals must all be the rectangle's or the kept triangle's.
+  ContactPolygons polygons;
+  polygons.Add(Rectangle(), Vector3d::UnitZ(), Vector3d(0, 0, 7), Vector3d(0, 0, -9));
+  auto triangle = [](double size, double z_slope) {
+    ClipPolygon t;
+    for (const Vector3d& p : {Vector3d(1, 0.5, 0), Vector3d(1 + size, 0.5, 0),
+                              Vector3d(1, 0.5 + size, z_slope * size)}) {
+      Vector4d v;
+      v << p, 6;
+      t.push_back(v);
+    }
+    return t;
+  };
+  polygons.Add(triangle(1e-8, 0.5), Vector3d::UnitZ(), Vector3d(0, 0, 7), Vector3d(0, 0, -9));
+  polygons.Add(triangle(1e-4, 0.0), Vector3d::UnitZ(), Vector3d(0, 0, 7), Vector3d(0, 0, -9));
+  const GeometryId low = GeometryId::get_new_id();
+  const GeometryId high = GeometryId::get_new_id();
+  for (auto representation :
+       {HydroelasticContactRepresentation::kPolygon, HydroelasticContactRepresentation::kTriangle}) {
+    for (const bool swapped : {false, true}) {
+      const auto surface = BuildContactSurface(polygons, kX_WF, swapped ? high : low, true,
+                                               swapped ? low : high, true, representation);
+      REQUIRE(surface.has_value());
+      // 2 + 1e-8/2: the rectangle and the kept triangle only.
+      CHECK(surface->total_area() == Approx(2 + 0.5e-8).epsilon(1e-14));
+      const Vector3d nhat_W = (swapped ? -1.0 : 1.0) * kX_WF.RotateVector(Vector3d::UnitZ());
+      for (int f = 0; f < surface->num_faces(); ++f) {
+        // Vertex round-off 1e-16 m on faces 1e-4 m wide: normals to ~1e-11.
+        CHECK((surface->face_normal(f) - nhat_W).norm() < 1e-9);
+        CHECK(surface->area(f) > 1e-12);
+      }
+      CHECK(surface->num_faces() ==
+            (representation == HydroelasticContactRepresentation::kPolygon ? 2 : 7));
+    }
+  }
+}
+
 }  // namespace
 }  // namespace hydrocontact
