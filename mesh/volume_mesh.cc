@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <stdexcept>
-#include <unordered_map>
 
 #include <Eigen/Geometry>
 #include <fmt/format.h>
@@ -16,13 +15,6 @@ namespace {
 struct FaceKey {
   std::array<int, 3> v;
   bool operator==(const FaceKey&) const = default;
-};
-struct FaceKeyHash {
-  size_t operator()(const FaceKey& k) const noexcept {
-    uint64_t h = 1469598103934665603ull;
-    for (int x : k.v) h = (h ^ uint64_t(uint32_t(x))) * 1099511628211ull;
-    return size_t(h);
-  }
 };
 FaceKey MakeKey(const VolumeMesh::Element& t, int local_face) {
   FaceKey k;
@@ -65,25 +57,51 @@ VolumeMesh::VolumeMesh(std::vector<Element> tetrahedra, std::vector<Eigen::Vecto
     total_volume_ += volume;
   }
 
-  // Face adjacency through a hash of sorted face keys.
+  // Face adjacency: bucket every (face key, tetrahedron, local face) by the
+  // key's smallest vertex (a counting sort, O(n)), then pair equal keys
+  // inside each small bucket. Several times faster than a hash map of the
+  // same faces (no node per face, no scattered frees), which matters for the
+  // meshers that build 10⁵–10⁶ tetrahedra. Buckets are filled in element
+  // order, so pairing (and any error message) is deterministic.
   neighbors_.assign(n, {-1, -1, -1, -1});
-  std::unordered_map<FaceKey, std::pair<int, int>, FaceKeyHash> open_faces;
-  open_faces.reserve(size_t(n) * 2);
+  struct FaceUse {
+    FaceKey key;
+    int element;
+    int local_face;
+  };
+  std::vector<int> bucket_start(size_t(num_vertices()) + 1, 0);
+  for (const Element& t : tetrahedra_) {
+    for (int f = 0; f < 4; ++f) ++bucket_start[MakeKey(t, f).v[0] + 1];
+  }
+  for (size_t v = 1; v < bucket_start.size(); ++v) bucket_start[v] += bucket_start[v - 1];
+  std::vector<FaceUse> uses(size_t(n) * 4);
+  std::vector<int> fill(bucket_start.begin(), bucket_start.end() - 1);
   for (int e = 0; e < n; ++e) {
     for (int f = 0; f < 4; ++f) {
       const FaceKey key = MakeKey(tetrahedra_[e], f);
-      auto [it, inserted] = open_faces.try_emplace(key, e, f);
-      if (inserted) continue;
-      const auto [other_e, other_f] = it->second;
-      if (other_e < 0) {
-        throw std::invalid_argument(fmt::format(
-            "VolumeMesh: the face ({}, {}, {}) of tetrahedron {} is shared by more than two "
-            "tetrahedra",
-            key.v[0], key.v[1], key.v[2], e));
+      uses[fill[key.v[0]]++] = {key, e, f};
+    }
+  }
+  for (int v = 0; v < num_vertices(); ++v) {
+    const int begin = bucket_start[v], end = bucket_start[v + 1];
+    for (int i = begin; i < end; ++i) {
+      if (uses[i].element < 0) continue;  // already paired
+      int partner = -1;
+      for (int j = i + 1; j < end; ++j) {
+        if (uses[j].element < 0 || !(uses[j].key == uses[i].key)) continue;
+        if (partner >= 0) {
+          const FaceKey& key = uses[i].key;
+          throw std::invalid_argument(fmt::format(
+              "VolumeMesh: the face ({}, {}, {}) of tetrahedron {} is shared by more than two "
+              "tetrahedra",
+              key.v[0], key.v[1], key.v[2], uses[j].element));
+        }
+        partner = j;
       }
-      neighbors_[e][f] = other_e;
-      neighbors_[other_e][other_f] = e;
-      it->second = {-1, -1};  // Closed: a third user is an error.
+      if (partner < 0) continue;
+      neighbors_[uses[i].element][uses[i].local_face] = uses[partner].element;
+      neighbors_[uses[partner].element][uses[partner].local_face] = uses[i].element;
+      uses[partner].element = -1;
     }
   }
 }

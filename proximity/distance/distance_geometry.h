@@ -12,7 +12,7 @@
 
 #include "geometry/shape.h"
 #include "mesh/triangle_surface_mesh.h"
-#include "proximity/distance/mesh_distance.h"
+#include "proximity/mesh_distance.h"
 
 namespace hydrocontact {
 

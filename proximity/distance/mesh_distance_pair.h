@@ -41,7 +41,8 @@
 
 #include "geometry/rigid_transform.h"
 #include "proximity/distance/convex_signed_distance.h"
-#include "proximity/distance/mesh_distance.h"
+#include "proximity/distance/triangle_distance.h"
+#include "proximity/mesh_distance.h"
 
 namespace hydrocontact {
 

@@ -12,7 +12,8 @@
 
 #include <Eigen/Core>
 
-#include "proximity/distance/mesh_distance.h"
+#include "proximity/distance/triangle_distance.h"
+#include "proximity/mesh_distance.h"
 
 namespace hydrocontact {
 

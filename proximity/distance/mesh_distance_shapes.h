@@ -39,7 +39,7 @@
 
 #include "geometry/rigid_transform.h"
 #include "geometry/shape.h"
-#include "proximity/distance/mesh_distance.h"
+#include "proximity/mesh_distance.h"
 #include "proximity/distance/mesh_distance_pair.h"
 
 namespace hydrocontact {

@@ -18,7 +18,7 @@
 #include <array>
 
 #include "geometry/rigid_transform.h"
-#include "proximity/distance/mesh_distance.h"
+#include "proximity/mesh_distance.h"
 #include "proximity/distance/mesh_distance_segment.h"
 
 namespace hydrocontact {

@@ -106,7 +106,7 @@ HydroelasticRepresentation MakeHydroelasticRepresentation(const Shape& shape,
         } else {
           static_assert(std::is_same_v<T, Mesh>);
           if (rigid) return MakeRigid(MakeMeshSurfaceMesh(s, margin));
-          return MakeCompliant(MakeMeshVolumeMesh(s, margin), E);
+          return MakeCompliant(MakeMeshVolumeMesh(s, margin, properties.resolution_hint()), E);
         }
       },
       shape);

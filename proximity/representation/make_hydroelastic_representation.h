@@ -34,7 +34,9 @@ std::optional<double> ResolutionHintUsed(const Shape& shape, const ProximityProp
 ///     volume); RigidHalfSpace for a HalfSpace.
 ///   - kCompliant: CompliantMesh (tetrahedra, pressure p = E·e, BVH, E) for
 ///     Sphere, Box, Cylinder, Capsule, Ellipsoid, Convex and Mesh (a VTK
-///     tetrahedral file, e from distances to its boundary);
+///     tetrahedral file, e from distances to its boundary; or a closed OBJ
+///     surface tetrahedralized by isosurface stuffing with the properties'
+///     resolution hint as lattice spacing, see MakeMeshVolumeMesh);
 ///     CompliantHalfSpace{E, slab thickness, margin} for a HalfSpace.
 /// Curved primitives are tessellated with the resolution hint (see
 /// ResolutionHintUsed); the margin inflates every mesh outward (see the
@@ -42,7 +44,10 @@ std::optional<double> ResolutionHintUsed(const Shape& shape, const ProximityProp
 /// half-space's zero-pressure plane to z = δ. A rigid half-space ignores the
 /// margin (the plane z = 0 is its surface).
 /// @throws std::invalid_argument saying why and what to do for requests
-///         that cannot be met: a compliant OBJ Mesh, an open rigid OBJ Mesh,
+///         that cannot be met: an OBJ Mesh (rigid or compliant) or a VTK
+///         volume's boundary that does not bound a solid (open, non-manifold,
+///         self-intersecting; ValidateClosedSurface), a compliant OBJ Mesh
+///         whose hint loses a thin part,
 ///         a resolution hint that would exceed kMaxMeshElements elements, a
 ///         margin too large for a user mesh; std::runtime_error naming the
 ///         file for unreadable or malformed mesh files.

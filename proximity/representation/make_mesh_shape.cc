@@ -8,7 +8,10 @@
 
 #include "mesh/obj_io.h"
 #include "mesh/vtk_reader.h"
+#include "proximity/mesh_distance.h"
+#include "proximity/surface_validation.h"
 #include "proximity/representation/make_inflated_mesh.h"
+#include "proximity/representation/tetrahedralize_surface.h"
 #include "proximity/representation/volume_mesh_field.h"
 
 namespace hydrocontact {
@@ -43,40 +46,45 @@ std::string LowerCaseExtension(const std::filesystem::path& file) {
 TriangleSurfaceMesh MakeMeshSurfaceMesh(const Mesh& mesh, double margin) {
   internal::RequireMargin("Mesh", margin);
   const std::string extension = LowerCaseExtension(mesh.file());
-  if (extension == ".vtk") {
-    const VtkVolumeData data = ReadVtkVolumeFile(mesh.file(), mesh.scale());
-    return NamingFile(mesh, [&] {
-      return InflateSurfaceMesh(ExtractBoundary(data.mesh).surface, margin);
-    });
-  }
-  if (extension != ".obj") UnknownExtension(mesh);
-  const TriangleSurfaceMesh surface = ReadObjFile(mesh.file(), mesh.scale());
-  if (!surface.IsClosed()) {
-    throw std::invalid_argument(fmt::format(
-        "Mesh '{}': the surface is not closed (some edge is not shared by exactly two "
-        "consistently oriented triangles), so it has no inside and cannot be a rigid "
-        "hydroelastic geometry; use Convex for its hull or close the mesh",
-        mesh.file().string()));
-  }
-  const double volume = surface.CalcSignedVolume();
-  if (!(volume > 0)) {
-    throw std::invalid_argument(fmt::format(
-        "Mesh '{}': the closed surface encloses a volume of {:g} m³: its normals point inward; "
-        "reverse the winding of its triangles",
-        mesh.file().string(), volume));
-  }
+  if (extension != ".vtk" && extension != ".obj") UnknownExtension(mesh);
+  const TriangleSurfaceMesh surface =
+      extension == ".vtk" ? ExtractBoundary(ReadVtkVolumeFile(mesh.file(), mesh.scale()).mesh).surface
+                          : ReadObjFile(mesh.file(), mesh.scale());
+  ValidateClosedSurface(surface, fmt::format("Mesh '{}'", mesh.file().string()));
   if (margin == 0) return surface;
   return NamingFile(mesh, [&] { return InflateSurfaceMesh(surface, margin); });
 }
 
-VolumeMeshWithExtent MakeMeshVolumeMesh(const Mesh& mesh, double margin) {
+double DefaultSurfaceResolutionHint(const TriangleSurfaceMesh& surface_G) {
+  const Aabb box = surface_G.CalcBoundingBox();
+  return (box.max - box.min).minCoeff() / 5;
+}
+
+VolumeMeshWithExtent MakeMeshVolumeMesh(const Mesh& mesh, double margin,
+                                        std::optional<double> resolution_hint) {
   internal::RequireMargin("Mesh", margin);
   const std::string extension = LowerCaseExtension(mesh.file());
   if (extension == ".obj") {
-    throw std::invalid_argument(fmt::format(
-        "Mesh '{}': a compliant Mesh needs a tetrahedral .vtk file; use Convex for the OBJ's "
-        "hull or tetrahedralize it",
-        mesh.file().string()));
+    const TriangleSurfaceMesh surface = ReadObjFile(mesh.file(), mesh.scale());
+    ValidateClosedSurface(surface, fmt::format("Mesh '{}'", mesh.file().string()));
+    return NamingFile(mesh, [&] {
+      TriangleSurfaceMesh inflated = margin == 0 ? surface : InflateSurfaceMesh(surface, margin);
+      const double h = resolution_hint.value_or(DefaultSurfaceResolutionHint(inflated));
+      // The inflated surface is validated again: a margin may fold it.
+      const MeshDistanceData data = MakeMeshDistanceData(std::move(inflated));
+      SurfaceTetrahedralization t = TetrahedralizeSurface(data, h);
+      // Stuffing keeps a part only if a lattice point falls inside it; a
+      // surface vertex farther than one lattice spacing from the mesh marks
+      // a part the lattice missed.
+      if (t.max_surface_deviation > h) {
+        throw std::invalid_argument(fmt::format(
+            "at resolution hint {:g} m a part of the solid thinner than the hint is lost: the "
+            "surface point ({:g}, {:g}, {:g}) is {:g} m from the tetrahedral mesh; use a smaller "
+            "resolution hint (about a third of that part's thickness)",
+            h, t.p_GMissed.x(), t.p_GMissed.y(), t.p_GMissed.z(), t.max_surface_deviation));
+      }
+      return std::move(t.mesh);
+    });
   }
   if (extension != ".vtk") UnknownExtension(mesh);
   VtkVolumeData data = ReadVtkVolumeFile(mesh.file(), mesh.scale());

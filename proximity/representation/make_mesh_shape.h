@@ -3,6 +3,7 @@
 /// @file
 /// Representations of a Mesh shape (a user's OBJ surface or VTK volume).
 
+#include <optional>
 #include <string>
 
 #include "geometry/shape.h"
@@ -17,24 +18,39 @@ std::string LowerCaseExtension(const std::filesystem::path& file);
 /// The rigid representation of `mesh` in G: the OBJ surface (".obj") or the
 /// boundary of the VTK volume (".vtk"), scaled, inflated by `margin` (see
 /// InflateSurfaceMesh).
-/// @throws std::invalid_argument naming the file if the OBJ surface is not
-///         closed (an open surface has no inside: use Convex for its hull or
-///         close the mesh) or encloses a negative volume (inward normals:
-///         reverse the winding), for another extension, or a margin that
-///         folds the surface; std::runtime_error from the readers for an
-///         unreadable or malformed file.
+/// @throws std::invalid_argument naming the file if the surface does not
+///         bound a solid (ValidateClosedSurface: open, non-manifold or
+///         misoriented edges, self-intersections, inward normals; the same
+///         check as for signed-distance data, for the OBJ surface and the
+///         VTK volume's boundary alike), for another extension, or a margin
+///         that folds the surface; std::runtime_error from the readers for
+///         an unreadable or malformed file.
 TriangleSurfaceMesh MakeMeshSurfaceMesh(const Mesh& mesh, double margin = 0);
 
-/// The compliant representation of `mesh` in G: the VTK file's tetrahedra,
-/// scaled, boundary inflated by `margin` (see InflateVolumeMesh), with the
-/// extent ComputeDistanceToBoundaryExtent of the inflated mesh (0 on its
-/// boundary, 1 at the vertex farthest inside). Point data in the file is not
-/// used.
-/// @throws std::invalid_argument naming the file for an OBJ file (a
-///         compliant Mesh needs a tetrahedral .vtk file: use Convex for the
-///         OBJ's hull or tetrahedralize it), another extension, a mesh
-///         without interior vertices, or a margin that inverts a
-///         tetrahedron; std::runtime_error from the reader.
-VolumeMeshWithExtent MakeMeshVolumeMesh(const Mesh& mesh, double margin = 0);
+/// The default resolution hint (m) of a compliant Mesh made from a surface:
+/// a fifth of the smallest edge of the surface's bounding box in G (as for
+/// the primitives, a fifth of the smallest dimension).
+double DefaultSurfaceResolutionHint(const TriangleSurfaceMesh& surface_G);
+
+/// The compliant representation of `mesh` in G.
+///   - ".vtk": the file's tetrahedra, scaled, boundary inflated by `margin`
+///     (see InflateVolumeMesh), with the extent
+///     ComputeDistanceToBoundaryExtent of the inflated mesh (0 on its
+///     boundary, 1 at the vertex farthest inside). Point data in the file is
+///     not used; `resolution_hint` is ignored.
+///   - ".obj": the surface, scaled and inflated by `margin`
+///     (InflateSurfaceMesh), tetrahedralized by TetrahedralizeSurface with
+///     lattice spacing `resolution_hint` (default
+///     DefaultSurfaceResolutionHint), extent from the distance to the
+///     surface.
+/// @throws std::invalid_argument naming the file for another extension, a
+///         VTK mesh without interior vertices or a margin that inverts a
+///         tetrahedron; an OBJ surface that does not bound a solid (see
+///         MakeMeshSurfaceMesh), a hint that is not positive or too small
+///         (kMaxMeshElements), or one so coarse that a part of the solid is
+///         lost (the message names where and a hint that keeps it);
+///         std::runtime_error from the readers.
+VolumeMeshWithExtent MakeMeshVolumeMesh(const Mesh& mesh, double margin = 0,
+                                        std::optional<double> resolution_hint = std::nullopt);
 
 }  // namespace hydrocontact

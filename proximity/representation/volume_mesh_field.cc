@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "proximity/bvh.h"
+#include "proximity/mesh_distance.h"
 
 namespace hydrocontact {
 namespace {
@@ -39,36 +40,9 @@ std::vector<double> ComputeDistanceToBoundaryExtent(const VolumeMesh& mesh) {
   const TriangleSurfaceMesh& surface = boundary.surface;
   const Bvh bvh(surface);
   std::vector<double> distance(mesh.num_vertices(), 0.0);
-  std::vector<int> stack;
-  stack.reserve(Bvh::kMaxDepth);
-  const auto& nodes = bvh.nodes();
   for (int v = 0; v < mesh.num_vertices(); ++v) {
     if (boundary.is_boundary_vertex[v]) continue;  // exactly 0
-    const Eigen::Vector3d& p = mesh.vertex(v);
-    // Depth-first branch and bound: skip subtrees whose box is farther
-    // than the best triangle so far.
-    double best = std::numeric_limits<double>::infinity();
-    stack.clear();
-    stack.push_back(0);
-    while (!stack.empty()) {
-      const Bvh::Node& node = nodes[stack.back()];
-      const int self = stack.back();
-      stack.pop_back();
-      if (node.box.SquaredDistanceTo(p) >= best * best) continue;
-      if (node.is_leaf()) {
-        const auto& t = surface.element(node.element);
-        best = std::min(best, DistanceToTriangle(p, surface.vertex(t[0]), surface.vertex(t[1]),
-                                                 surface.vertex(t[2])));
-      } else {
-        // Visit the nearer child first so the bound tightens early.
-        const int left = self + 1, right = node.right;
-        const bool left_first =
-            nodes[left].box.SquaredDistanceTo(p) <= nodes[right].box.SquaredDistanceTo(p);
-        stack.push_back(left_first ? right : left);
-        stack.push_back(left_first ? left : right);
-      }
-    }
-    distance[v] = best;
+    distance[v] = CalcUnsignedDistanceToTriangles(surface, bvh, mesh.vertex(v));
   }
   const auto deepest = std::max_element(distance.begin(), distance.end());
   if (deepest == distance.end() || !(*deepest > 0)) {

@@ -2,6 +2,7 @@
 // checks its JSON against closed forms, its VTK output and its errors.
 
 #include <cmath>
+#include <fstream>
 #include <numbers>
 #include <string>
 #include <vector>
@@ -92,6 +93,39 @@ TEST_CASE("mesh files: VTK compliant, OBJ rigid") {
   CHECK(Number(obj.out, "surface_area") > 0.97 * 4 * pi * 0.0025);
 }
 
+TEST_CASE("mesh OBJ --compliant: a tetrahedral mesh of the surface, written as VTK") {
+  const std::string file = (ToolScratch().path() / "sphere_stuffed.vtk").string();
+  const ToolResult r = Mesh({DataPath("sphere_r0.05m.obj"), "--compliant", "--resolution", "0.005",
+                             "--modulus", "1e5", "--out", file});
+  CheckSuccess(r);
+  CHECK(Member(r.out, "compliance") == "\"compliant\"");
+  CHECK(Member(r.out, "kind") == "\"volume_mesh\"");
+  CHECK(Number(r.out, "max", "\"pressure\"") == 1e5);
+  CHECK(Number(r.out, "min", "\"pressure\"") == 0);
+  // The 320-face icosphere inscribed in r = 0.05 encloses less than
+  // 4/3 π r³ (about 0.95 of it); the stuffed mesh lies within h of its
+  // surface, so its volume is within area·h/10 of the polyhedron's.
+  const double sphere = 4 * pi / 3 * 0.05 * 0.05 * 0.05;
+  CHECK(Number(r.out, "volume") < sphere);
+  CHECK(Number(r.out, "volume") > 0.9 * sphere);
+  const VtkVolumeData data = ReadVtkVolumeFile(file);
+  CHECK(data.mesh.num_elements() == Number(r.out, "num_elements"));
+  CHECK(data.mesh.total_volume() == Approx(Number(r.out, "volume")).epsilon(1e-12));
+}
+
+TEST_CASE("mesh: a self-intersecting OBJ is refused, rigid or compliant") {
+  // Two overlapping tetrahedra (issue 10, defect 8).
+  const std::string file = (ToolScratch().path() / "two_tetrahedra.obj").string();
+  {
+    std::ofstream out(file);
+    out << "v 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 0 1\n"
+        << "v 0.25 0.25 0.25\nv 1.25 0.25 0.25\nv 0.25 1.25 0.25\nv 0.25 0.25 1.25\n"
+        << "f 1 3 2\nf 1 2 4\nf 1 4 3\nf 2 3 4\nf 5 7 6\nf 5 6 8\nf 5 8 7\nf 6 7 8\n";
+  }
+  CHECK(FailsCleanly(Mesh({file}), "crosses itself"));
+  CHECK(FailsCleanly(Mesh({file, "--compliant"}), "crosses itself"));
+}
+
 TEST_CASE("mesh --out writes the representation as VTK") {
   const std::string file = (ToolScratch().path() / "capsule.vtk").string();
   const ToolResult r = Mesh({"capsule:0.05,0.1", "--resolution", "0.02", "--out", file});
@@ -111,7 +145,7 @@ TEST_CASE("mesh --out writes the representation as VTK") {
 
 TEST_CASE("mesh: bad input exits 2 with one line naming the culprit") {
   CHECK(FailsCleanly(Mesh({DataPath("square_patch_0.1m.obj")}), "use Convex"));
-  CHECK(FailsCleanly(Mesh({DataPath("sphere_r0.05m.obj"), "--compliant"}), "tetrahedral .vtk"));
+  CHECK(FailsCleanly(Mesh({DataPath("square_patch_0.1m.obj"), "--compliant"}), "not closed"));
   CHECK(FailsCleanly(Mesh({"sphere:1", "--resolution", "1e-5"}), "resolution hint"));
   CHECK(FailsCleanly(Mesh({"halfspace", "--out", (ToolScratch().path() / "h.vtk").string()}), "no mesh"));
   CHECK(FailsCleanly(Mesh({"sphere:-1"}), "sphere:-1"));

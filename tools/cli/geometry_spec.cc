@@ -241,7 +241,9 @@ std::string GeometryArgumentsHelp(int num_geometries) {
   const std::string s = num_geometries == 1 ? "" : "-a";
   std::string text =
       "\nGeometry specs (sizes in metres, in the geometry's frame G):\n"
-      "  path/file.obj       triangle surface mesh (rigid by default; --convex for its hull)\n"
+      "  path/file.obj       closed triangle surface mesh (rigid by default; --compliant\n"
+      "                      tetrahedralizes it, --resolution setting the lattice spacing;\n"
+      "                      --convex for its hull)\n"
       "  path/file.vtk       tetrahedral volume mesh (compliant by default)\n"
       "  sphere:R            sphere of radius R centred at G's origin\n"
       "  box:X,Y,Z           box with full edge lengths X, Y, Z, centred\n"

@@ -1,4 +1,4 @@
-#include "proximity/distance/mesh_distance.h"
+#include "proximity/mesh_distance.h"
 
 #include <cmath>
 #include <random>

@@ -22,7 +22,7 @@
 #include <Eigen/Core>
 
 #include "mesh/triangle_surface_mesh.h"
-#include "proximity/distance/triangle_distance.h"
+#include "proximity/triangle_queries.h"
 
 namespace hydrocontact {
 

@@ -20,8 +20,8 @@
 
 #include "mesh/triangle_surface_mesh.h"
 #include "proximity/bvh.h"
-#include "proximity/distance/mesh_pseudo_normals.h"
-#include "proximity/distance/triangle_distance.h"
+#include "proximity/mesh_pseudo_normals.h"
+#include "proximity/triangle_queries.h"
 
 namespace hydrocontact {
 
@@ -103,6 +103,15 @@ Eigen::Vector3d CalcMeshMeanGradient(const MeshDistanceData& data, const Eigen::
 /// True when p_GQ (in G) lies in the closed solid bounded by the mesh:
 /// inside or on the surface (φ ≤ 0). Throws as CalcMeshPointDistance.
 bool IsPointInsideMesh(const MeshDistanceData& data, const Eigen::Vector3d& p_GQ);
+
+/// The distance (unsigned) from p_GQ to the nearest triangle of `mesh_G`,
+/// through `bvh` (built over mesh_G's triangles): the same branch and bound
+/// as CalcMeshPointDistance without the sign, so the triangles need not
+/// bound a solid (an open patch, a volume mesh's boundary before it is
+/// checked). Allocation-free. Returns +infinity for an empty mesh.
+/// Precondition: p_GQ is finite.
+double CalcUnsignedDistanceToTriangles(const TriangleSurfaceMesh& mesh_G, const Bvh& bvh,
+                                       const Eigen::Vector3d& p_GQ);
 
 namespace internal {
 

@@ -1,4 +1,4 @@
-#include "proximity/distance/mesh_pseudo_normals.h"
+#include "proximity/mesh_pseudo_normals.h"
 
 #include <cmath>
 #include <stdexcept>

@@ -1,5 +1,6 @@
-#include "proximity/distance/mesh_distance.h"
+#include "proximity/mesh_distance.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <numeric>
@@ -8,6 +9,8 @@
 #include <vector>
 
 #include <fmt/format.h>
+
+#include "proximity/surface_validation.h"
 
 namespace hydrocontact {
 
@@ -48,6 +51,9 @@ void RequireMeshDistanceData(const MeshDistanceData& data, const char* caller) {
 }  // namespace internal
 
 MeshDistanceData MakeMeshDistanceData(TriangleSurfaceMesh mesh_G) {
+  // The one validation of closed surfaces (also used for rigid meshes and
+  // the tetrahedral mesher), so a surface is refused alike on every path.
+  ValidateClosedSurface(mesh_G, "MakeMeshDistanceData");
   MeshDistanceData data;
   try {
     data.normals = CalcMeshPseudoNormals(mesh_G);
@@ -208,6 +214,35 @@ Vector3d CalcMeshMeanGradient(const MeshDistanceData& data, const Vector3d& p_GQ
   // Cancelling candidates (a centre of symmetry) leave no mean direction.
   if (!(norm > 1e-6 * num_points)) return at.grad_G;
   return sum / norm;
+}
+
+double CalcUnsignedDistanceToTriangles(const TriangleSurfaceMesh& mesh_G, const Bvh& bvh,
+                                       const Vector3d& p_GQ) {
+  double best = std::numeric_limits<double>::infinity();
+  if (bvh.empty()) return best;
+  const std::vector<Bvh::Node>& nodes = bvh.nodes();
+  int stack[2 * Bvh::kMaxDepth + 2];
+  int top = 0;
+  stack[top++] = 0;
+  while (top > 0) {
+    const int self = stack[--top];
+    const Bvh::Node& node = nodes[self];
+    if (node.box.SquaredDistanceTo(p_GQ) >= best * best) continue;
+    if (node.is_leaf()) {
+      const auto& t = mesh_G.element(node.element);
+      const PointTriangleClosest c = CalcClosestPointOnTriangle(
+          p_GQ, mesh_G.vertex(t[0]), mesh_G.vertex(t[1]), mesh_G.vertex(t[2]));
+      best = std::min(best, std::sqrt(c.squared_distance));
+      continue;
+    }
+    // Nearer child on top, so the bound tightens early.
+    const int left = self + 1, right = node.right;
+    const bool left_first =
+        nodes[left].box.SquaredDistanceTo(p_GQ) <= nodes[right].box.SquaredDistanceTo(p_GQ);
+    stack[top++] = left_first ? right : left;
+    stack[top++] = left_first ? left : right;
+  }
+  return best;
 }
 
 bool IsPointInsideMesh(const MeshDistanceData& data, const Vector3d& p_GQ) {
