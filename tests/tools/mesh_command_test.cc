@@ -21,26 +21,34 @@ using namespace hydrocontact::test;
 
 ToolResult Mesh(const std::vector<std::string>& args) { return RunTool("mesh", args); }
 
-TEST_CASE("mesh sphere: compliant lattice mesh with the analytic numbers") {
-  // r = 0.1, h = 0.01: n = ⌈(π/2)·0.1/0.01⌉ = 16 shells, 8n³ tetrahedra,
-  // 1 + Σ_{k=1..n}(4k² + 2) vertices.
+TEST_CASE("mesh sphere: compliant geodesic cone mesh with the analytic numbers") {
+  // r = 0.1, h = 0.01: geodesic frequency n = ⌈1.45·0.1/0.01⌉ = 15: 20n²
+  // boundary triangles, each a cone to the centre; 10n² + 2 boundary
+  // vertices (Euler) plus the centre.
   const ToolResult r = Mesh({"sphere:0.1", "--resolution", "0.01"});
   CheckSuccess(r);
   CHECK(Member(r.out, "shape") == "\"Sphere\"");
   CHECK(Member(r.out, "compliance") == "\"compliant\"");
   CHECK(Member(r.out, "kind") == "\"volume_mesh\"");
   CHECK(Number(r.out, "resolution_hint") == 0.01);
-  CHECK(Number(r.out, "num_elements") == 8 * 16 * 16 * 16);
-  int vertices = 1;
-  for (int k = 1; k <= 16; ++k) vertices += 4 * k * k + 2;
-  CHECK(Number(r.out, "num_vertices") == vertices);
+  CHECK(Number(r.out, "num_elements") == 20 * 15 * 15);
+  CHECK(Number(r.out, "num_vertices") == 10 * 15 * 15 + 2 + 1);
   // Inscribed: below 4/3πr³ by less than 2.4/n².
   const double exact = 4.0 / 3.0 * pi * 1e-3;
   const double volume = Number(r.out, "volume");
   CHECK(volume < exact);
-  CHECK(volume > exact * (1 - 2.4 / 256));
-  CHECK(Numbers(r.out, "min", "bounding_box") == std::vector<double>{-0.1, -0.1, -0.1});
-  CHECK(Numbers(r.out, "max", "bounding_box") == std::vector<double>{0.1, 0.1, 0.1});
+  CHECK(volume > exact * (1 - 2.4 / 225));
+  // Vertices lie on the sphere, and within an edge ℓ ≤ 0.92·h of each
+  // axis point there is one, whose coordinate is at least r − ℓ²/(2r).
+  const double reach = 0.1 - std::pow(0.92 * 0.01, 2) / 0.2;
+  for (double c : Numbers(r.out, "min", "bounding_box")) {
+    CHECK(c >= -0.1 - 1e-15);
+    CHECK(c <= -reach);
+  }
+  for (double c : Numbers(r.out, "max", "bounding_box")) {
+    CHECK(c <= 0.1 + 1e-15);
+    CHECK(c >= reach);
+  }
   // Default modulus 1e7: 0 on the boundary, E at the centre.
   CHECK(Number(r.out, "min", "\"pressure\"") == 0);
   CHECK(Number(r.out, "max", "\"pressure\"") == 1e7);

@@ -43,6 +43,21 @@ TEST_CASE("Capsule volume mesh: invariants, exact extent, converging volume") {
     CHECK(error < 2.4 / (m * m));
     CHECK(error < previous_error);
     previous_error = error;
+    // Only boundary and medial vertices: every vertex off the axis is on the
+    // boundary.
+    for (int v = 0; v < mesh.mesh.num_vertices(); ++v) {
+      if (mesh.extent[v] != 1.0) REQUIRE(mesh.extent[v] == 0.0);
+    }
+    CHECK(report.num_boundary_vertices + report.num_deepest_vertices == mesh.mesh.num_vertices());
+    // 8(3m·layers + m²) tetrahedra: three per body wedge, one per cap triangle.
+    CHECK(mesh.mesh.num_elements() == 8 * (3 * m * layers + m * m));
+    // The worst dihedral angle is at the axis, between neighbouring wedges:
+    // the ring's angular step π/(2m) (the equal-angle map spaces the 4m ring
+    // vertices evenly). The fan about the medial segment trades element
+    // shape there for an exact field with no interior vertices.
+    // (The wedge tetrahedra reach a little below it, within 15%, where a
+    // layer is long against the ring chord.)
+    CHECK(CalcMinDihedralAngle(mesh.mesh) > 0.85 * pi / (2 * m));
   }
 }
 
