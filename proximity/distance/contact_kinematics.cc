@@ -1,6 +1,7 @@
 #include "proximity/distance/contact_kinematics.h"
 
 #include <cmath>
+#include <optional>
 #include <stdexcept>
 #include <variant>
 
