@@ -6,6 +6,7 @@
 
 #include <limits>
 #include <map>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -21,6 +22,7 @@
 #include "query_results/contact_patch.h"
 #include "query_results/contact_surface.h"
 #include "query_results/penetration_as_point_pair.h"
+#include "query_results/ray_hit.h"
 #include "query_results/signed_distance_pair.h"
 #include "query_results/signed_distance_to_point.h"
 
@@ -196,6 +198,36 @@ class QueryObject {
       const std::map<GeometryId, SpatialAcceleration>& accelerations = {}, double max_distance = 0,
       int sign = 1) const;
   /// @}
+
+  // --- Rays and per-geometry point queries (issue 13) ---
+
+  /// The first geometry the ray from p_WO along dir_W (in W; need not be
+  /// unit) meets within `max_distance`, skipping the geometries in
+  /// `excluded` (e.g. a range sensor's own body), or nullopt. A geometry
+  /// containing O is hit where the ray leaves it. Curved primitives are
+  /// intersected exactly (proximity/distance/ray_intersection.h). Ties in
+  /// distance go to the smaller id.
+  /// @throws std::invalid_argument if p_WO or dir_W is not finite, dir_W is
+  ///         zero, or max_distance is negative or NaN.
+  std::optional<RayCastHit> CastRay(const Eigen::Vector3d& p_WO, const Eigen::Vector3d& dir_W,
+                                    double max_distance = std::numeric_limits<double>::infinity(),
+                                    const std::vector<GeometryId>& excluded = {}) const;
+
+  /// CastRay for many rays at once (a range sensor's scan): ray i goes from
+  /// p_WO[i] along dir_W[i]. The geometries are posed once for all rays.
+  /// @throws std::invalid_argument if the lists differ in length, or as
+  ///         CastRay naming the ray's index.
+  std::vector<std::optional<RayCastHit>> CastRays(
+      const std::vector<Eigen::Vector3d>& p_WO, const std::vector<Eigen::Vector3d>& dir_W,
+      double max_distance = std::numeric_limits<double>::infinity(),
+      const std::vector<GeometryId>& excluded = {}) const;
+
+  /// The signed distance from p_WQ to each of the geometries `ids`, in that
+  /// order (whatever their distance and filters).
+  /// @throws std::invalid_argument if p_WQ is not finite or an id is
+  ///         unknown (naming it).
+  std::vector<SignedDistanceToPoint> ComputeSignedDistanceGeometryToPoint(
+      const Eigen::Vector3d& p_WQ, const std::vector<GeometryId>& ids) const;
 
  private:
   const SceneGraph* scene_graph_;

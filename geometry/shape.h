@@ -107,6 +107,29 @@ class Ellipsoid {
   Eigen::Vector3d semi_axes_;
 };
 
+/// A torus about G's z axis, centred at G's origin: the points within
+/// `minor_radius` r of the circle of `major_radius` R in G's xy plane.
+/// Requires R > r (a ring torus, with a hole), so the surface is smooth.
+class Torus {
+ public:
+  Torus(double major_radius, double minor_radius)
+      : major_radius_(internal::RequirePositive("Torus", "major_radius", major_radius)),
+        minor_radius_(internal::RequirePositive("Torus", "minor_radius", minor_radius)) {
+    if (!(minor_radius_ < major_radius_)) {
+      throw std::invalid_argument(fmt::format(
+          "Torus: parameter 'minor_radius' ({}) must be less than 'major_radius' ({}) so the torus "
+          "has a hole and a smooth surface",
+          minor_radius_, major_radius_));
+    }
+  }
+  double major_radius() const { return major_radius_; }
+  double minor_radius() const { return minor_radius_; }
+
+ private:
+  double major_radius_;
+  double minor_radius_;
+};
+
 /// The half-space z ≤ 0 of G; its boundary plane has outward normal +z.
 class HalfSpace {};
 
@@ -152,12 +175,14 @@ class Convex {
 };
 
 /// Any shape. Dispatch with std::visit.
-using Shape = std::variant<Sphere, Box, Cylinder, Capsule, Ellipsoid, HalfSpace, Mesh, Convex>;
+using Shape =
+    std::variant<Sphere, Box, Cylinder, Capsule, Ellipsoid, HalfSpace, Mesh, Convex, Torus>;
 
 /// The shape's type name ("Sphere", "Box", ...), for messages.
 inline std::string ShapeName(const Shape& shape) {
   static constexpr const char* kNames[] = {"Sphere",    "Box",       "Cylinder", "Capsule",
-                                           "Ellipsoid", "HalfSpace", "Mesh",     "Convex"};
+                                           "Ellipsoid", "HalfSpace", "Mesh",     "Convex",
+                                           "Torus"};
   return kNames[shape.index()];
 }
 

@@ -27,12 +27,17 @@ namespace hydrocontact {
 ///   the OBJ surface, or the boundary of a VTK volume — with its BVH and
 ///   pseudo-normals for exact signed distances.
 ///
+/// - Torus: an inscribed tessellation (48 segments around the tube) for the
+///   pairs that have no closed form (everything but a sphere and a
+///   half-space), queried as a Mesh.
+///
 /// Copies are cheap: the mesh data are shared, immutable.
 struct DistanceGeometry {
   /// The shape as given.
   Shape shape{Sphere(1.0)};
-  /// Mesh: the surface's distance data; Convex: the hull's (closed,
-  /// outward normals); in G. Null for primitives.
+  /// Mesh: the surface's distance data; Convex: the hull's; Torus: its
+  /// tessellation's (closed, outward normals); in G. Null for the other
+  /// primitives.
   std::shared_ptr<const MeshDistanceData> mesh;
   /// Convex only: the hull's surface (the same mesh as `mesh->mesh`,
   /// sharing its ownership), in G. Null otherwise.

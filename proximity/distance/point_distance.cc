@@ -129,4 +129,29 @@ PointShapeDistance CalcPointDistance(const HalfSpace&, const Vector3d& p_GQ) {
   return r;
 }
 
+PointShapeDistance CalcPointDistance(const Torus& torus, const Vector3d& p_GQ) {
+  const double R = torus.major_radius();
+  const double r = torus.minor_radius();
+  PointShapeDistance result;
+  const double rho = std::hypot(p_GQ.x(), p_GQ.y());
+  Vector3d radial = Vector3d::UnitX();
+  if (rho > 0) {
+    radial = Vector3d(p_GQ.x() / rho, p_GQ.y() / rho, 0);
+  } else {
+    result.is_grad_unique = false;
+  }
+  const Vector3d p_GC = R * radial;
+  const Vector3d w = p_GQ - p_GC;
+  const double w_norm = w.norm();
+  if (w_norm > 0) {
+    result.grad_G = w / w_norm;
+  } else {
+    result.grad_G = radial;
+    result.is_grad_unique = false;
+  }
+  result.distance = w_norm - r;
+  result.p_GN = p_GC + r * result.grad_G;
+  return result;
+}
+
 }  // namespace hydrocontact

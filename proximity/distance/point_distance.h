@@ -2,7 +2,7 @@
 
 /// @file
 /// Closed-form signed distance from a point to a primitive shape (sphere,
-/// box, capsule, cylinder, half-space), all in the shape's frame G. The
+/// box, capsule, cylinder, torus, half-space), all in the shape's frame G. The
 /// ellipsoid is in proximity/ellipsoid_point_distance.h; meshes and convex
 /// hulls use the mesh queries.
 
@@ -47,6 +47,12 @@ PointShapeDistance CalcPointDistance(const Capsule& capsule, const Eigen::Vector
 /// caps (ties: not unique; on the axis the side direction is +x, not
 /// unique).
 PointShapeDistance CalcPointDistance(const Cylinder& cylinder, const Eigen::Vector3d& p_GQ);
+
+/// Torus about G's z axis: φ = ‖Q − C‖ − r with C the point of the centre
+/// circle (radius R) nearest Q, N = C + r(Q − C)/‖Q − C‖. On the z axis
+/// (the whole circle is nearest) C is taken on +x, not unique; at C itself
+/// (the tube's centre circle) grad is radially outward, not unique.
+PointShapeDistance CalcPointDistance(const Torus& torus, const Eigen::Vector3d& p_GQ);
 
 /// Half-space z ≤ 0 of G: φ = z, grad +z, always unique.
 PointShapeDistance CalcPointDistance(const HalfSpace& half_space, const Eigen::Vector3d& p_GQ);

@@ -16,6 +16,10 @@ std::optional<Aabb> CalcPrimitiveBoundingBox(const Shape& shape) {
     return centred({c->radius(), c->radius(), c->length() / 2 + c->radius()});
   }
   if (const auto* e = std::get_if<Ellipsoid>(&shape)) return centred(e->semi_axes());
+  if (const auto* t = std::get_if<Torus>(&shape)) {
+    const double rho = t->major_radius() + t->minor_radius();
+    return centred({rho, rho, t->minor_radius()});
+  }
   if (std::holds_alternative<HalfSpace>(shape)) {
     const double inf = std::numeric_limits<double>::infinity();
     return Aabb(Vector3d::Constant(-inf), Vector3d(inf, inf, 0));

@@ -121,6 +121,14 @@ Vector3d ExtremePoint(const DistanceGeometry& g, const Vector3d& d_G) {
   if (const auto* e = std::get_if<Ellipsoid>(&g.shape)) {
     return EllipsoidSupport{e->semi_axes()}.Support(d_G);
   }
+  if (const auto* t = std::get_if<Torus>(&g.shape)) {
+    // Along ±z a whole circle is extreme, and its middle is off the torus:
+    // the circle's point on +x is reported instead.
+    const double rho = std::hypot(d_G.x(), d_G.y());
+    const Vector3d radial = rho > kFlat ? Vector3d(d_G.x() / rho, d_G.y() / rho, 0)
+                                        : Vector3d::UnitX();
+    return t->major_radius() * radial + t->minor_radius() * d_G;
+  }
   const std::vector<Vector3d>& vertices = HullVertices(g);
   double best = -std::numeric_limits<double>::infinity();
   for (const Vector3d& v : vertices) best = std::max(best, d_G.dot(v));
@@ -171,13 +179,14 @@ WorldPair SphereAgainst(const Sphere& S, const RigidTransform& X_WS, const Dista
 WorldPair MeshAgainst(const DistanceGeometry& M, const RigidTransform& X_WM,
                       const DistanceGeometry& G, const RigidTransform& X_WG) {
   const RigidTransform X_MG = X_WM.inverse() * X_WG;
-  if (Is<Mesh>(G) || Is<Convex>(G)) {
+  if (Is<Mesh>(G) || Is<Convex>(G) || Is<Torus>(G)) {
     return FromFrameA(CalcMeshMeshSignedDistance(*M.mesh, *G.mesh, X_MG), X_WM);
   }
   return std::visit(
       [&](const auto& shape) -> WorldPair {
         using T = std::decay_t<decltype(shape)>;
-        if constexpr (std::is_same_v<T, Mesh> || std::is_same_v<T, Convex>) {
+        if constexpr (std::is_same_v<T, Mesh> || std::is_same_v<T, Convex> ||
+                      std::is_same_v<T, Torus>) {
           throw std::logic_error("unreachable: mesh and convex are handled above");
         } else {
           return FromFrameA(CalcMeshShapeSignedDistance(*M.mesh, shape, X_MG), X_WM);
@@ -194,6 +203,10 @@ WorldPair PairInWorld(const DistanceGeometry& A, const RigidTransform& X_WA,
   if (Is<Mesh>(B)) return Flip(MeshAgainst(B, X_WB, A, X_WA));
   if (Is<HalfSpace>(B)) return AgainstHalfSpace(A, X_WA, X_WB);
   if (Is<HalfSpace>(A)) return Flip(AgainstHalfSpace(B, X_WB, X_WA));
+  // A torus (not convex) with anything but a sphere or half-space: as the
+  // mesh of its tessellation (distance_geometry.h).
+  if (Is<Torus>(A)) return MeshAgainst(A, X_WA, B, X_WB);
+  if (Is<Torus>(B)) return Flip(MeshAgainst(B, X_WB, A, X_WA));
   if (Is<Capsule>(A) && Is<Capsule>(B)) {
     return FromFrameA(CalcCapsuleCapsuleDistance(std::get<Capsule>(A.shape),
                                                  std::get<Capsule>(B.shape),

@@ -17,6 +17,11 @@
 /// - anything else with a half-space: the point of the other geometry
 ///   deepest along the half-space's inward normal (the middle of a flat
 ///   feature lying on the plane); two half-spaces throw;
+/// - a Torus with anything but a sphere or a half-space: the mesh queries
+///   on its inscribed tessellation (48 segments around the tube, so
+///   distances are over-estimated by at most ≈ 2.1e-3 of the minor radius);
+///   with a sphere (the point query) and a half-space (its extreme point)
+///   the torus is exact;
 /// - capsule–capsule: closest points of the axis segments, minus radii;
 /// - box–box: separating axes when overlapping (exact depth, witness at
 ///   the middle of the overlap), GJK when apart;

@@ -13,6 +13,7 @@
 #include "proximity/representation/make_ellipsoid_mesh.h"
 #include "proximity/representation/make_mesh_shape.h"
 #include "proximity/representation/make_sphere_mesh.h"
+#include "proximity/representation/make_torus_mesh.h"
 
 namespace hydrocontact {
 namespace {
@@ -20,7 +21,7 @@ namespace {
 template <class T>
 constexpr bool kUsesResolutionHint =
     std::is_same_v<T, Sphere> || std::is_same_v<T, Cylinder> || std::is_same_v<T, Capsule> ||
-    std::is_same_v<T, Ellipsoid>;
+    std::is_same_v<T, Ellipsoid> || std::is_same_v<T, Torus>;
 
 RigidMesh MakeRigid(TriangleSurfaceMesh surface) {
   Bvh bvh(surface);
@@ -49,6 +50,8 @@ double DefaultResolutionHint(const Shape& shape) {
           return 2 * s.radius() / 5;
         } else if constexpr (std::is_same_v<T, Ellipsoid>) {
           return 2 * s.semi_axes().minCoeff() / 5;
+        } else if constexpr (std::is_same_v<T, Torus>) {
+          return 2 * s.minor_radius() / 5;
         } else {
           throw std::invalid_argument(fmt::format(
               "DefaultResolutionHint: a {} has no intrinsic size and needs no resolution hint",
@@ -100,6 +103,9 @@ HydroelasticRepresentation MakeHydroelasticRepresentation(const Shape& shape,
         } else if constexpr (std::is_same_v<T, Ellipsoid>) {
           if (rigid) return MakeRigid(MakeEllipsoidSurfaceMesh(s, *hint, margin));
           return MakeCompliant(MakeEllipsoidVolumeMesh(s, *hint, margin), E);
+        } else if constexpr (std::is_same_v<T, Torus>) {
+          if (rigid) return MakeRigid(MakeTorusSurfaceMesh(s, *hint, margin));
+          return MakeCompliant(MakeTorusVolumeMesh(s, *hint, margin), E);
         } else if constexpr (std::is_same_v<T, Convex>) {
           if (rigid) return MakeRigid(MakeConvexSurfaceMesh(s, margin));
           return MakeCompliant(MakeConvexVolumeMesh(s, margin), E);

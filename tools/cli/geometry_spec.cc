@@ -102,6 +102,10 @@ Shape ParseShapeSpec(const std::string& spec, double scale) {
       const auto v = params(3);
       return Ellipsoid(v[0], v[1], v[2]);
     }
+    if (kind == "torus") {
+      const auto v = params(2);
+      return Torus(v[0], v[1]);
+    }
     if (kind == "halfspace") {
       if (colon != std::string::npos) {
         throw UsageError(fmt::format("geometry '{}': halfspace takes no parameters", spec));
@@ -115,7 +119,7 @@ Shape ParseShapeSpec(const std::string& spec, double scale) {
   if (extension == ".obj" || extension == ".vtk") return Mesh(spec, scale);
   throw UsageError(fmt::format(
       "geometry '{}': not a primitive (sphere:R, box:X,Y,Z, cylinder:R,L, capsule:R,L, "
-      "ellipsoid:A,B,C, halfspace) nor an .obj or .vtk file",
+      "ellipsoid:A,B,C, torus:R,r, halfspace) nor an .obj or .vtk file",
       spec));
 }
 
@@ -250,6 +254,7 @@ std::string GeometryArgumentsHelp(int num_geometries) {
       "  cylinder:R,L        cylinder of radius R and length L along z, centred\n"
       "  capsule:R,L         cylinder R, L along z with hemispherical caps\n"
       "  ellipsoid:A,B,C     ellipsoid with semi-axes A, B, C\n"
+      "  torus:R,r           torus about z: tube radius r around a circle of radius R > r\n"
       "  halfspace           the half-space z <= 0 of G\n"
       "Primitives are compliant by default.\n\n";
   text += num_geometries == 1

@@ -547,5 +547,56 @@ TEST_CASE("Point queries in W", "[shape_pair_distance]") {
                     Catch::Contains("not finite") && Catch::Contains(id.to_string()));
 }
 
+TEST_CASE("Torus against every shape: closed forms and the tessellation bound",
+          "[shape_pair_distance]") {
+  // Torus R = 2, r = 0.5 about W's z. The tessellated pairs are within the
+  // sag r(1 − cos(π/48)) ≈ 1.1e-3 of the truth, from the outside (the
+  // tessellation is inscribed: distances over-, depths underestimated).
+  const double R = 2, r = 0.5;
+  const double sag = r * (1 - std::cos(M_PI / 48));
+  const Ids ids;
+  const DistanceGeometry torus = MakeDistanceGeometry(Torus(R, r));
+  const RigidTransform X_WT = RigidTransform::FromRollPitchYaw(Vector3d(0.2, 0, 0), Vector3d::Zero());
+  // Sphere (exact): centre C at distance 0.8 from the tube's centre circle
+  // (in the torus frame): φ = 0.8 − r − ρ.
+  const double rho = 0.1;
+  const Vector3d p_TC(0, R + 0.8 * std::cos(0.7), 0.8 * std::sin(0.7));
+  const SignedDistancePair s =
+      Distance(ids, torus, X_WT, MakeDistanceGeometry(Sphere(rho)), X_WT * RigidTransform(p_TC));
+  CHECK(s.distance == Approx(0.8 - r - rho).epsilon(1e-12));
+  CheckInvariant(s, X_WT, X_WT * RigidTransform(p_TC));
+  // Half-space (exact): the plane z = −r − d under the torus; d < 0 overlaps.
+  for (const double d : {0.1, -0.05}) {
+    const SignedDistancePair h = Distance(ids, torus, RigidTransform(),
+                                          MakeDistanceGeometry(HalfSpace()),
+                                          RigidTransform(Vector3d(0, 0, -r - d)));
+    CHECK(h.distance == Approx(d).epsilon(1e-12));
+    CHECK((h.nhat_BA_W - Vector3d::UnitZ()).norm() < 1e-12);
+  }
+  // Box over the top of the tube (bottom face at z = r + 0.05): 0.05; the
+  // tessellation holds the top circle's vertices, so only the ring's chords
+  // (sag (R+r)(1−cos(π/m)), tiny) separate it from the truth.
+  const DistanceGeometry box = MakeDistanceGeometry(Box(0.2, 0.2, 0.2));
+  const SignedDistancePair b =
+      Distance(ids, torus, RigidTransform(), box, RigidTransform(Vector3d(R, 0, r + 0.15)));
+  CHECK(b.distance == Approx(0.05).margin(sag));
+  CHECK(b.distance >= 0.05 - 1e-12);
+  // A capsule down the hole, radius ρc > R − r, overlaps by ρc − (R − r).
+  const DistanceGeometry capsule = MakeDistanceGeometry(Capsule(1.6, 4));
+  const SignedDistancePair c = Distance(ids, torus, RigidTransform(), capsule, RigidTransform());
+  CHECK(c.distance == Approx(-(1.6 - (R - r))).margin(sag));
+  // Two tori linked like chain links: the second turned about x and moved
+  // by R along x passes through the first's hole; they are apart by the
+  // gap between the tubes, R − 2r at the closest (R = 2, r = 0.5: 1).
+  const RigidTransform X_WU = RigidTransform::FromRollPitchYaw(Vector3d(M_PI / 2, 0, 0),
+                                                              Vector3d(R, 0, 0));
+  const SignedDistancePair t = Distance(ids, torus, RigidTransform(), torus, X_WU);
+  CHECK(t.distance == Approx(R - 2 * r).margin(2 * sag));
+  // Penetration agrees with the distance's sign.
+  CHECK(ComputePenetration(ids.a, torus, RigidTransform(), ids.b, capsule, RigidTransform()));
+  CHECK(!ComputePenetration(ids.a, torus, RigidTransform(), ids.b, box,
+                            RigidTransform(Vector3d(R, 0, r + 0.15))));
+}
+
 }  // namespace
 }  // namespace hydrocontact

@@ -196,6 +196,38 @@ TEST_CASE("A compliant sphere pressed into a rigid half-space converges to the c
   }
 }
 
+TEST_CASE("A compliant torus lying on a rigid half-space converges to the closed form",
+          "[compute_contact_surface]") {
+  // Torus (R, r) about z, p = E (1 − s/r) with s the distance to the tube's
+  // centre circle, pressed a depth d into z ≤ 0: the surface is the annulus
+  // of the plane z0 = d − r (in the torus frame) where s ≤ r, i.e.
+  // |ρ − R| ≤ w = √(r² − z0²). With u = ρ − R (the odd part of ρ cancels):
+  //   F = E ∫_{−w}^{w} 2π(R + u)(1 − √(u² + z0²)/r) du
+  //     = 2πR E (2w − (w r + z0² ln((w + r)/|z0|))/r),
+  // using ∫√(u² + z0²) du = ½(u√(u²+z0²) + z0² ln(u + √(u²+z0²))).
+  const double R = 1, r = 0.3, d = 0.1, z0 = d - r, w = std::sqrt(r * r - z0 * z0);
+  const double force =
+      2 * M_PI * R * kE * (2 * w - (w * r + z0 * z0 * std::log((w + r) / std::abs(z0))) / r);
+  const GeometryId id_T = GeometryId::get_new_id();
+  const GeometryId id_H = GeometryId::get_new_id();
+  const RigidTransform X_WT(Vector3d(0, 0, r - d));
+  double previous_error = 3;
+  for (const double h : {0.1, 0.05, 0.025}) {
+    const HydroelasticRepresentation torus =
+        MakeHydroelasticRepresentation(Torus(R, r), ProximityProperties::Compliant(kE, h));
+    const auto s = ComputeContactSurface(id_T, torus, X_WT, id_H, RigidHalfSpace{},
+                                         RigidTransform(), kPolygon);
+    REQUIRE(s.has_value());
+    const double force_error = std::abs(IntegrateForce(*s).z() / force - 1);
+    CAPTURE(h, force_error);
+    // Second order (piecewise-linear field, polygonal tube): the error
+    // falls by about 4 per halving of h.
+    CHECK(force_error < previous_error / 3);
+    previous_error = force_error;
+  }
+  CHECK(previous_error < 0.01);
+}
+
 TEST_CASE("A large rigid box gives the same surface as a rigid half-space",
           "[compute_contact_surface]") {
   const GeometryId id_S = GeometryId::get_new_id();

@@ -53,6 +53,7 @@ TEST_CASE("Representation: every compliant primitive") {
       {Cylinder(0.1, 0.3), pi * 0.01 * 0.3},
       {Capsule(0.05, 0.2), pi * 0.0025 * 0.2 + 4.0 / 3 * pi * 0.05 * 0.05 * 0.05},
       {Ellipsoid(0.1, 0.2, 0.15), 4.0 / 3 * pi * 0.1 * 0.2 * 0.15},
+      {Torus(0.2, 0.05), 2 * pi * pi * 0.2 * 0.05 * 0.05},
   };
   for (const auto& [shape, volume] : shapes) {
     CAPTURE(ShapeName(shape));

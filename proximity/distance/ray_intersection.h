@@ -1,0 +1,63 @@
+#pragma once
+
+/// @file
+/// The first point where a ray meets a shape's surface (the seed's
+/// intersectsRay), in the shape's frame G: closed forms for the primitives
+/// (a quadratic for sphere, ellipsoid, cylinder side and capsule caps, slabs
+/// for box and caps, a quartic for the torus, exact, not its tessellation),
+/// a BVH walk over the triangles
+/// for Mesh and Convex (the hull's surface).
+///
+/// From outside the ray enters the solid at the first hit; from inside
+/// (the origin strictly inside) the first hit is where it leaves. Either way
+/// the normal reported is the OUTWARD normal of the surface there (the
+/// seed's "surface normal"), and `entering` says which case it is.
+
+#include <optional>
+
+#include <Eigen/Core>
+
+#include "geometry/shape.h"
+#include "mesh/aabb.h"
+#include "proximity/distance/distance_geometry.h"
+
+namespace hydrocontact {
+
+/// A ray's first hit, in G.
+struct RayHit {
+  /// Distance from the ray's origin along the unit direction (≥ 0).
+  double distance{0};
+  /// The hit point H, in G.
+  Eigen::Vector3d p_GH{Eigen::Vector3d::Zero()};
+  /// The outward unit normal at H, in G (on an edge or vertex of a box or
+  /// mesh: the normal of the face the ray crosses first; for a mesh, the
+  /// triangle's normal).
+  Eigen::Vector3d nhat_G{Eigen::Vector3d::UnitZ()};
+  /// True when the ray crosses from outside to inside at H.
+  bool entering{true};
+};
+
+/// The first hit of the ray from p_GO along dir_G (need not be unit; it is
+/// normalised) on the surface of geometry `G`, or nullopt if there is none
+/// (or it is farther than `max_distance`). A ray grazing a curved surface
+/// (a double root) counts as a hit. Allocation-free.
+/// @throws std::invalid_argument if p_GO or dir_G is not finite, dir_G is
+///         zero, or max_distance is negative or NaN, naming the culprit.
+std::optional<RayHit> IntersectRay(const DistanceGeometry& G, const Eigen::Vector3d& p_GO,
+                                   const Eigen::Vector3d& dir_G,
+                                   double max_distance = std::numeric_limits<double>::infinity());
+
+/// The same for a torus (what the DistanceGeometry overload calls): the
+/// smallest non-negative real root of the ray's quartic, found as the
+/// eigenvalues of its companion matrix and polished by Newton's method.
+std::optional<RayHit> IntersectRay(const Torus& torus, const Eigen::Vector3d& p_GO,
+                                   const Eigen::Vector3d& dir_G,
+                                   double max_distance = std::numeric_limits<double>::infinity());
+
+/// True when the segment {p_GO + t·d : 0 ≤ t ≤ t_max} meets `box_G` (slab
+/// test), given inv_d = 1/d componentwise (±∞ for zero components). Used to
+/// prune before the exact intersection.
+bool RayIntersectsBox(const Aabb& box_G, const Eigen::Vector3d& p_GO,
+                      const Eigen::Vector3d& inv_d, double t_max);
+
+}  // namespace hydrocontact

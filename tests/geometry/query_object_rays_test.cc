@@ -1,0 +1,113 @@
+#include <cmath>
+#include <random>
+
+#include <catch2/catch.hpp>
+
+#include "geometry/query_object.h"
+#include "geometry/scene_graph.h"
+
+namespace hydrocontact {
+namespace {
+
+using Eigen::Vector3d;
+
+RigidTransform At(double x, double y = 0, double z = 0) { return RigidTransform(Vector3d(x, y, z)); }
+
+TEST_CASE("CastRay: first geometry along the ray, exclusions, inside, misses",
+          "[query_object_rays]") {
+  SceneGraph scene;
+  const FrameId world = scene.world_frame_id();
+  const auto props = ProximityProperties::Rigid();
+  const GeometryId near = scene.RegisterGeometry(world, At(2), Sphere(0.5), "near", props);
+  const GeometryId far = scene.RegisterGeometry(world, At(5), Box(1, 1, 1), "far", props);
+  const GeometryId torus = scene.RegisterGeometry(world, At(0, 6), Torus(1, 0.2), "torus", props);
+  const QueryObject query = scene.query_object();
+  // Along +x from the origin: the sphere's near side at x = 1.5, normal −x.
+  const auto hit = query.CastRay(Vector3d::Zero(), Vector3d(3, 0, 0));
+  REQUIRE(hit.has_value());
+  CHECK(hit->id == near);
+  CHECK(hit->distance == Approx(1.5));
+  CHECK((hit->p_WH - Vector3d(1.5, 0, 0)).norm() < 1e-14);
+  CHECK((hit->nhat_W + Vector3d::UnitX()).norm() < 1e-14);
+  CHECK(hit->entering);
+  // Excluding the sphere: the box's face x = 4.5.
+  const auto past = query.CastRay(Vector3d::Zero(), Vector3d::UnitX(), 100, {near});
+  REQUIRE(past.has_value());
+  CHECK(past->id == far);
+  CHECK(past->distance == Approx(4.5));
+  // max_distance stops short of everything.
+  CHECK(!query.CastRay(Vector3d::Zero(), Vector3d::UnitX(), 1.4));
+  // From inside the sphere: leaves at x = 2.5, outward normal +x.
+  const auto inside = query.CastRay(Vector3d(2, 0, 0), Vector3d::UnitX());
+  REQUIRE(inside.has_value());
+  CHECK(inside->id == near);
+  CHECK(inside->distance == Approx(0.5));
+  CHECK(!inside->entering);
+  // Through the torus's hole (its axis is W's z at (0, 6)): along +y from
+  // (0, 6, 0) it meets the inner equator at y = 6 + 0.8.
+  const auto hole = query.CastRay(Vector3d(0, 6, 0), Vector3d::UnitY());
+  REQUIRE(hole.has_value());
+  CHECK(hole->id == torus);
+  CHECK(hole->distance == Approx(0.8));
+  CHECK(!query.CastRay(Vector3d(0, 6, 3), -Vector3d::UnitZ()));  // down the axis
+  CHECK_THROWS_WITH(query.CastRay(Vector3d::Zero(), Vector3d::Zero()),
+                    Catch::Contains("direction"));
+  CHECK_THROWS_WITH(query.CastRay(Vector3d::Zero(), Vector3d::UnitX(), -1),
+                    Catch::Contains("max_distance"));
+}
+
+TEST_CASE("CastRays: a batch agrees with single rays", "[query_object_rays]") {
+  SceneGraph scene;
+  const FrameId world = scene.world_frame_id();
+  const auto props = ProximityProperties::Rigid();
+  scene.RegisterGeometry(world, At(1, 0.2), Capsule(0.2, 0.5), "capsule", props);
+  scene.RegisterGeometry(world, At(-1, 0.1, 0.3), Ellipsoid(0.3, 0.4, 0.5), "ellipsoid", props);
+  scene.RegisterGeometry(world, At(0, 0, -1), HalfSpace(), "ground", props);
+  scene.RegisterGeometry(world, At(0, 1.5), Cylinder(0.3, 1), "cylinder", props);
+  const QueryObject query = scene.query_object();
+  std::mt19937 random(3);
+  std::normal_distribution<double> normal;
+  std::vector<Vector3d> origins, directions;
+  for (int i = 0; i < 200; ++i) {
+    origins.emplace_back(0.3 * normal(random), 0.3 * normal(random), 0.3 * normal(random));
+    directions.emplace_back(normal(random), normal(random), normal(random));
+  }
+  const auto batch = query.CastRays(origins, directions, 10);
+  REQUIRE(batch.size() == origins.size());
+  int hits = 0;
+  for (size_t i = 0; i < origins.size(); ++i) {
+    const auto single = query.CastRay(origins[i], directions[i], 10);
+    REQUIRE(batch[i].has_value() == single.has_value());
+    if (!single) continue;
+    ++hits;
+    CHECK(batch[i]->id == single->id);
+    CHECK(batch[i]->distance == single->distance);
+    CHECK(batch[i]->p_WH == single->p_WH);
+    // The hit lies on the hit geometry's surface: its signed distance is 0.
+    const auto d = query.ComputeSignedDistanceGeometryToPoint(single->p_WH, {single->id});
+    CHECK(std::abs(d[0].distance) < 1e-9);
+  }
+  CHECK(hits > 50);  // the ground alone catches every downward ray
+  CHECK_THROWS_WITH(query.CastRays(origins, {Vector3d::UnitX()}), Catch::Contains("directions"));
+}
+
+TEST_CASE("ComputeSignedDistanceGeometryToPoint: the listed geometries, in order",
+          "[query_object_rays]") {
+  SceneGraph scene;
+  const FrameId world = scene.world_frame_id();
+  const auto props = ProximityProperties::Rigid();
+  const GeometryId a = scene.RegisterGeometry(world, At(2), Sphere(0.5), "a", props);
+  const GeometryId b = scene.RegisterGeometry(world, At(0, 0, -1), HalfSpace(), "b", props);
+  const QueryObject query = scene.query_object();
+  // From the origin: the half-space's plane is 1 below, the sphere 1.5 away.
+  const auto d = query.ComputeSignedDistanceGeometryToPoint(Vector3d::Zero(), {b, a});
+  REQUIRE(d.size() == 2);
+  CHECK(d[0].id_G == b);
+  CHECK(d[0].distance == Approx(1));
+  CHECK(d[1].id_G == a);
+  CHECK(d[1].distance == Approx(1.5));
+  CHECK_THROWS(query.ComputeSignedDistanceGeometryToPoint(Vector3d::Zero(), {GeometryId()}));
+}
+
+}  // namespace
+}  // namespace hydrocontact

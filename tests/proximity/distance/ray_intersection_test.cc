@@ -1,0 +1,167 @@
+#include "proximity/distance/ray_intersection.h"
+
+#include <cmath>
+
+#include <catch2/catch.hpp>
+
+#include "distance_test_files.h"
+
+namespace hydrocontact {
+namespace {
+
+using Eigen::Vector3d;
+
+void CheckHit(const std::optional<RayHit>& hit, double distance, const Vector3d& nhat,
+              bool entering, const Vector3d& p_GO, const Vector3d& dir) {
+  REQUIRE(hit.has_value());
+  CHECK(hit->distance == Approx(distance).epsilon(1e-12));
+  CHECK((hit->nhat_G - nhat).norm() < 1e-12);
+  CHECK(hit->entering == entering);
+  CHECK((hit->p_GH - (p_GO + hit->distance * dir.normalized())).norm() < 1e-14);
+}
+
+TEST_CASE("Ray against a box: every face, from outside and inside", "[ray_intersection]") {
+  const Vector3d h(0.1, 0.2, 0.3);
+  const DistanceGeometry box = MakeDistanceGeometry(Box(2 * h));
+  const Vector3d offset(0.05, -0.07, 0.04);  // inside every face's extent
+  for (int axis = 0; axis < 3; ++axis) {
+    for (const double s : {-1.0, 1.0}) {
+      CAPTURE(axis, s);
+      const Vector3d e = s * Vector3d::Unit(axis);
+      // From outside, 2 m beyond face (axis, s), toward it: it enters after
+      // 2 m through that face, outward normal e.
+      Vector3d o = offset;
+      o[axis] = s * (h[axis] + 2);
+      CheckHit(IntersectRay(box, o, -3 * e), 2, e, true, o, -e);
+      // From inside (at the offset), toward the same face: it leaves through
+      // it after h − s·offset along the axis.
+      CheckHit(IntersectRay(box, offset, e), h[axis] - s * offset[axis], e, false, offset, e);
+    }
+  }
+  // A miss, and a hit beyond max_distance.
+  CHECK(!IntersectRay(box, Vector3d(0, 1, 0), Vector3d(1, 0, 0)));
+  CHECK(!IntersectRay(box, Vector3d(3, 0, 0), Vector3d(-1, 0, 0), 2.8));
+  CHECK(IntersectRay(box, Vector3d(3, 0, 0), Vector3d(-1, 0, 0), 2.95));
+  CHECK_THROWS_WITH(IntersectRay(box, Vector3d::Zero(), Vector3d::Zero()),
+                    Catch::Contains("direction"));
+  CHECK_THROWS_WITH(IntersectRay(box, Vector3d(NAN, 0, 0), Vector3d::UnitX()),
+                    Catch::Contains("origin"));
+}
+
+TEST_CASE("Ray against a sphere and an ellipsoid", "[ray_intersection]") {
+  const DistanceGeometry sphere = MakeDistanceGeometry(Sphere(0.5));
+  // Off-centre by 0.3 across: hits at x = −√(0.25 − 0.09) = −0.4.
+  const Vector3d o(-2, 0.3, 0);
+  CheckHit(IntersectRay(sphere, o, Vector3d::UnitX()), 1.6, Vector3d(-0.4, 0.3, 0) / 0.5, true, o,
+           Vector3d::UnitX());
+  // Ellipsoid (a, b, c) from the centre along (1, 1, 1)/√3: t²/3·Σ1/aᵢ² = 1;
+  // normal ∝ (x/a², y/b², z/c²).
+  const double a = 0.5, b = 0.8, c = 1.1;
+  const DistanceGeometry ellipsoid = MakeDistanceGeometry(Ellipsoid(a, b, c));
+  const double t = std::sqrt(3 / (1 / (a * a) + 1 / (b * b) + 1 / (c * c)));
+  const Vector3d d = Vector3d(1, 1, 1).normalized();
+  const Vector3d p = t * d;
+  CheckHit(IntersectRay(ellipsoid, Vector3d::Zero(), Vector3d(1, 1, 1)), t,
+           Vector3d(p.x() / (a * a), p.y() / (b * b), p.z() / (c * c)).normalized(), false,
+           Vector3d::Zero(), d);
+  // From outside along −y: hits (0, b, 0).
+  CheckHit(IntersectRay(ellipsoid, Vector3d(0, 3, 0), -Vector3d::UnitY()), 3 - b,
+           Vector3d::UnitY(), true, Vector3d(0, 3, 0), -Vector3d::UnitY());
+}
+
+TEST_CASE("Ray against a cylinder and a capsule: curved parts and caps", "[ray_intersection]") {
+  const double r = 0.4, L = 1.0;
+  const DistanceGeometry cylinder = MakeDistanceGeometry(Cylinder(r, L));
+  // Along −x at y = 0.1, z = 0.3: hits the side at x = √(r² − 0.01).
+  const double x = std::sqrt(r * r - 0.01);
+  const Vector3d o(2, 0.1, 0.3);
+  CheckHit(IntersectRay(cylinder, o, -Vector3d::UnitX()), 2 - x, Vector3d(x, 0.1, 0) / r, true, o,
+           -Vector3d::UnitX());
+  // From inside along +y: leaves through the side at y = √(r² − x₀²).
+  CheckHit(IntersectRay(cylinder, Vector3d(0.2, 0, 0), Vector3d::UnitY()),
+           std::sqrt(r * r - 0.04), Vector3d(0.2, std::sqrt(r * r - 0.04), 0) / r, false,
+           Vector3d(0.2, 0, 0), Vector3d::UnitY());
+  // Down onto the top cap.
+  CheckHit(IntersectRay(cylinder, Vector3d(0.1, 0.1, 2), -Vector3d::UnitZ()), 2 - L / 2,
+           Vector3d::UnitZ(), true, Vector3d(0.1, 0.1, 2), -Vector3d::UnitZ());
+  // A ray over the top (z > L/2) misses.
+  CHECK(!IntersectRay(cylinder, Vector3d(2, 0, 0.6), -Vector3d::UnitX()));
+
+  const DistanceGeometry capsule = MakeDistanceGeometry(Capsule(r, L));
+  // Down onto the top hemisphere at (0.1, 0): z = L/2 + √(r² − 0.01).
+  const double zc = L / 2 + std::sqrt(r * r - 0.01);
+  CheckHit(IntersectRay(capsule, Vector3d(0.1, 0, 3), -Vector3d::UnitZ()), 3 - zc,
+           Vector3d(0.1, 0, zc - L / 2) / r, true, Vector3d(0.1, 0, 3), -Vector3d::UnitZ());
+  // The side, from outside.
+  CheckHit(IntersectRay(capsule, o, -Vector3d::UnitX()), 2 - x, Vector3d(x, 0.1, 0) / r, true, o,
+           -Vector3d::UnitX());
+  // The bottom hemisphere from inside, along −z.
+  CheckHit(IntersectRay(capsule, Vector3d::Zero(), -Vector3d::UnitZ()), L / 2 + r,
+           -Vector3d::UnitZ(), false, Vector3d::Zero(), -Vector3d::UnitZ());
+  // Beside the side piece's slab but through a cap region: from (0.35, 0,
+  // 3) down: misses the side's z-range? It hits the top ball first at
+  // z = L/2 + √(r² − 0.35²).
+  const double z2 = L / 2 + std::sqrt(r * r - 0.35 * 0.35);
+  CheckHit(IntersectRay(capsule, Vector3d(0.35, 0, 3), -Vector3d::UnitZ()), 3 - z2,
+           Vector3d(0.35, 0, z2 - L / 2) / r, true, Vector3d(0.35, 0, 3), -Vector3d::UnitZ());
+}
+
+TEST_CASE("Ray against a half-space", "[ray_intersection]") {
+  const DistanceGeometry hs = MakeDistanceGeometry(HalfSpace());
+  const Vector3d d = Vector3d(1, 0, -1).normalized();
+  CheckHit(IntersectRay(hs, Vector3d(0, 0, 2), d), 2 * std::sqrt(2.0), Vector3d::UnitZ(), true,
+           Vector3d(0, 0, 2), d);
+  CheckHit(IntersectRay(hs, Vector3d(0, 0, -1), Vector3d::UnitZ()), 1, Vector3d::UnitZ(), false,
+           Vector3d(0, 0, -1), Vector3d::UnitZ());
+  CHECK(!IntersectRay(hs, Vector3d(0, 0, 1), Vector3d::UnitX()));
+  CHECK(!IntersectRay(hs, Vector3d(0, 0, -1), -Vector3d::UnitZ()));
+}
+
+TEST_CASE("Ray against a torus: through the hole, the tube, grazing", "[ray_intersection]") {
+  const double R = 2, r = 0.5;
+  const Torus torus(R, r);
+  // From the centre of the hole along +x: enters the inner equator after
+  // R − r, outward normal −x (toward the axis).
+  CheckHit(IntersectRay(torus, Vector3d::Zero(), Vector3d::UnitX()), R - r, -Vector3d::UnitX(),
+           true, Vector3d::Zero(), Vector3d::UnitX());
+  // From far away along +x: the outer equator on the −x side.
+  CheckHit(IntersectRay(torus, Vector3d(-5, 0, 0), Vector3d::UnitX()), 5 - R - r,
+           -Vector3d::UnitX(), true, Vector3d(-5, 0, 0), Vector3d::UnitX());
+  // From inside the tube, up: leaves at the tube's top after r.
+  CheckHit(IntersectRay(torus, Vector3d(0, R, 0), Vector3d::UnitZ()), r, Vector3d::UnitZ(), false,
+           Vector3d(0, R, 0), Vector3d::UnitZ());
+  // Down the axis, through the hole: no hit.
+  CHECK(!IntersectRay(torus, Vector3d(0, 0, 5), -Vector3d::UnitZ()));
+  // Slanted through the tube: from (R + 0.3, 0, 3) down: z = √(r² − 0.09).
+  const double z = std::sqrt(r * r - 0.09);
+  CheckHit(IntersectRay(torus, Vector3d(R + 0.3, 0, 3), -Vector3d::UnitZ()), 3 - z,
+           Vector3d(0.3, 0, z) / r, true, Vector3d(R + 0.3, 0, 3), -Vector3d::UnitZ());
+  // Grazing the top of the tube (a double root): touches at x = −R.
+  const auto graze = IntersectRay(torus, Vector3d(-5, 0, r), Vector3d::UnitX());
+  REQUIRE(graze.has_value());
+  CHECK(graze->distance == Approx(5 - R).epsilon(1e-6));
+}
+
+TEST_CASE("Ray against Mesh and Convex (a box's OBJ) agrees with the Box", "[ray_intersection]") {
+  const Vector3d h(0.1, 0.2, 0.3);
+  const auto path = test::WriteBoxObj("ray_intersection_box.obj", h);
+  const DistanceGeometry box = MakeDistanceGeometry(Box(2 * h));
+  for (const Shape& shape : {Shape(Mesh(path)), Shape(Convex(path))}) {
+    const DistanceGeometry mesh = MakeDistanceGeometry(shape);
+    for (const auto& [o, d] : {std::pair{Vector3d(1, 0.05, 0.02), Vector3d(-1, 0.1, 0.05)},
+                              std::pair{Vector3d(0.01, 0.02, 0.03), Vector3d(0.3, -1, 0.2)},
+                              std::pair{Vector3d(0.02, -0.03, 2), Vector3d(0, 0, -1)}}) {
+      const auto expected = IntersectRay(box, o, d);
+      const auto got = IntersectRay(mesh, o, d);
+      REQUIRE(expected.has_value());
+      REQUIRE(got.has_value());
+      CHECK(got->distance == Approx(expected->distance).epsilon(1e-12));
+      CHECK((got->nhat_G - expected->nhat_G).norm() < 1e-12);
+      CHECK(got->entering == expected->entering);
+    }
+    CHECK(!IntersectRay(mesh, Vector3d(1, 0, 0), Vector3d(1, 0, 0)));
+  }
+}
+
+}  // namespace
+}  // namespace hydrocontact

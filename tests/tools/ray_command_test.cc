@@ -1,0 +1,64 @@
+// Runs the built `hydrocontact ray` and checks its JSON against closed forms
+// and its errors.
+
+#include <cmath>
+
+#include <catch2/catch.hpp>
+
+#include "tests/tools/tool_runner.h"
+
+namespace hydrocontact {
+namespace {
+
+using Eigen::Vector3d;
+using namespace hydrocontact::test;
+
+TEST_CASE("ray: a posed box face and a cylinder's side") {
+  // Box 2 × 4 × 6 at (1, 0, 0): from (5, 0.5, 0.5) along −x it enters the
+  // face x = 2 after 3, outward normal +x.
+  const ToolResult r = RunTool("ray", {"box:2,4,6", "5,0.5,0.5", "-2,0,0", "--pose",
+                                       "1,0,0,0,0,0"});
+  CheckSuccess(r);
+  CHECK(Member(r.out, "hit") == "true");
+  CHECK(Number(r.out, "distance") == Approx(3));
+  CHECK((JsonVector(r.out, "p_WH") - Vector3d(2, 0.5, 0.5)).norm() < 1e-14);
+  CHECK((JsonVector(r.out, "normal") - Vector3d::UnitX()).norm() < 1e-14);
+  CHECK(Member(r.out, "entering") == "true");
+  // A cylinder of radius 0.5 along W's x (pitch π/2 turns G's z onto W's
+  // x... the axis direction Rz·Ry·Rx ẑ = (sin π/2, 0, cos π/2) = +x): from
+  // (0.2, 0, 3) down, the side at z = 0.5.
+  const ToolResult c = RunTool("ray", {"cylinder:0.5,2", "0.2,0,3", "0,0,-1", "--pose",
+                                       "0,0,0,0,1.5707963267948966,0"});
+  CheckSuccess(c);
+  CHECK(Number(c.out, "distance") == Approx(2.5));
+  CHECK((JsonVector(c.out, "normal") - Vector3d::UnitZ()).norm() < 1e-12);
+}
+
+TEST_CASE("ray: misses, max distance, from inside a torus's tube") {
+  const ToolResult miss = RunTool("ray", {"sphere:1", "0,2,0", "1,0,0"});
+  CheckSuccess(miss);
+  CHECK(Member(miss.out, "hit") == "false");
+  CHECK(Member(miss.out, "distance").empty());
+  const ToolResult short_ray =
+      RunTool("ray", {"sphere:1", "5,0,0", "-1,0,0", "--max-distance", "3.9"});
+  CheckSuccess(short_ray);
+  CHECK(Member(short_ray.out, "hit") == "false");
+  // Torus R = 2, r = 0.5: from the tube's centre (2, 0, 0) up, it leaves
+  // after r through the top, outward normal +z.
+  const ToolResult t = RunTool("ray", {"torus:2,0.5", "2,0,0", "0,0,1"});
+  CheckSuccess(t);
+  CHECK(Number(t.out, "distance") == Approx(0.5));
+  CHECK(Member(t.out, "entering") == "false");
+  CHECK((JsonVector(t.out, "normal") - Vector3d::UnitZ()).norm() < 1e-12);
+}
+
+TEST_CASE("ray: bad input exits 2 with one line") {
+  CHECK(FailsCleanly(RunTool("ray", {"sphere:1", "0,0,0", "0,0,0"}), "direction"));
+  CHECK(FailsCleanly(RunTool("ray", {"sphere:1", "0,0,0"}), ""));
+  CHECK(FailsCleanly(RunTool("ray", {"sphere:1", "0,0,0", "1,0,0", "--max-distance", "-1"}),
+                     "--max-distance"));
+  CHECK(FailsCleanly(RunTool("ray", {"torus:1,2", "0,0,0", "1,0,0"}), "minor_radius"));
+}
+
+}  // namespace
+}  // namespace hydrocontact
