@@ -6,8 +6,7 @@
 
 #include <fmt/format.h>
 
-#include "mesh/obj_io.h"
-#include "mesh/vtk_reader.h"
+#include "mesh/mesh_file.h"
 #include "proximity/representation/make_inflated_mesh.h"
 #include "proximity/representation/volume_mesh_field.h"
 
@@ -16,9 +15,9 @@ namespace {
 
 [[noreturn]] void UnknownExtension(const Mesh& mesh) {
   throw std::invalid_argument(fmt::format(
-      "Mesh '{}': unsupported file type '{}'; a Mesh is an .obj triangle surface or a .vtk "
-      "tetrahedral volume",
-      mesh.file().string(), mesh.file().extension().string()));
+      "Mesh '{}': unsupported file type '{}'; a Mesh is a triangle surface or a tetrahedral "
+      "volume file ({})",
+      mesh.file().string(), mesh.file().extension().string(), SupportedMeshFileExtensions()));
 }
 
 // Runs `make`, prefixing any std::invalid_argument with the file's name.
@@ -42,15 +41,14 @@ std::string LowerCaseExtension(const std::filesystem::path& file) {
 
 TriangleSurfaceMesh MakeMeshSurfaceMesh(const Mesh& mesh, double margin) {
   internal::RequireMargin("Mesh", margin);
-  const std::string extension = LowerCaseExtension(mesh.file());
-  if (extension == ".vtk") {
-    const VtkVolumeData data = ReadVtkVolumeFile(mesh.file(), mesh.scale());
+  if (!IsSupportedMeshFile(mesh.file())) UnknownExtension(mesh);
+  MeshFileData data = ReadMeshFile(mesh.file(), mesh.scale());
+  if (data.volume) {
     return NamingFile(mesh, [&] {
-      return InflateSurfaceMesh(ExtractBoundary(data.mesh).surface, margin);
+      return InflateSurfaceMesh(ExtractBoundary(data.volume->mesh).surface, margin);
     });
   }
-  if (extension != ".obj") UnknownExtension(mesh);
-  const TriangleSurfaceMesh surface = ReadObjFile(mesh.file(), mesh.scale());
+  const TriangleSurfaceMesh surface = std::move(data.surface->mesh);
   if (!surface.IsClosed()) {
     throw std::invalid_argument(fmt::format(
         "Mesh '{}': the surface is not closed (some edge is not shared by exactly two "
@@ -71,15 +69,14 @@ TriangleSurfaceMesh MakeMeshSurfaceMesh(const Mesh& mesh, double margin) {
 
 VolumeMeshWithExtent MakeMeshVolumeMesh(const Mesh& mesh, double margin) {
   internal::RequireMargin("Mesh", margin);
-  const std::string extension = LowerCaseExtension(mesh.file());
-  if (extension == ".obj") {
+  if (!IsSupportedMeshFile(mesh.file())) UnknownExtension(mesh);
+  if (!MeshFileHoldsVolume(mesh.file())) {
     throw std::invalid_argument(fmt::format(
-        "Mesh '{}': a compliant Mesh needs a tetrahedral .vtk file; use Convex for the OBJ's "
-        "hull or tetrahedralize it",
+        "Mesh '{}': a compliant Mesh needs a tetrahedral .vtk file (or gmsh .msh); this file is a "
+        "triangle surface: use Convex for its hull or tetrahedralize it (e.g. gmsh -3)",
         mesh.file().string()));
   }
-  if (extension != ".vtk") UnknownExtension(mesh);
-  VtkVolumeData data = ReadVtkVolumeFile(mesh.file(), mesh.scale());
+  VtkVolumeData data = std::move(*ReadMeshFile(mesh.file(), mesh.scale()).volume);
   return NamingFile(mesh, [&] {
     VolumeMesh inflated = InflateVolumeMesh(data.mesh, margin);
     std::vector<double> extent = ComputeDistanceToBoundaryExtent(inflated);
