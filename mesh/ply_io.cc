@@ -154,6 +154,7 @@ SurfaceReadResult ReadPlyString(std::string_view contents, std::string_view sour
   while (header.NextLine(&t)) {
     if (t.empty() || t[0] == "comment" || t[0] == "obj_info") continue;
     if (t[0] == "end_header") {
+      if (t.size() != 1) header.Fail("'end_header' must stand alone on its line");
       ended = true;
       break;
     }

@@ -1,5 +1,6 @@
 #include "mesh/text_scan.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <stdexcept>
@@ -57,7 +58,9 @@ bool LineScanner::NextLine(std::vector<std::string_view>* tokens) {
   size_t end = text_.find('\n', pos_);
   if (end == std::string_view::npos) end = text_.size();
   const std::string_view line = text_.substr(pos_, end - pos_);
-  pos_ = end + 1;
+  // (The last line may lack its line end: stop at the end of the text, so
+  // offset() never points past it.)
+  pos_ = std::min(end + 1, text_.size());
   ++line_;
   SplitTokens(line, tokens);
   return true;

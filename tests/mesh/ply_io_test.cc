@@ -104,6 +104,19 @@ TEST_CASE("PLY errors name the file and the line or offset", "[ply][errors]") {
        "property list uchar int vertex_indices\nend_header\n",
        "p.ply, byte offset 181: truncated data: the file ends before vertex 0"},
   };
+  // Found by fuzzing: data on the end_header line without a line end after
+  // it once read past the end of the data.
+  CHECK_THROWS_WITH(
+      ReadPlyString("ply\nformat binary_little_endian 1.0\nelement vertex 1\nproperty float x\n"
+                    "end_header\t\xff\xff",
+                    "p.ply"),
+      Contains("p.ply, line 5: 'end_header' must stand alone"));
+  CHECK_THROWS_WITH(
+      ReadPlyString("ply\nformat binary_little_endian 1.0\nelement vertex 1\nproperty float x\n"
+                    "property float y\nproperty float z\nelement face 0\n"
+                    "property list uchar int vertex_indices\nend_header",
+                    "p.ply"),
+      Contains("p.ply, byte offset 168: truncated data"));
   for (const auto& c : cases) {
     INFO(c.text);
     if (c.expected.empty()) {
