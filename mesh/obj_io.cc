@@ -16,6 +16,7 @@
 #include <fmt/format.h>
 #include <tiny_obj_loader.h>
 
+#include "mesh/surface_assembly.h"
 #include "mesh/text_file.h"
 
 namespace hydrocontact {
@@ -211,8 +212,8 @@ std::vector<int> TinyObjFaceIndices(std::string_view contents, std::string_view 
   std::vector<tinyobj::material_t> materials;
   std::string warn, err;
   std::istringstream in{std::string(contents)};
-  // No triangulation (it is ours: a plain fan, predictable for the face
-  // counts we report) and no material reader (materials are irrelevant and
+  // No triangulation (it is ours: ear clipping, shared with the other
+  // surface readers) and no material reader (materials are irrelevant and
   // must not make us open other files).
   const bool ok = tinyobj::LoadObj(&attrib, &shapes, &materials, &warn, &err, &in,
                                    /*readMatFn=*/nullptr, /*triangulate=*/false,
@@ -256,42 +257,6 @@ std::vector<int> TinyObjFaceIndices(std::string_view contents, std::string_view 
   return indices;
 }
 
-// Positions compare equal exactly; +0 and -0 are the same position.
-struct PositionHash {
-  size_t operator()(const Eigen::Vector3d& p) const noexcept {
-    uint64_t h = 1469598103934665603ull;
-    for (int i = 0; i < 3; ++i) {
-      const double x = p[i] + 0.0;  // -0.0 + 0.0 is +0.0.
-      uint64_t bits;
-      std::memcpy(&bits, &x, sizeof bits);
-      h = (h ^ bits) * 1099511628211ull;
-    }
-    return size_t(h);
-  }
-};
-struct PositionEqual {
-  bool operator()(const Eigen::Vector3d& a, const Eigen::Vector3d& b) const noexcept {
-    return a == b;
-  }
-};
-
-// The zero-area test of TriangleSurfaceMesh, evaluated the same way, so a
-// triangle we keep is one the mesh accepts.
-bool IsDegenerate(const Eigen::Vector3d& a, const Eigen::Vector3d& b, const Eigen::Vector3d& c) {
-  const Eigen::Vector3d cross = (b - a).cross(c - a);
-  const double twice_area = cross.norm();
-  const double longest_sq =
-      std::max({(b - a).squaredNorm(), (c - b).squaredNorm(), (a - c).squaredNorm()});
-  return !(twice_area > 1e-14 * longest_sq) || !(longest_sq > 0);
-}
-
-void ValidateScale(double scale, std::string_view source) {
-  if (!std::isfinite(scale) || !(scale > 0)) {
-    throw std::invalid_argument(fmt::format(
-        "reading OBJ {}: scale must be finite and positive, got {}", source, scale));
-  }
-}
-
 std::string FormatVertex(const Eigen::Vector3d& p) {
   // fmt's default for doubles is the shortest text that reads back as the
   // same double: exact round trips, and "0.05" rather than 17 digits.
@@ -302,79 +267,15 @@ std::string FormatVertex(const Eigen::Vector3d& p) {
 
 ObjReadResult ReadObjStringWithReport(std::string_view contents, double scale,
                                       std::string_view source_name) {
-  ValidateScale(scale, source_name);
+  internal::ValidateReadScale(scale, "OBJ", source_name);
   const ObjScan scan = ScanObj(contents, source_name);
   const std::vector<int> indices = TinyObjFaceIndices(contents, source_name, scan);
 
-  // Scale, then weld exactly coincident positions onto their first
-  // occurrence.
-  const int num_file_vertices = int(scan.positions.size());
-  std::vector<Eigen::Vector3d> positions(scan.positions.size());
-  std::vector<int> representative(num_file_vertices);
-  std::unordered_map<Eigen::Vector3d, int, PositionHash, PositionEqual> first_at;
-  first_at.reserve(scan.positions.size());
-  for (int v = 0; v < num_file_vertices; ++v) {
-    positions[v] = scale * scan.positions[v];
-    if (!positions[v].allFinite()) {
-      ThrowAt(source_name, scan.vertex_line[v],
-              fmt::format("the vertex times scale {} is not finite", scale));
-    }
-    representative[v] = first_at.try_emplace(positions[v], v).first->second;
-  }
-
-  // Fan-triangulate, dropping degenerate triangles.
-  ObjReadResult result;
-  std::vector<bool> used_by_a_face(num_file_vertices, false);
-  std::vector<TriangleSurfaceMesh::Element> triangles;
-  triangles.reserve(indices.size());
-  size_t k = 0;
-  for (size_t f = 0; f < scan.face_size.size(); ++f) {
-    const int* face = indices.data() + k;
-    const int n = scan.face_size[f];
-    k += size_t(n);
-    for (int i = 0; i < n; ++i) used_by_a_face[face[i]] = true;
-    for (int i = 1; i + 1 < n; ++i) {
-      const TriangleSurfaceMesh::Element t{representative[face[0]], representative[face[i]],
-                                           representative[face[i + 1]]};
-      if (t[0] == t[1] || t[1] == t[2] || t[2] == t[0] ||
-          IsDegenerate(positions[t[0]], positions[t[1]], positions[t[2]])) {
-        ++result.num_dropped_faces;
-        continue;
-      }
-      triangles.push_back(t);
-    }
-  }
-  if (triangles.empty()) {
-    throw std::runtime_error(fmt::format(
-        "{}: all {} triangles of the OBJ data are degenerate (zero area)", source_name,
-        result.num_dropped_faces));
-  }
-
-  // Keep the vertices the triangles use, in file order.
-  std::vector<int> new_index(num_file_vertices, -1);
-  for (const auto& t : triangles) {
-    for (int v : t) new_index[v] = 0;
-  }
-  std::vector<Eigen::Vector3d> vertices;
-  for (int v = 0; v < num_file_vertices; ++v) {
-    if (new_index[v] == 0) {
-      new_index[v] = int(vertices.size());
-      vertices.push_back(positions[v]);
-    } else if (representative[v] != v && used_by_a_face[v]) {
-      ++result.num_welded_vertices;
-    }
-  }
-  result.num_unreferenced_vertices =
-      num_file_vertices - int(vertices.size()) - result.num_welded_vertices;
-  for (auto& t : triangles) {
-    for (int& v : t) v = new_index[v];
-  }
-  try {
-    result.mesh = TriangleSurfaceMesh(std::move(triangles), std::move(vertices));
-  } catch (const std::exception& e) {
-    throw std::runtime_error(fmt::format("{}: {}", source_name, e.what()));
-  }
-  return result;
+  const auto vertex_location = [&](int v) {
+    return fmt::format("{}, line {}", source_name, scan.vertex_line[size_t(v)]);
+  };
+  return internal::AssembleSurface(scan.positions, scan.face_size, indices, scale, source_name,
+                                   "OBJ", vertex_location);
 }
 
 TriangleSurfaceMesh ReadObjString(std::string_view contents, double scale,
@@ -383,7 +284,7 @@ TriangleSurfaceMesh ReadObjString(std::string_view contents, double scale,
 }
 
 ObjReadResult ReadObjFileWithReport(const std::filesystem::path& file, double scale) {
-  ValidateScale(scale, file.string());
+  internal::ValidateReadScale(scale, "OBJ", file.string());
   const std::string contents = internal::ReadFileToString(file, "OBJ file");
   return ReadObjStringWithReport(contents, scale, file.string());
 }

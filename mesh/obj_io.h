@@ -15,28 +15,14 @@
 #include <string_view>
 
 #include "mesh/polygon_surface_mesh.h"
+#include "mesh/surface_assembly.h"
 #include "mesh/triangle_surface_mesh.h"
 
 namespace hydrocontact {
 
-/// A triangle mesh read from OBJ, with what the reader had to clean up.
-/// Scanned meshes are messy; rather than refusing them, the reader repairs
-/// what has one obvious repair and says how much it repaired.
-struct ObjReadResult {
-  /// Every face of every object/group of the file, fan-triangulated around
-  /// its first vertex, in file order, vertices in file order (after the
-  /// clean-up below), scaled.
-  TriangleSurfaceMesh mesh;
-  /// Triangles (of the fan triangulation) dropped because they were
-  /// degenerate: a vertex repeated after welding, or zero area by the same
-  /// test TriangleSurfaceMesh applies.
-  int num_dropped_faces{0};
-  /// Vertices merged into an earlier vertex at exactly the same position.
-  int num_welded_vertices{0};
-  /// Vertices dropped because no kept triangle uses them (including those
-  /// used only by dropped triangles).
-  int num_unreferenced_vertices{0};
-};
+/// A triangle mesh read from OBJ, with what the reader cleaned up (the
+/// clean-up every surface reader shares; see SurfaceReadResult).
+using ObjReadResult = SurfaceReadResult;
 
 /// Reads the OBJ file `file` as a triangle surface mesh, scaling every
 /// position by `scale`, and reports the clean-up (see ObjReadResult).
@@ -75,7 +61,8 @@ std::string WriteObjString(const PolygonSurfaceMesh& mesh);
 void WriteObjFile(const std::filesystem::path& file, const TriangleSurfaceMesh& mesh);
 
 /// Writes WriteObjString(mesh) to `file` (replacing it). Reading it back with
-/// ReadObjFile gives the fan triangulation of each polygon.
+/// ReadObjFile gives the triangulation of each polygon (the fan from its
+/// first vertex when it is convex).
 /// @throws std::runtime_error naming the file if it cannot be written.
 void WriteObjFile(const std::filesystem::path& file, const PolygonSurfaceMesh& mesh);
 

@@ -16,7 +16,9 @@
 #include <Eigen/Geometry>
 #include <fmt/format.h>
 
+#include "mesh/surface_assembly.h"
 #include "mesh/text_file.h"
+#include "mesh/volume_assembly.h"
 
 namespace hydrocontact {
 namespace {
@@ -183,6 +185,7 @@ class VtkParser {
   VtkParser(std::string_view text, std::string_view source) : text_(text), source_(source) {}
 
   VtkVolumeData Parse(double scale);
+  SurfaceReadResult ParseSurface(double scale);
 
  private:
   // Errors. ASCII data is located by line; binary data by section, since
@@ -417,13 +420,17 @@ class VtkParser {
 
   void ReadHeader();
   void ReadPoints(const std::vector<std::string_view>& tokens);
+  Cells ReadCellArray(const std::vector<std::string_view>& tokens, const std::string& name);
   void ReadCells(const std::vector<std::string_view>& tokens);
+  void ReadPolyDataCells(const std::string& keyword, const std::vector<std::string_view>& tokens);
+  SurfaceReadResult AssembleSurfaceData(double scale);
   void ReadCellTypes(const std::vector<std::string_view>& tokens);
   void ReadAttribute(const std::string& keyword, const std::vector<std::string_view>& tokens);
   void ReadField(const std::vector<std::string_view>& tokens);
   void SkipMetadata();
   void KeepPointArray(std::string name, std::vector<double> values, int line);
   VtkVolumeData Assemble(double scale);
+  void ParseBody();
 
   std::string_view text_;
   std::string source_;
@@ -443,6 +450,11 @@ class VtkParser {
   enum class Mode { kNone, kPoint, kCell } mode_{Mode::kNone};
   size_t attribute_tuples_{0};  // Tuples per array in the current mode.
   std::map<std::string, std::vector<double>> point_arrays_;
+  // POLYDATA: read as a triangle surface.
+  bool want_surface_{false};
+  std::vector<int> polygon_sizes_;
+  std::vector<int> polygon_indices_;
+  int num_skipped_polydata_cells_{0};
 };
 
 void VtkParser::ReadHeader() {
@@ -475,12 +487,11 @@ void VtkParser::ReadPoints(const std::vector<std::string_view>& tokens) {
   have_points_ = true;
 }
 
-void VtkParser::ReadCells(const std::vector<std::string_view>& tokens) {
-  section_ = "CELLS";
-  if (cells_) Fail(header_line_, "a second CELLS section");
-  if (tokens.size() != 3) Fail(header_line_, "expected 'CELLS count size'");
-  const int64_t n = ParseCount(tokens[1], "CELLS count");
-  const int64_t size = ParseCount(tokens[2], "CELLS size");
+Cells VtkParser::ReadCellArray(const std::vector<std::string_view>& tokens, const std::string& name) {
+  section_ = name;
+  if (tokens.size() != 3) Fail(header_line_, fmt::format("expected '{} count size'", name));
+  const int64_t n = ParseCount(tokens[1], name + " count");
+  const int64_t size = ParseCount(tokens[2], name + " size");
   const int cells_line = header_line_;
   Cells cells;
   if (PeekKeyword() == "OFFSETS") {
@@ -523,7 +534,7 @@ void VtkParser::ReadCells(const std::vector<std::string_view>& tokens) {
     // Classic layout: per cell, its vertex count then its indices; `size`
     // integers in all. Binary data is 32-bit.
     std::vector<int> lines;
-    const std::vector<int64_t> data = ReadIntegers(kInt32, size_t(size), "CELLS", &lines);
+    const std::vector<int64_t> data = ReadIntegers(kInt32, size_t(size), name, &lines);
     cells.offsets.reserve(size_t(n) + 1);
     cells.connectivity.reserve(size_t(size));
     cells.offsets.push_back(0);
@@ -531,16 +542,16 @@ void VtkParser::ReadCells(const std::vector<std::string_view>& tokens) {
     for (int64_t c = 0; c < n; ++c) {
       if (k >= data.size()) {
         Fail(binary_ ? 0 : (lines.empty() ? cells_line : lines.back()),
-             fmt::format("CELLS announces {} cells in {} integers, but the integers run out "
+             fmt::format("{} announces {} cells in {} integers, but the integers run out "
                          "after {} cells",
-                         n, size, c));
+                         name, n, size, c));
       }
       const int64_t count = data[k];
       const int line = binary_ ? 0 : lines[k];
       if (count < 0 || size_t(count) > data.size() - k - 1) {
-        Fail(line, fmt::format("cell {} announces {} vertices, but only {} integers of CELLS "
+        Fail(line, fmt::format("cell {} announces {} vertices, but only {} integers of {} "
                                "remain",
-                               c, count, data.size() - k - 1));
+                               c, count, data.size() - k - 1, name));
       }
       if (!binary_) cells.line.push_back(line);
       cells.connectivity.insert(cells.connectivity.end(), data.begin() + int64_t(k) + 1,
@@ -550,9 +561,16 @@ void VtkParser::ReadCells(const std::vector<std::string_view>& tokens) {
     }
     if (k != data.size()) {
       Fail(binary_ ? 0 : lines[k],
-           fmt::format("CELLS announces size {} but its {} cells use {} integers", size, n, k));
+           fmt::format("{} announces size {} but its {} cells use {} integers", name, size, n, k));
     }
   }
+  return cells;
+}
+
+void VtkParser::ReadCells(const std::vector<std::string_view>& tokens) {
+  if (cells_) Fail(header_line_, "a second CELLS section");
+  const int cells_line = header_line_;
+  Cells cells = ReadCellArray(tokens, "CELLS");
   if (have_cell_types_ && cell_types_.size() != cells.offsets.size() - 1) {
     Fail(cells_line, fmt::format("CELLS has {} cells but CELL_TYPES has {} types",
                                  cells.offsets.size() - 1, cell_types_.size()));
@@ -689,8 +707,7 @@ void VtkParser::ReadAttribute(const std::string& keyword,
   }
 }
 
-VtkVolumeData VtkParser::Parse(double scale) {
-  ReadHeader();
+void VtkParser::ParseBody() {
   while (true) {
     const auto tokens = ReadHeaderLine();
     if (tokens.empty()) break;
@@ -700,11 +717,17 @@ VtkVolumeData VtkParser::Parse(double scale) {
       section_ = "DATASET";
       if (have_dataset_) Fail(header_line_, "a second DATASET line");
       if (tokens.size() != 2) Fail(header_line_, "expected 'DATASET type'");
-      if (Lower(tokens[1]) != "unstructured_grid") {
+      const std::string wanted = want_surface_ ? "polydata" : "unstructured_grid";
+      if (Lower(tokens[1]) != wanted) {
         Fail(header_line_,
-             fmt::format("DATASET {} is not supported: a volume mesh must be an "
-                         "UNSTRUCTURED_GRID of tetrahedra",
-                         Printable(tokens[1])));
+             want_surface_
+                 ? fmt::format("DATASET {} is not supported: a triangle surface must be POLYDATA "
+                               "(an UNSTRUCTURED_GRID is read as a tetrahedral volume)",
+                               Printable(tokens[1]))
+                 : fmt::format("DATASET {} is not supported: a volume mesh must be an "
+                               "UNSTRUCTURED_GRID of tetrahedra (POLYDATA is read as a "
+                               "triangle surface)",
+                               Printable(tokens[1])));
       }
       have_dataset_ = true;
       continue;
@@ -715,9 +738,12 @@ VtkVolumeData VtkParser::Parse(double scale) {
     }
     if (keyword == "POINTS") {
       ReadPoints(tokens);
-    } else if (keyword == "CELLS") {
+    } else if (want_surface_ && (keyword == "POLYGONS" || keyword == "TRIANGLE_STRIPS" ||
+                                 keyword == "VERTICES" || keyword == "LINES")) {
+      ReadPolyDataCells(keyword, tokens);
+    } else if (!want_surface_ && keyword == "CELLS") {
       ReadCells(tokens);
-    } else if (keyword == "CELL_TYPES") {
+    } else if (!want_surface_ && keyword == "CELL_TYPES") {
       ReadCellTypes(tokens);
     } else if (keyword == "POINT_DATA" || keyword == "CELL_DATA") {
       section_ = keyword;
@@ -761,7 +787,84 @@ VtkVolumeData VtkParser::Parse(double scale) {
       Fail(header_line_, fmt::format("unknown keyword '{}'", Printable(tokens[0])));
     }
   }
+}
+
+VtkVolumeData VtkParser::Parse(double scale) {
+  ReadHeader();
+  ParseBody();
   return Assemble(scale);
+}
+
+SurfaceReadResult VtkParser::ParseSurface(double scale) {
+  want_surface_ = true;
+  ReadHeader();
+  ParseBody();
+  return AssembleSurfaceData(scale);
+}
+
+void VtkParser::ReadPolyDataCells(const std::string& keyword,
+                                  const std::vector<std::string_view>& tokens) {
+  if (!have_points_) Fail(header_line_, fmt::format("{} before POINTS", keyword));
+  Cells cells = ReadCellArray(tokens, keyword);
+  const int64_t num_points = int64_t(points_.size() / 3);
+  for (size_t c = 0; c + 1 < cells.offsets.size(); ++c) {
+    for (int64_t k = cells.offsets[c]; k < cells.offsets[c + 1]; ++k) {
+      const int64_t v = cells.connectivity[size_t(k)];
+      if (v < 0 || v >= num_points) {
+        FailIn(keyword, binary_ ? 0 : cells.line[c],
+               fmt::format("cell {} of {} refers to point {}, out of range [0, {})", c, keyword, v,
+                           num_points));
+      }
+    }
+  }
+  if (keyword == "VERTICES" || keyword == "LINES") {
+    num_skipped_polydata_cells_ += int(cells.offsets.size()) - 1;
+    return;
+  }
+  for (size_t c = 0; c + 1 < cells.offsets.size(); ++c) {
+    const int64_t begin = cells.offsets[c];
+    const int64_t count = cells.offsets[c + 1] - begin;
+    const int cell_line = binary_ ? 0 : cells.line[c];
+    if (count < 3) {
+      FailIn(keyword, cell_line,
+             fmt::format("cell {} of {} has {} vertices; a polygon or strip needs at least 3", c,
+                         keyword, count));
+    }
+    if (keyword == "POLYGONS") {
+      polygon_sizes_.push_back(int(count));
+      for (int64_t k = 0; k < count; ++k) {
+        polygon_indices_.push_back(int(cells.connectivity[size_t(begin + k)]));
+      }
+    } else {
+      // A strip v0 v1 v2 v3 ... is the triangles (v0 v1 v2), (v2 v1 v3),
+      // ...: every other one reversed so all share the strip's winding.
+      for (int64_t k = 0; k + 2 < count; ++k) {
+        const int64_t* v = &cells.connectivity[size_t(begin + k)];
+        const bool odd = (k % 2) == 1;
+        polygon_sizes_.push_back(3);
+        polygon_indices_.push_back(int(odd ? v[1] : v[0]));
+        polygon_indices_.push_back(int(odd ? v[0] : v[1]));
+        polygon_indices_.push_back(int(v[2]));
+        }
+    }
+  }
+}
+
+SurfaceReadResult VtkParser::AssembleSurfaceData(double scale) {
+  if (!have_dataset_) FailFile("no DATASET line: this VTK file holds no data set");
+  if (!have_points_) FailFile("no POINTS section");
+  if (polygon_sizes_.empty()) {
+    FailFile(fmt::format("no POLYGONS or TRIANGLE_STRIPS: the POLYDATA has no surface ({} "
+                         "vertex and line cells skipped)",
+                         num_skipped_polydata_cells_));
+  }
+  std::vector<Eigen::Vector3d> positions(points_.size() / 3);
+  for (size_t v = 0; v < positions.size(); ++v) {
+    positions[v] = Eigen::Vector3d(points_[3 * v], points_[3 * v + 1], points_[3 * v + 2]);
+  }
+  const auto location = [&](int v) { return fmt::format("{}, POINTS point {}", source_, v); };
+  return internal::AssembleSurface(positions, polygon_sizes_, polygon_indices_, scale, source_,
+                                   "VTK POLYDATA", location);
 }
 
 VtkVolumeData VtkParser::Assemble(double scale) {
@@ -816,105 +919,69 @@ VtkVolumeData VtkParser::Assemble(double scale) {
   if (tetrahedra.empty()) {
     FailFile(fmt::format("no tetrahedra (VTK cell type 10) among its {} cells", num_cells));
   }
-
-  // Keep the points the tetrahedra use, in file order.
-  std::vector<int> new_index(size_t(num_points), -1);
-  for (const auto& t : tetrahedra) {
-    for (int v : t) new_index[v] = 0;
-  }
-  std::vector<Eigen::Vector3d> vertices;
+  const auto location = [&](size_t e) {
+    const size_t c = tetrahedron_cell[e];
+    return binary_ ? fmt::format("{}, section CELLS: cell {}", source_, c)
+                   : fmt::format("{}, line {}: cell {}", source_, cell_line(c), c);
+  };
   std::vector<int> kept_points;
-  for (int64_t v = 0; v < num_points; ++v) {
-    if (new_index[v] < 0) continue;
-    new_index[v] = int(vertices.size());
-    kept_points.push_back(int(v));
-    const Eigen::Vector3d p = scale * Eigen::Vector3d(points_[3 * v], points_[3 * v + 1],
-                                                      points_[3 * v + 2]);
-    if (!p.allFinite()) {
-      FailFile(fmt::format("point {} times scale {} is not finite", v, scale));
-    }
-    vertices.push_back(p);
-  }
-  data.num_unused_points = int(num_points) - int(vertices.size());
-  for (auto& t : tetrahedra) {
-    for (int& v : t) v = new_index[v];
-  }
-
-  // Orientation. Zero volume is judged by VolumeMesh's own test so that the
-  // file's cell is named here rather than a renumbered element there.
-  int num_positive = 0, num_negative = 0;
-  int first_positive = -1, first_negative = -1;
-  for (size_t e = 0; e < tetrahedra.size(); ++e) {
-    const auto& t = tetrahedra[e];
-    const Eigen::Vector3d* p[4] = {&vertices[t[0]], &vertices[t[1]], &vertices[t[2]],
-                                   &vertices[t[3]]};
-    const double volume = SignedTetrahedronVolume(*p[0], *p[1], *p[2], *p[3]);
-    double longest_sq = 0;
-    for (int i = 0; i < 4; ++i) {
-      for (int j = i + 1; j < 4; ++j) longest_sq = std::max(longest_sq, (*p[i] - *p[j]).squaredNorm());
-    }
-    const double longest_cubed = longest_sq * std::sqrt(longest_sq);
-    if (!(6 * std::abs(volume) > 1e-12 * longest_cubed)) {
-      const size_t c = tetrahedron_cell[e];
-      FailIn("CELLS", cell_line(c),
-             fmt::format("cell {} is a degenerate tetrahedron (zero volume)", c));
-    }
-    if (volume > 0) {
-      if (num_positive++ == 0) first_positive = int(e);
-    } else {
-      if (num_negative++ == 0) first_negative = int(e);
-    }
-  }
-  if (num_positive == 0) {
-    // The whole file uses the opposite convention: flip every tetrahedron.
-    for (auto& t : tetrahedra) std::swap(t[1], t[2]);
-    data.orientation_flipped = true;
-  } else if (num_negative > 0) {
-    const bool negative_is_minority = num_negative <= num_positive;
-    const size_t c = tetrahedron_cell[size_t(negative_is_minority ? first_negative : first_positive)];
-    FailIn("CELLS", cell_line(c),
-           fmt::format("cell {} is {} while most tetrahedra are {} ({} positive, {} negative); "
-                       "a file's tetrahedra must all have one orientation",
-                       c, negative_is_minority ? "an inverted tetrahedron (negative volume)"
-                                               : "a positively oriented tetrahedron",
-                       negative_is_minority ? "positively oriented" : "inverted", num_positive,
-                       num_negative));
-  }
-
+  VtkVolumeData assembled =
+      internal::AssembleVolume(points_, std::move(tetrahedra), scale, source_, location, &kept_points);
+  assembled.num_skipped_cells = data.num_skipped_cells;
   for (auto& [name, values] : point_arrays_) {
     std::vector<double> kept(kept_points.size());
     for (size_t k = 0; k < kept_points.size(); ++k) kept[k] = values[size_t(kept_points[k])];
-    data.point_scalars.emplace(name, std::move(kept));
+    assembled.point_scalars.emplace(name, std::move(kept));
   }
-  try {
-    data.mesh = VolumeMesh(std::move(tetrahedra), std::move(vertices));
-  } catch (const std::exception& e) {
-    FailFile(fmt::format("{} (tetrahedra numbered in file order, other cells not counted)",
-                         e.what()));
-  }
-  return data;
+  return assembled;
 }
 
-void ValidateScale(double scale, std::string_view source) {
-  if (!std::isfinite(scale) || !(scale > 0)) {
-    throw std::invalid_argument(fmt::format(
-        "reading VTK {}: scale must be finite and positive, got {}", source, scale));
-  }
-}
 
 }  // namespace
 
 VtkVolumeData ReadVtkVolumeString(std::string_view contents, std::string_view source_name,
                                   double scale) {
-  ValidateScale(scale, source_name);
+  internal::ValidateReadScale(scale, "VTK", source_name);
   VtkParser parser(contents, source_name);
   return parser.Parse(scale);
 }
 
 VtkVolumeData ReadVtkVolumeFile(const std::filesystem::path& file, double scale) {
-  ValidateScale(scale, file.string());
+  internal::ValidateReadScale(scale, "VTK", file.string());
   const std::string contents = internal::ReadFileToString(file, "VTK file");
   return ReadVtkVolumeString(contents, file.string(), scale);
+}
+
+}  // namespace hydrocontact
+
+namespace hydrocontact {
+
+SurfaceReadResult ReadVtkSurfaceString(std::string_view contents, std::string_view source_name,
+                                       double scale) {
+  internal::ValidateReadScale(scale, "VTK", source_name);
+  VtkParser parser(contents, source_name);
+  return parser.ParseSurface(scale);
+}
+
+SurfaceReadResult ReadVtkSurfaceFile(const std::filesystem::path& file, double scale) {
+  internal::ValidateReadScale(scale, "VTK", file.string());
+  const std::string contents = internal::ReadFileToString(file, "VTK file");
+  return ReadVtkSurfaceString(contents, file.string(), scale);
+}
+
+bool VtkStringHoldsPolyData(std::string_view contents) {
+  // The DATASET line follows the three header lines, possibly after blank
+  // lines; a FIELD block of the whole data set may only come after it.
+  size_t pos = 0;
+  for (int line = 0; line < 64 && pos < contents.size(); ++line) {
+    size_t end = contents.find('\n', pos);
+    if (end == std::string_view::npos) end = contents.size();
+    const auto tokens = Split(contents.substr(pos, end - pos));
+    pos = end + 1;
+    if (line < 3 || tokens.empty()) continue;
+    return tokens.size() == 2 && Lower(tokens[0]) == "dataset" && Lower(tokens[1]) == "polydata";
+  }
+  return false;
 }
 
 }  // namespace hydrocontact

@@ -1,11 +1,12 @@
 #pragma once
 
 /// @file
-/// Reading tetrahedral volume meshes from legacy VTK files.
+/// Reading tetrahedral volume meshes (DATASET UNSTRUCTURED_GRID) and
+/// triangle surfaces (DATASET POLYDATA) from legacy VTK files.
 ///
 /// Supported: "# vtk DataFile Version" 2.0 to 5.1, ASCII or BINARY
-/// (big-endian, as the format prescribes), DATASET UNSTRUCTURED_GRID, with
-/// the classic CELLS layout or the 5.1 OFFSETS/CONNECTIVITY layout. Point
+/// (big-endian, as the format prescribes), with the classic cell layout or
+/// the 5.1 OFFSETS/CONNECTIVITY layout. Point
 /// positions are taken to be measured and expressed in the mesh's own frame
 /// (G for a geometry), times a uniform scale.
 
@@ -15,31 +16,11 @@
 #include <string_view>
 #include <vector>
 
+#include "mesh/surface_assembly.h"
+#include "mesh/volume_assembly.h"
 #include "mesh/volume_mesh.h"
 
 namespace hydrocontact {
-
-/// A tetrahedral mesh read from a VTK file, its one-component point arrays,
-/// and what the reader did to the file's contents on the way.
-struct VtkVolumeData {
-  /// The file's tetrahedra (VTK cell type 10) over the points they use,
-  /// positively oriented, scaled. Points keep their file order; points no
-  /// tetrahedron uses are dropped.
-  VolumeMesh mesh;
-  /// One value per mesh vertex for each one-component point array of the
-  /// file (POINT_DATA SCALARS with one component, and one-component FIELD
-  /// arrays), by name, renumbered like the vertices. Values are not scaled.
-  std::map<std::string, std::vector<double>> point_scalars;
-  /// Lower-dimensional cells (vertices, lines, triangles, quads... as gmsh
-  /// writes for boundaries) that were skipped.
-  int num_skipped_cells{0};
-  /// Points dropped because no tetrahedron uses them.
-  int num_unused_points{0};
-  /// True when every tetrahedron of the file was negatively oriented (the
-  /// file follows the opposite convention) and all were flipped by
-  /// swapping their local vertices 1 and 2.
-  bool orientation_flipped{false};
-};
 
 /// Reads the tetrahedral mesh of the legacy VTK file `file`, scaling its
 /// positions by `scale`. Cells of dimension lower than three are skipped;
@@ -68,5 +49,26 @@ VtkVolumeData ReadVtkVolumeFile(const std::filesystem::path& file, double scale 
 /// for the file name in error messages.
 VtkVolumeData ReadVtkVolumeString(std::string_view contents,
                                   std::string_view source_name = "<string>", double scale = 1.0);
+
+/// Reads the POLYDATA of the legacy VTK file `file` as a triangle surface:
+/// POLYGONS and TRIANGLE_STRIPS become triangles (polygons by ear clipping),
+/// VERTICES and LINES are skipped, and the shared surface clean-up applies
+/// (see SurfaceReadResult: welding, degenerate triangles dropped).
+/// @throws std::invalid_argument if `scale` is not finite and positive.
+/// @throws std::runtime_error naming the file and line (ASCII) or section
+///         (BINARY) for the malformed-data cases of ReadVtkVolumeFile, a
+///         DATASET other than POLYDATA, a polygon of fewer than 3 vertices,
+///         an index out of range, or no polygon at all.
+SurfaceReadResult ReadVtkSurfaceFile(const std::filesystem::path& file, double scale = 1.0);
+
+/// As ReadVtkSurfaceFile, for VTK data held in memory.
+SurfaceReadResult ReadVtkSurfaceString(std::string_view contents,
+                                       std::string_view source_name = "<string>",
+                                       double scale = 1.0);
+
+/// True if the legacy VTK data `contents` declares DATASET POLYDATA (so is a
+/// surface); false for anything else, including malformed data (which the
+/// volume reader then reports).
+bool VtkStringHoldsPolyData(std::string_view contents);
 
 }  // namespace hydrocontact

@@ -195,11 +195,12 @@ void WriteVtkVolume(const std::filesystem::path& file, const VolumeMesh& mesh,
 
 std::string WriteVtkSurfaceString(const TriangleSurfaceMesh& mesh,
                                   const std::vector<VtkPointScalar>& point_scalars,
-                                  const std::vector<VtkCellVector>& cell_vectors) {
+                                  const std::vector<VtkCellVector>& cell_vectors,
+                                  VtkEncoding encoding) {
   ValidatePointScalars(point_scalars, mesh.num_vertices());
   ValidateCellVectors(cell_vectors, mesh.num_elements());
-  Encoder e(VtkEncoding::kAscii);
-  Header(&e, "POLYDATA", false);
+  Encoder e(encoding);
+  Header(&e, "POLYDATA", encoding == VtkEncoding::kBinary);
   Points(&e, mesh.vertices());
   const int n = mesh.num_triangles();
   e.Line(fmt::format("POLYGONS {} {}", n, 4 * n));
@@ -214,20 +215,25 @@ std::string WriteVtkSurfaceString(const TriangleSurfaceMesh& mesh,
 
 std::string WriteVtkSurfaceString(const PolygonSurfaceMesh& mesh,
                                   const std::vector<VtkPointScalar>& point_scalars,
-                                  const std::vector<VtkCellVector>& cell_vectors) {
+                                  const std::vector<VtkCellVector>& cell_vectors,
+                                  VtkEncoding encoding) {
   ValidatePointScalars(point_scalars, mesh.num_vertices());
   ValidateCellVectors(cell_vectors, mesh.num_elements());
-  Encoder e(VtkEncoding::kAscii);
-  Header(&e, "POLYDATA", false);
+  Encoder e(encoding);
+  Header(&e, "POLYDATA", encoding == VtkEncoding::kBinary);
   Points(&e, mesh.vertices());
   // face_data is already VTK's layout: per polygon, its count then indices.
   e.Line(fmt::format("POLYGONS {} {}", mesh.num_faces(), mesh.face_data().size()));
-  for (int f = 0; f < mesh.num_faces(); ++f) {
-    const auto polygon = mesh.polygon(f);
-    std::string& out = e.out();
-    fmt::format_to(std::back_inserter(out), "{}", polygon.size());
-    for (int v : polygon) fmt::format_to(std::back_inserter(out), " {}", v);
-    out += '\n';
+  if (encoding == VtkEncoding::kBinary) {
+    e.Ints(mesh.face_data(), 1);
+  } else {
+    for (int f = 0; f < mesh.num_faces(); ++f) {
+      const auto polygon = mesh.polygon(f);
+      std::string& out = e.out();
+      fmt::format_to(std::back_inserter(out), "{}", polygon.size());
+      for (int v : polygon) fmt::format_to(std::back_inserter(out), " {}", v);
+      out += '\n';
+    }
   }
   PointData(&e, point_scalars, size_t(mesh.num_vertices()));
   CellData(&e, cell_vectors, size_t(mesh.num_faces()));
@@ -236,16 +242,16 @@ std::string WriteVtkSurfaceString(const PolygonSurfaceMesh& mesh,
 
 void WriteVtkSurface(const std::filesystem::path& file, const TriangleSurfaceMesh& mesh,
                      const std::vector<VtkPointScalar>& point_scalars,
-                     const std::vector<VtkCellVector>& cell_vectors) {
-  internal::WriteStringToFile(file, WriteVtkSurfaceString(mesh, point_scalars, cell_vectors),
-                              "VTK file");
+                     const std::vector<VtkCellVector>& cell_vectors, VtkEncoding encoding) {
+  internal::WriteStringToFile(
+      file, WriteVtkSurfaceString(mesh, point_scalars, cell_vectors, encoding), "VTK file");
 }
 
 void WriteVtkSurface(const std::filesystem::path& file, const PolygonSurfaceMesh& mesh,
                      const std::vector<VtkPointScalar>& point_scalars,
-                     const std::vector<VtkCellVector>& cell_vectors) {
-  internal::WriteStringToFile(file, WriteVtkSurfaceString(mesh, point_scalars, cell_vectors),
-                              "VTK file");
+                     const std::vector<VtkCellVector>& cell_vectors, VtkEncoding encoding) {
+  internal::WriteStringToFile(
+      file, WriteVtkSurfaceString(mesh, point_scalars, cell_vectors, encoding), "VTK file");
 }
 
 }  // namespace hydrocontact

@@ -58,31 +58,35 @@ void WriteVtkVolume(const std::filesystem::path& file, const VolumeMesh& mesh,
                     const std::vector<VtkPointScalar>& point_scalars = {},
                     VtkEncoding encoding = VtkEncoding::kAscii);
 
-/// The legacy VTK text (ASCII) of a triangle surface as POLYDATA POLYGONS,
+/// The legacy VTK data (ASCII or BINARY) of a triangle surface as POLYDATA POLYGONS,
 /// with `point_scalars` (one value per vertex) as POINT_DATA and
 /// `cell_vectors` (one per triangle) as CELL_DATA.
 /// @throws std::invalid_argument as WriteVtkVolumeString, the counts of
 ///         cell vectors being checked against the number of triangles.
 std::string WriteVtkSurfaceString(const TriangleSurfaceMesh& mesh,
                                   const std::vector<VtkPointScalar>& point_scalars = {},
-                                  const std::vector<VtkCellVector>& cell_vectors = {});
+                                  const std::vector<VtkCellVector>& cell_vectors = {},
+                                  VtkEncoding encoding = VtkEncoding::kAscii);
 
 /// As above for a polygon surface (one VTK polygon per polygon).
 std::string WriteVtkSurfaceString(const PolygonSurfaceMesh& mesh,
                                   const std::vector<VtkPointScalar>& point_scalars = {},
-                                  const std::vector<VtkCellVector>& cell_vectors = {});
+                                  const std::vector<VtkCellVector>& cell_vectors = {},
+                                  VtkEncoding encoding = VtkEncoding::kAscii);
 
-/// Writes WriteVtkSurfaceString(mesh, ...) to `file`.
+/// Writes WriteVtkSurfaceString(mesh, ..., encoding) to `file`.
 /// @throws std::invalid_argument as WriteVtkSurfaceString;
 ///         std::runtime_error naming the file if it cannot be written.
 void WriteVtkSurface(const std::filesystem::path& file, const TriangleSurfaceMesh& mesh,
                      const std::vector<VtkPointScalar>& point_scalars = {},
-                     const std::vector<VtkCellVector>& cell_vectors = {});
+                     const std::vector<VtkCellVector>& cell_vectors = {},
+                     VtkEncoding encoding = VtkEncoding::kAscii);
 
-/// Writes WriteVtkSurfaceString(mesh, ...) to `file`.
+/// Writes WriteVtkSurfaceString(mesh, ..., encoding) to `file`.
 /// @throws as the triangle-surface overload.
 void WriteVtkSurface(const std::filesystem::path& file, const PolygonSurfaceMesh& mesh,
                      const std::vector<VtkPointScalar>& point_scalars = {},
-                     const std::vector<VtkCellVector>& cell_vectors = {});
+                     const std::vector<VtkCellVector>& cell_vectors = {},
+                     VtkEncoding encoding = VtkEncoding::kAscii);
 
 }  // namespace hydrocontact

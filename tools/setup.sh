@@ -7,7 +7,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(cmake g++ make libeigen3-dev libfmt-dev libtinyobjloader-dev catch2 libbenchmark-dev)
+packages=(cmake g++ make libeigen3-dev libfmt-dev libtinyobjloader-dev catch2 libbenchmark-dev
+          gmsh)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -9,9 +9,8 @@
 
 #include <fmt/format.h>
 
-#include "mesh/obj_io.h"
+#include "mesh/mesh_file.h"
 #include "mesh/volume_mesh.h"
-#include "mesh/vtk_reader.h"
 #include "proximity/representation/convex_hull.h"
 #include "proximity/representation/make_convex_mesh.h"
 #include "proximity/representation/make_torus_mesh.h"
@@ -24,24 +23,10 @@ namespace {
 // MakeTorusSurfaceMesh puts 6⌈r/h⌉ = 48 segments around the tube.
 constexpr double kTorusTessellationSegment = 1.0 / 8;
 
-std::string LowerExtension(const std::filesystem::path& file) {
-  std::string ext = file.extension().string();
-  std::transform(ext.begin(), ext.end(), ext.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return ext;
-}
-
-// The closed surface of a Mesh shape: the OBJ surface itself, or the
-// boundary of the VTK volume.
+// The closed surface of a Mesh shape: the surface file itself, or the
+// boundary of the volume file.
 TriangleSurfaceMesh ReadMeshSurface(const Mesh& mesh) {
-  const std::string ext = LowerExtension(mesh.file());
-  if (ext == ".obj") return ReadObjFile(mesh.file(), mesh.scale());
-  if (ext == ".vtk") {
-    return ExtractBoundary(ReadVtkVolumeFile(mesh.file(), mesh.scale()).mesh).surface;
-  }
-  throw std::invalid_argument(
-      fmt::format("Mesh '{}': unsupported file extension '{}' (expected .obj or .vtk)",
-                  mesh.file().string(), mesh.file().extension().string()));
+  return ReadMeshFileSurface(mesh.file(), mesh.scale());
 }
 
 double MaxVertexNorm(const std::vector<Eigen::Vector3d>& vertices) {

@@ -48,8 +48,8 @@ struct DistanceGeometry {
 };
 
 /// Builds the distance data of `shape`.
-/// @throws std::invalid_argument for a file with an extension other than
-///         .obj or .vtk (naming the file), a Mesh whose surface is not
+/// @throws std::invalid_argument for a file with an extension that is not
+///         a supported mesh file (naming the file), a Mesh whose surface is not
 ///         closed or not outward (from MakeMeshDistanceData, naming the
 ///         edge or volume), or a Convex whose vertices span no volume (from
 ///         ComputeConvexHull);

@@ -5,21 +5,20 @@
 
 #include <fmt/format.h>
 
-#include "mesh/obj_io.h"
-#include "mesh/vtk_reader.h"
+#include "mesh/mesh_file.h"
 #include "proximity/representation/convex_hull.h"
 #include "proximity/representation/make_mesh_shape.h"
 
 namespace hydrocontact {
 
 std::vector<Eigen::Vector3d> ReadConvexPoints(const Convex& convex) {
-  const std::string extension = LowerCaseExtension(convex.file());
-  if (extension == ".obj") return ReadObjFile(convex.file(), convex.scale()).vertices();
-  if (extension == ".vtk") return ReadVtkVolumeFile(convex.file(), convex.scale()).mesh.vertices();
-  throw std::invalid_argument(fmt::format(
-      "Convex: file '{}' is neither .obj nor .vtk; give the vertices as an OBJ surface or a VTK "
-      "volume",
-      convex.file().string()));
+  if (!IsSupportedMeshFile(convex.file())) {
+    throw std::invalid_argument(fmt::format(
+        "Convex: file '{}' is not a mesh file; give the vertices as a surface or volume mesh ({})",
+        convex.file().string(), SupportedMeshFileExtensions()));
+  }
+  const MeshFileData data = ReadMeshFile(convex.file(), convex.scale());
+  return data.surface ? data.surface->mesh.vertices() : data.volume->mesh.vertices();
 }
 
 TriangleSurfaceMesh InflateConvexHull(const TriangleSurfaceMesh& hull, double margin) {

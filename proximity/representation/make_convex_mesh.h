@@ -15,9 +15,8 @@
 
 namespace hydrocontact {
 
-/// The vertices of `convex`'s file, scaled by its scale, in G: the OBJ
-/// surface's vertices (".obj") or the VTK volume's (".vtk"; case-insensitive
-/// extensions).
+/// The vertices of `convex`'s file (any format ReadMeshFile reads), scaled
+/// by its scale, in G.
 /// @throws std::invalid_argument for another extension, naming the file;
 ///         std::runtime_error from the readers for an unreadable file.
 std::vector<Eigen::Vector3d> ReadConvexPoints(const Convex& convex);

@@ -6,8 +6,7 @@
 
 #include <fmt/format.h>
 
-#include "mesh/obj_io.h"
-#include "mesh/vtk_reader.h"
+#include "mesh/mesh_file.h"
 #include "proximity/mesh_distance.h"
 #include "proximity/surface_validation.h"
 #include "proximity/representation/make_inflated_mesh.h"
@@ -19,9 +18,9 @@ namespace {
 
 [[noreturn]] void UnknownExtension(const Mesh& mesh) {
   throw std::invalid_argument(fmt::format(
-      "Mesh '{}': unsupported file type '{}'; a Mesh is an .obj triangle surface or a .vtk "
-      "tetrahedral volume",
-      mesh.file().string(), mesh.file().extension().string()));
+      "Mesh '{}': unsupported file type '{}'; a Mesh is a triangle surface or a tetrahedral "
+      "volume file ({})",
+      mesh.file().string(), mesh.file().extension().string(), SupportedMeshFileExtensions()));
 }
 
 // Runs `make`, prefixing any std::invalid_argument with the file's name.
@@ -45,11 +44,10 @@ std::string LowerCaseExtension(const std::filesystem::path& file) {
 
 TriangleSurfaceMesh MakeMeshSurfaceMesh(const Mesh& mesh, double margin) {
   internal::RequireMargin("Mesh", margin);
-  const std::string extension = LowerCaseExtension(mesh.file());
-  if (extension != ".vtk" && extension != ".obj") UnknownExtension(mesh);
+  if (!IsSupportedMeshFile(mesh.file())) UnknownExtension(mesh);
+  MeshFileData data = ReadMeshFile(mesh.file(), mesh.scale());
   const TriangleSurfaceMesh surface =
-      extension == ".vtk" ? ExtractBoundary(ReadVtkVolumeFile(mesh.file(), mesh.scale()).mesh).surface
-                          : ReadObjFile(mesh.file(), mesh.scale());
+      data.volume ? ExtractBoundary(data.volume->mesh).surface : std::move(data.surface->mesh);
   ValidateClosedSurface(surface, fmt::format("Mesh '{}'", mesh.file().string()));
   if (margin == 0) return surface;
   return NamingFile(mesh, [&] { return InflateSurfaceMesh(surface, margin); });
@@ -63,9 +61,9 @@ double DefaultSurfaceResolutionHint(const TriangleSurfaceMesh& surface_G) {
 VolumeMeshWithExtent MakeMeshVolumeMesh(const Mesh& mesh, double margin,
                                         std::optional<double> resolution_hint) {
   internal::RequireMargin("Mesh", margin);
-  const std::string extension = LowerCaseExtension(mesh.file());
-  if (extension == ".obj") {
-    const TriangleSurfaceMesh surface = ReadObjFile(mesh.file(), mesh.scale());
+  if (!IsSupportedMeshFile(mesh.file())) UnknownExtension(mesh);
+  if (!MeshFileHoldsVolume(mesh.file())) {
+    const TriangleSurfaceMesh surface = ReadMeshFileSurface(mesh.file(), mesh.scale());
     ValidateClosedSurface(surface, fmt::format("Mesh '{}'", mesh.file().string()));
     return NamingFile(mesh, [&] {
       TriangleSurfaceMesh inflated = margin == 0 ? surface : InflateSurfaceMesh(surface, margin);
@@ -86,8 +84,7 @@ VolumeMeshWithExtent MakeMeshVolumeMesh(const Mesh& mesh, double margin,
       return std::move(t.mesh);
     });
   }
-  if (extension != ".vtk") UnknownExtension(mesh);
-  VtkVolumeData data = ReadVtkVolumeFile(mesh.file(), mesh.scale());
+  VtkVolumeData data = std::move(*ReadMeshFile(mesh.file(), mesh.scale()).volume);
   return NamingFile(mesh, [&] {
     VolumeMesh inflated = InflateVolumeMesh(data.mesh, margin);
     std::vector<double> extent = ComputeDistanceToBoundaryExtent(inflated);

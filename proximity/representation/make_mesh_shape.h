@@ -15,14 +15,15 @@ namespace hydrocontact {
 /// The lower-case extension of `file` (".obj", ".vtk", ...).
 std::string LowerCaseExtension(const std::filesystem::path& file);
 
-/// The rigid representation of `mesh` in G: the OBJ surface (".obj") or the
-/// boundary of the VTK volume (".vtk"), scaled, inflated by `margin` (see
+/// The rigid representation of `mesh` in G: the file's surface (.obj, .stl,
+/// .ply, POLYDATA .vtk) or the boundary of its volume (.vtk, .msh; see
+/// ReadMeshFile), scaled, inflated by `margin` (see
 /// InflateSurfaceMesh).
 /// @throws std::invalid_argument naming the file if the surface does not
 ///         bound a solid (ValidateClosedSurface: open, non-manifold or
 ///         misoriented edges, self-intersections, inward normals; the same
-///         check as for signed-distance data, for the OBJ surface and the
-///         VTK volume's boundary alike), for another extension, or a margin
+///         check as for signed-distance data, for a surface file and a
+///         volume's boundary alike), for another extension, or a margin
 ///         that folds the surface; std::runtime_error from the readers for
 ///         an unreadable or malformed file.
 TriangleSurfaceMesh MakeMeshSurfaceMesh(const Mesh& mesh, double margin = 0);
@@ -33,19 +34,19 @@ TriangleSurfaceMesh MakeMeshSurfaceMesh(const Mesh& mesh, double margin = 0);
 double DefaultSurfaceResolutionHint(const TriangleSurfaceMesh& surface_G);
 
 /// The compliant representation of `mesh` in G.
-///   - ".vtk": the file's tetrahedra, scaled, boundary inflated by `margin`
+///   - a volume file (tetrahedral .vtk, .msh): the file's tetrahedra, scaled, boundary inflated by `margin`
 ///     (see InflateVolumeMesh), with the extent
 ///     ComputeDistanceToBoundaryExtent of the inflated mesh (0 on its
 ///     boundary, 1 at the vertex farthest inside). Point data in the file is
 ///     not used; `resolution_hint` is ignored.
-///   - ".obj": the surface, scaled and inflated by `margin`
+///   - a surface file (.obj, .stl, .ply, POLYDATA .vtk): the surface, scaled and inflated by `margin`
 ///     (InflateSurfaceMesh), tetrahedralized by TetrahedralizeSurface with
 ///     lattice spacing `resolution_hint` (default
 ///     DefaultSurfaceResolutionHint), extent from the distance to the
 ///     surface.
 /// @throws std::invalid_argument naming the file for another extension, a
-///         VTK mesh without interior vertices or a margin that inverts a
-///         tetrahedron; an OBJ surface that does not bound a solid (see
+///         volume mesh without interior vertices or a margin that inverts a
+///         tetrahedron; a surface that does not bound a solid (see
 ///         MakeMeshSurfaceMesh), a hint that is not positive or too small
 ///         (kMaxMeshElements), or one so coarse that a part of the solid is
 ///         lost (the message names where and a hint that keeps it);

@@ -11,6 +11,8 @@
 #include <catch2/catch.hpp>
 #include <fmt/format.h>
 
+#include "mesh/obj_io.h"
+#include "mesh/vtk_writer.h"
 #include "tests/mesh/test_files.h"
 #include "tests/mesh/test_meshes.h"
 
@@ -444,6 +446,68 @@ TEST_CASE("VTK sample box of data/: ASCII and BINARY agree with the closed forms
     for (int v : t) interior += boundary.is_boundary_vertex[v] ? 0 : 1;
     CHECK(interior == 1);
   }
+}
+
+TEST_CASE("VTK POLYDATA reads as a triangle surface: our writer's files round trip", "[vtk][polydata]") {
+  // A closed tetrahedron surface with coordinates that need 17 digits.
+  const TriangleSurfaceMesh tet = ReadObjString(
+      "v 0 0 0\nv 0.1 0 0\nv 0 0.3 0\nv 0 0 0.7\nf 1 3 2\nf 1 2 4\nf 1 4 3\nf 2 3 4\n");
+  const std::string text = WriteVtkSurfaceString(tet);
+  CHECK(VtkStringHoldsPolyData(text));
+  const SurfaceReadResult r = ReadVtkSurfaceString(text, "t.vtk");
+  REQUIRE(r.mesh.num_triangles() == 4);
+  for (int v = 0; v < 4; ++v) CHECK(r.mesh.vertex(v) == tet.vertex(v));
+  for (int f = 0; f < 4; ++f) CHECK(r.mesh.element(f) == tet.element(f));
+  // Volume of the corner tetrahedron: 0.1 · 0.3 · 0.7 / 6.
+  CHECK(*r.mesh.EnclosedVolume() == Approx(0.021 / 6).epsilon(1e-14));
+  // The volume reader refuses it, naming the fix.
+  CHECK_THROWS_WITH(ReadVtkVolumeString(text, "t.vtk"),
+                    Contains("DATASET POLYDATA is not supported") && Contains("triangle surface"));
+}
+
+TEST_CASE("VTK POLYDATA: strips, quads, skipped vertices and lines, 5.1 layout", "[vtk][polydata]") {
+  // The unit square twice: as a strip of 4 points (2 triangles) and as a
+  // quad polygon (2 triangles by ear clipping); a vertex and a line cell.
+  const std::string head =
+      "# vtk DataFile Version 3.0\nsquare\nASCII\nDATASET POLYDATA\nPOINTS 4 double\n"
+      "0 0 0\n1 0 0\n0 1 0\n1 1 0\n";
+  const SurfaceReadResult strip = ReadVtkSurfaceString(
+      head + "VERTICES 1 2\n1 0\nLINES 1 3\n2 0 1\nTRIANGLE_STRIPS 1 5\n4 0 1 2 3\n", "s.vtk");
+  REQUIRE(strip.mesh.num_triangles() == 2);
+  CHECK(strip.mesh.total_area() == Approx(1).epsilon(1e-15));
+  // Both strip triangles keep the winding of the first (+z).
+  CHECK(strip.mesh.face_normal(0).z() == Approx(1));
+  CHECK(strip.mesh.face_normal(1).z() == Approx(1));
+  const SurfaceReadResult quad = ReadVtkSurfaceString(
+      "# vtk DataFile Version 5.1\nsquare\nASCII\nDATASET POLYDATA\nPOINTS 4 double\n"
+      "0 0 0\n1 0 0\n0 1 0\n1 1 0\nPOLYGONS 2 4\nOFFSETS vtktypeint64\n0 4\n"
+      "CONNECTIVITY vtktypeint64\n0 1 3 2\n",
+      "q.vtk");
+  CHECK(quad.mesh.total_area() == Approx(1).epsilon(1e-15));
+  CHECK(quad.mesh.face_normal(0).z() == Approx(1));
+  // Errors name the file and line.
+  CHECK_THROWS_WITH(ReadVtkSurfaceString(head + "POLYGONS 1 3\n2 0 1\n", "e.vtk"),
+                    Contains("e.vtk, line 11: cell 0 of POLYGONS has 2 vertices"));
+  CHECK_THROWS_WITH(ReadVtkSurfaceString(head + "POLYGONS 1 4\n3 0 1 9\n", "e.vtk"),
+                    Contains("e.vtk, line 11: cell 0 of POLYGONS refers to point 9"));
+  CHECK_THROWS_WITH(ReadVtkSurfaceString(head + "LINES 1 3\n2 0 1\n", "e.vtk"),
+                    Contains("e.vtk: no POLYGONS or TRIANGLE_STRIPS"));
+  CHECK_THROWS_WITH(ReadVtkSurfaceString(head + "POLYGONS 1000000000 4\n3 0 1 2\n", "e.vtk"),
+                    Contains("e.vtk, line 11") && Contains("integers run out"));
+  CHECK_THROWS_WITH(ReadVtkSurfaceString(head + "CELLS 1 4\n3 0 1 2\n", "e.vtk"),
+                    Contains("unknown keyword 'CELLS'"));
+  CHECK_THROWS_WITH(ReadVtkSurfaceString(WriteVtkVolumeString(test::MakeKuhnCube(1)), "e.vtk"),
+                    Contains("DATASET UNSTRUCTURED_GRID is not supported: a triangle surface"));
+}
+
+TEST_CASE("VTK POLYDATA in BINARY: our writer's binary files round trip", "[vtk][polydata]") {
+  const TriangleSurfaceMesh tet = ReadObjString(
+      "v 0 0 0\nv 0.1 0 0\nv 0 0.3 0\nv 0 0 0.7\nf 1 3 2\nf 1 2 4\nf 1 4 3\nf 2 3 4\n");
+  const std::string text = WriteVtkSurfaceString(tet, {}, {}, VtkEncoding::kBinary);
+  CHECK(text.find("BINARY") != std::string::npos);
+  const SurfaceReadResult r = ReadVtkSurfaceString(text, "b.vtk");
+  REQUIRE(r.mesh.num_triangles() == 4);
+  for (int v = 0; v < 4; ++v) CHECK(r.mesh.vertex(v) == tet.vertex(v));
 }
 
 }  // namespace

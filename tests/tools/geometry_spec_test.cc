@@ -42,6 +42,37 @@ TEST_CASE("ParseArgs: files default by extension; one geometry takes unsuffixed 
   CHECK(ParseVector3(vtk.positionals.at(0), "point") == Eigen::Vector3d(-1, 0.5, 2));
 }
 
+TEST_CASE("ParseArgs: surface and volume files of every format get their default compliance") {
+  // A file that does not exist is judged by its extension (.vtk: a volume
+  // unless its DATASET says POLYDATA, which needs the file).
+  for (const char* surface : {"a.stl", "a.PLY", "a.obj"}) {
+    CHECK(ParseArgs({surface}, 1, 0, {}, {}).geometries[0].properties.compliance() ==
+          Compliance::kRigid);
+  }
+  CHECK(ParseArgs({"a.msh"}, 1, 0, {}, {}).geometries[0].properties.compliance() ==
+        Compliance::kCompliant);
+  CHECK(ParseArgs({"a.stl", "--compliant"}, 1, 0, {}, {}).geometries[0].properties.compliance() ==
+        Compliance::kCompliant);
+  CHECK_THROWS_WITH(ParseArgs({"a.step"}, 1, 0, {}, {}), Catch::Contains(".stl, .ply"));
+}
+
+TEST_CASE("ParseArgs: pose angles in radians or with a deg suffix") {
+  const ParsedArgs deg = ParseArgs({"sphere:1", "--pose", "1,2,3,0,0,90deg"}, 1, 0, {}, {});
+  const ParsedArgs rad =
+      ParseArgs({"sphere:1", "--pose", "1,2,3,0,0,1.5707963267948966"}, 1, 0, {}, {});
+  // 90° is π/2: the same rotation, x to y.
+  CHECK((deg.geometries[0].X_WG.RotateVector(Eigen::Vector3d::UnitX()) - Eigen::Vector3d::UnitY())
+            .norm() < 1e-15);
+  CHECK((deg.geometries[0].X_WG.RotateVector(Eigen::Vector3d(1, 2, 3)) -
+         rad.geometries[0].X_WG.RotateVector(Eigen::Vector3d(1, 2, 3)))
+            .norm() < 1e-15);
+  CHECK(ParseAngle("-45deg", "a") == Approx(-M_PI / 4).epsilon(1e-15));
+  CHECK(ParseAngle("0.25", "a") == 0.25);
+  CHECK_THROWS_WITH(ParseAngle("deg", "--pose"), Catch::Contains("--pose"));
+  CHECK_THROWS_WITH(ParseArgs({"sphere:1", "--pose", "1deg,2,3,0,0,0"}, 1, 0, {}, {}),
+                    Catch::Contains("'1deg' is not a finite number"));
+}
+
 TEST_CASE("ParseArgs: bad input throws a UsageError naming the culprit") {
   CHECK_THROWS_AS(ParseArgs({"sphere:-1"}, 1, 0, {}, {}), UsageError);
   CHECK_THROWS_WITH(ParseArgs({"sphere:-1"}, 1, 0, {}, {}), Catch::Contains("sphere:-1") && Catch::Contains("radius"));

@@ -2,6 +2,8 @@
 // files, and checks its JSON against closed forms and its error behaviour.
 
 #include <cmath>
+#include <cstdlib>
+#include <fstream>
 #include <regex>
 #include <string>
 #include <vector>
@@ -139,7 +141,8 @@ TEST_CASE("info on bad input: exit 2, one line on stderr naming the culprit, no 
       {{"info", bad_vtk}, "bad.vtk, line 10: cell 0 is a hexahedron (VTK cell type 12)"},
       {{"info", truncated}, "cut.vtk, section POINTS: truncated data"},
       {{"info", (dir.path() / "absent.obj").string()}, "absent.obj': no such file"},
-      {{"info", dir.Write("mesh.stl", "solid x\n").string()}, "mesh.stl': unknown file type '.stl'"},
+      {{"info", dir.Write("mesh.stl", "solid x\n").string()}, "mesh.stl: the STL data has no faces"},
+      {{"info", dir.Write("mesh.step", "x").string()}, "mesh.step': unknown file type '.step'"},
       {{"info", dir.path().string()}, "unknown file type"},
       {{"info"}, "expected one FILE, got 0"},
       {{"info", bad_obj, bad_vtk}, "expected one FILE, got 2"},
@@ -164,6 +167,32 @@ TEST_CASE("info --help explains every output member", "[info]") {
                              "skipped_cells", "orientation_flipped", "--scale"}) {
     CHECK_THAT(r.out, Contains(member));
   }
+}
+
+TEST_CASE("info on gmsh .msh files (2.2 and 4.1) and STL written by gmsh", "[info][gmsh]") {
+  // gmsh meshes the box [0,1] × [0,2] × [0,3]: volume 6, area 22.
+  const auto& dir = ToolScratch().path();
+  {
+    std::ofstream geo(dir / "info_box.geo");
+    geo << "SetFactory(\"OpenCASCADE\");\nBox(1) = {0,0,0, 1,2,3};\n";
+  }
+  for (const std::string form : {"msh22", "msh41", "stl"}) {
+    const auto file = dir / ("info_box." + std::string(form == "stl" ? "stl" : "msh"));
+    const std::string command = fmt::format(
+        "gmsh -{} '{}' -setnumber Mesh.MeshSizeMax 1 -format {} -o '{}' > /dev/null 2>&1",
+        form == "stl" ? 2 : 3, (dir / "info_box.geo").string(), form, file.string());
+    REQUIRE(std::system(command.c_str()) == 0);
+    const ToolResult r = RunTool({"info", file.string()});
+    CheckSuccess(r);
+    INFO(r.out);
+    CHECK(Member(r.out, "kind") ==
+          (form == "stl" ? "\"triangle_surface\"" : "\"tetrahedral_volume\""));
+    CHECK(std::abs(Number(r.out, "volume")) == Approx(6).epsilon(1e-9));
+    CHECK(Number(r.out, "surface_area") == Approx(22).epsilon(1e-9));
+    CHECK(Member(r.out, "closed") == "true");
+  }
+  CHECK(FailsCleanly(RunTool({"info", (dir / "nothing.ply").string()}), "nothing.ply"));
+  CHECK(FailsCleanly(RunTool({"info", "x.step"}), ".obj, .stl, .ply, .vtk, .msh"));
 }
 
 }  // namespace

@@ -14,6 +14,11 @@
 #include <Eigen/Geometry>
 #include <catch2/catch.hpp>
 
+#include "mesh/obj_io.h"
+#include "mesh/ply_io.h"
+#include "mesh/stl_io.h"
+#include "mesh/vtk_reader.h"
+#include "mesh/vtk_writer.h"
 #include "tests/tools/tool_runner.h"
 
 namespace hydrocontact {
@@ -220,6 +225,62 @@ TEST_CASE("surface --help explains every option", "[surface]") {
                            "m_is", "time_us", "--pose-a", "-b (second)"}) {
     CHECK(r.out.find(word) != std::string::npos);
   }
+}
+
+TEST_CASE("surface: one rigid sphere given as OBJ, STL, PLY and VTK POLYDATA gives one force",
+          "[surface][formats]") {
+  // The sample sphere surface written in every surface format we read; each
+  // file pressed 2 cm into a compliant half-space must give the same
+  // force (the readers weld STL's repeated corners back).
+  const TriangleSurfaceMesh box = ReadObjFile(DataPath("sphere_r0.05m.obj"));
+  const auto& dir = ToolScratch().path();
+  const std::vector<std::string> files{
+      DataPath("sphere_r0.05m.obj"),
+      (dir / "box.stl").string(), (dir / "box_binary.stl").string(),
+      (dir / "box.ply").string(), (dir / "box_polydata.vtk").string()};
+  WriteStlFile(files[1], box, false);
+  WriteStlFile(files[2], box, true);  // Float coordinates: compare loosely.
+  WritePlyFile(files[3], box, PlyEncoding::kBinaryLittleEndian);
+  WriteVtkSurface(files[4], box, {}, {}, VtkEncoding::kBinary);
+  Vector3d force_obj;
+  for (const std::string& file : files) {
+    INFO(file);
+    const ToolResult r =
+        RunSurface({file, "halfspace", "--pose-a", "0,0,0.03,0,0,0", "--modulus-b", "1e6"});
+    CheckSuccess(r);
+    const Vector3d force = JsonVector(r.out, "force");
+    if (file == files[0]) force_obj = force;
+    // The half-space pushes the sphere (M) up.
+    CHECK(force.z() > 0);
+    CHECK(force.isApprox(force_obj, file == files[2] ? 1e-6 : 1e-12));
+  }
+}
+
+TEST_CASE("surface --binary writes BINARY VTK that reads back the same surface",
+          "[surface][formats]") {
+  const auto file = ToolScratch().path() / "binary_surface.vtk";
+  const ToolResult r = RunSurface({"sphere:0.1", "box:0.3,0.3,0.3", "--pose-a", "0,0,0.2,0,0,0",
+                                   "--out", file.string(), "--binary"});
+  CheckSuccess(r);
+  CHECK(test::ReadWholeFile(file).find("\nBINARY\n") != std::string::npos);
+  const SurfaceReadResult s = ReadVtkSurfaceFile(file);
+  CHECK(s.mesh.total_area() == Approx(Number(r.out, "total_area")).epsilon(1e-9));
+  CHECK(FailsCleanly(RunSurface({"sphere:0.1", "sphere:0.1", "--binary"}), "--binary applies"));
+}
+
+TEST_CASE("surface computes once unless --repeat N asks for timed repetitions", "[surface]") {
+  const ToolResult once = RunSurface({"sphere:0.1", "box:0.3,0.3,0.3", "--pose-a", "0,0,0.2,0,0,0"});
+  CheckSuccess(once);
+  CHECK(Number(once.out, "repeat") == 0);
+  CHECK(Number(once.out, "time_us") > 0);
+  const ToolResult repeated = RunSurface(
+      {"sphere:0.1", "box:0.3,0.3,0.3", "--pose-a", "0,0,0.2,0,0,0", "--repeat", "3"});
+  CheckSuccess(repeated);
+  CHECK(Number(repeated.out, "repeat") == 3);
+  // Repeating changes the timing, not the answer.
+  CHECK(JsonVector(repeated.out, "force") == JsonVector(once.out, "force"));
+  CHECK(FailsCleanly(RunSurface({"sphere:1", "sphere:1", "--repeat", "0"}), "--repeat: '0'"));
+  CHECK(FailsCleanly(RunSurface({"sphere:1", "sphere:1", "--repeat", "2.5"}), "--repeat: '2.5'"));
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "mesh/mesh_file.h"
 #include "tools/cli/command.h"
 
 namespace hydrocontact::cli {
@@ -60,6 +61,14 @@ double ParseDouble(const std::string& text, const std::string& what) {
     throw UsageError(fmt::format("{}: '{}' is not a finite number", what, text));
   }
   return value;
+}
+
+double ParseAngle(const std::string& text, const std::string& what) {
+  constexpr std::string_view kDeg = "deg";
+  if (text.size() > kDeg.size() && text.compare(text.size() - kDeg.size(), kDeg.size(), kDeg) == 0) {
+    return ParseDouble(text.substr(0, text.size() - kDeg.size()), what) * (M_PI / 180);
+  }
+  return ParseDouble(text, what);
 }
 
 Eigen::Vector3d ParseVector3(const std::string& text, const std::string& what) {
@@ -116,11 +125,11 @@ Shape ParseShapeSpec(const std::string& spec, double scale) {
     throw UsageError(fmt::format("geometry '{}': {}", spec, e.what()));
   }
   const std::string extension = Lower(std::filesystem::path(spec).extension().string());
-  if (extension == ".obj" || extension == ".vtk") return Mesh(spec, scale);
+  if (IsSupportedMeshFile(spec)) return Mesh(spec, scale);
   throw UsageError(fmt::format(
       "geometry '{}': not a primitive (sphere:R, box:X,Y,Z, cylinder:R,L, capsule:R,L, "
-      "ellipsoid:A,B,C, torus:R,r, halfspace) nor an .obj or .vtk file",
-      spec));
+      "ellipsoid:A,B,C, torus:R,r, halfspace) nor a mesh file ({})",
+      spec, SupportedMeshFileExtensions()));
 }
 
 ParsedArgs ParseArgs(const std::vector<std::string>& args, int num_geometries,
@@ -212,11 +221,12 @@ ParsedArgs ParseArgs(const std::vector<std::string>& args, int num_geometries,
     if (opts.count("--rigid") && opts.count("--compliant")) {
       throw UsageError(fmt::format("{} and {} are exclusive", name("--rigid"), name("--compliant")));
     }
-    // An OBJ mesh is rigid unless asked otherwise; its convex hull (--convex)
-    // may be either and defaults, like the primitives, to compliant.
-    const bool is_obj_mesh = std::holds_alternative<Mesh>(geometry.shape) &&
-                             Lower(std::get<Mesh>(geometry.shape).file().extension().string()) == ".obj";
-    const bool rigid = opts.count("--rigid") || (is_obj_mesh && !opts.count("--compliant"));
+    // A surface file is rigid unless asked otherwise; its convex hull
+    // (--convex) may be either and defaults, like the primitives, to
+    // compliant.
+    const bool is_surface_mesh = std::holds_alternative<Mesh>(geometry.shape) &&
+                                 !MeshFileHoldsVolume(std::get<Mesh>(geometry.shape).file());
+    const bool rigid = opts.count("--rigid") || (is_surface_mesh && !opts.count("--compliant"));
     ProximityProperties& p = geometry.properties;
     try {
       p.set_compliance(rigid ? Compliance::kRigid : Compliance::kCompliant);
@@ -225,10 +235,14 @@ ParsedArgs ParseArgs(const std::vector<std::string>& args, int num_geometries,
       if (opts.count("--margin")) p.set_margin(ParseDouble(opts.at("--margin"), name("--margin")));
       if (opts.count("--slab")) p.set_slab_thickness(ParseDouble(opts.at("--slab"), name("--slab")));
       if (opts.count("--pose")) {
-        const std::vector<double> v = ParseNumbers(opts.at("--pose"), name("--pose"));
-        if (v.size() != 6) {
+        const std::vector<std::string> parts = SplitCommas(opts.at("--pose"));
+        if (parts.size() != 6) {
           throw UsageError(fmt::format("{}: expected x,y,z,roll,pitch,yaw (6 numbers), got {}",
-                                       name("--pose"), v.size()));
+                                       name("--pose"), parts.size()));
+        }
+        std::vector<double> v;
+        for (size_t i = 0; i < 6; ++i) {
+          v.push_back(i < 3 ? ParseDouble(parts[i], name("--pose")) : ParseAngle(parts[i], name("--pose")));
         }
         geometry.X_WG = RigidTransform::FromRollPitchYaw({v[3], v[4], v[5]}, {v[0], v[1], v[2]});
       }
@@ -245,10 +259,12 @@ std::string GeometryArgumentsHelp(int num_geometries) {
   const std::string s = num_geometries == 1 ? "" : "-a";
   std::string text =
       "\nGeometry specs (sizes in metres, in the geometry's frame G):\n"
-      "  path/file.obj       closed triangle surface mesh (rigid by default; --compliant\n"
-      "                      tetrahedralizes it, --resolution setting the lattice spacing;\n"
-      "                      --convex for its hull)\n"
-      "  path/file.vtk       tetrahedral volume mesh (compliant by default)\n"
+      "  path/file.obj|.stl|.ply   closed triangle surface mesh (rigid by default;\n"
+      "                      --compliant tetrahedralizes it, --resolution setting the\n"
+      "                      lattice spacing; --convex for its hull); a .vtk POLYDATA is a\n"
+      "                      surface too\n"
+      "  path/file.vtk|.msh  tetrahedral volume mesh (legacy VTK UNSTRUCTURED_GRID, gmsh\n"
+      "                      2.2/4.1; compliant by default)\n"
       "  sphere:R            sphere of radius R centred at G's origin\n"
       "  box:X,Y,Z           box with full edge lengths X, Y, Z, centred\n"
       "  cylinder:R,L        cylinder of radius R and length L along z, centred\n"
@@ -261,7 +277,8 @@ std::string GeometryArgumentsHelp(int num_geometries) {
               ? "Geometry options (the suffix -a is optional):\n"
               : "Geometry options, suffixed -a (first geometry) or -b (second):\n";
   text += fmt::format(
-      "  --pose{0} x,y,z,roll,pitch,yaw   X_WG: translation (m), then roll, pitch, yaw (rad),\n"
+      "  --pose{0} x,y,z,roll,pitch,yaw   X_WG: translation (m), then roll, pitch, yaw in\n"
+      "                                  radians, or degrees with a 'deg' suffix (90deg),\n"
       "                                  R = Rz(yaw)*Ry(pitch)*Rx(roll); default identity\n"
       "  --rigid{0} | --compliant{0}       hydroelastic compliance\n"
       "  --convex{0}                       use the convex hull of a file's vertices (Convex shape)\n"

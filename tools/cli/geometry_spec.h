@@ -25,8 +25,8 @@ struct GeometryArg {
   std::string spec;
   /// The parsed shape; a file becomes Mesh(file, scale).
   Shape shape{Sphere(1.0)};
-  /// Compliance defaults: .obj rigid; .vtk, primitives and halfspace
-  /// compliant. Modulus defaults to 1e7 Pa.
+  /// Compliance defaults: surface files (.obj, .stl, .ply, POLYDATA .vtk)
+  /// rigid; volume files (.vtk, .msh), primitives and halfspace compliant. Modulus defaults to 1e7 Pa.
   ProximityProperties properties;
   /// X_WG from --pose-X (identity by default).
   RigidTransform X_WG;
@@ -63,6 +63,11 @@ Shape ParseShapeSpec(const std::string& spec, double scale);
 std::vector<double> ParseNumbers(const std::string& text, const std::string& what);
 /// "x,y,z" → vector. @throws UsageError naming `what`.
 Eigen::Vector3d ParseVector3(const std::string& text, const std::string& what);
+
+/// An angle: a finite number of radians ("1.57"), or of degrees with the
+/// suffix "deg" ("90deg"), returned in radians. @throws UsageError naming
+/// `what`.
+double ParseAngle(const std::string& text, const std::string& what);
 
 /// A finite double. @throws UsageError naming `what`.
 double ParseDouble(const std::string& text, const std::string& what);

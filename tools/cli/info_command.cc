@@ -12,7 +12,7 @@
 
 #include <fmt/format.h>
 
-#include "mesh/obj_io.h"
+#include "mesh/mesh_file.h"
 #include "mesh/volume_mesh.h"
 #include "mesh/vtk_reader.h"
 #include "tools/cli/command.h"
@@ -25,14 +25,16 @@ constexpr const char* kHelp = R"(usage: hydrocontact info FILE [--scale S]
 
 Reads a mesh file and prints what it holds as one JSON object.
 
-  FILE        a Wavefront OBJ file (.obj: a triangle surface; polygons are
-              fan-triangulated) or a legacy VTK file (.vtk: a tetrahedral
-              volume, ASCII or BINARY). The extension decides, in any case.
+  FILE        a triangle surface (.obj; .stl ASCII or binary; .ply ASCII or
+              binary; .vtk POLYDATA; polygons are triangulated by ear
+              clipping) or a tetrahedral volume (.vtk UNSTRUCTURED_GRID,
+              ASCII or BINARY; gmsh .msh 2.2 or 4.1, ASCII or binary). The
+              extension decides, in any case.
   --scale S   multiply every position by S (finite, > 0; default 1).
 
 Output members:
   file                 the FILE argument
-  kind                 "triangle_surface" (OBJ) or "tetrahedral_volume" (VTK)
+  kind                 "triangle_surface" or "tetrahedral_volume"
   num_vertices         vertices of the mesh as read (after the clean-up below)
   num_elements         triangles or tetrahedra
   bounding_box         {"min": [x, y, z], "max": [x, y, z]}, metres
@@ -43,11 +45,11 @@ Output members:
                        every edge shared by exactly two triangles, oriented
                        consistently
   point_fields         names of the per-vertex scalar fields (VTK point data)
-OBJ only (clean-up of messy files):
+Surfaces only (clean-up of messy files):
   dropped_faces        degenerate triangles dropped (repeated vertex, zero area)
   welded_vertices      vertices merged into an earlier one at the same position
   unreferenced_vertices  vertices dropped because no triangle uses them
-VTK only:
+Volumes only:
   skipped_cells        lower-dimensional cells (points, lines, triangles) skipped
   unused_points        points dropped because no tetrahedron uses them
   orientation_flipped  true if every tetrahedron was inverted and all were flipped
@@ -72,7 +74,7 @@ Json BoxJson(const Aabb& box) {
   return Json::MakeObject().Set("min", Json(box.min)).Set("max", Json(box.max));
 }
 
-Json SurfaceInfo(const std::string& file, const ObjReadResult& r) {
+Json SurfaceInfo(const std::string& file, const SurfaceReadResult& r) {
   const TriangleSurfaceMesh& mesh = r.mesh;
   const std::optional<double> volume = mesh.EnclosedVolume();
   Json out = Json::MakeObject();
@@ -129,25 +131,18 @@ int RunInfo(const std::vector<std::string>& args) {
                                  files.size()));
   }
   const std::string& file = files[0];
-  std::string extension = std::filesystem::path(file).extension().string();
-  std::transform(extension.begin(), extension.end(), extension.begin(),
-                 [](unsigned char c) { return char(std::tolower(c)); });
-  Json out;
-  if (extension == ".obj") {
-    out = SurfaceInfo(file, ReadObjFileWithReport(file, scale));
-  } else if (extension == ".vtk") {
-    out = VolumeInfo(file, ReadVtkVolumeFile(file, scale));
-  } else {
-    throw UsageError(fmt::format(
-        "'{}': unknown file type '{}' (expected .obj for a triangle surface or .vtk for a "
-        "tetrahedral volume)",
-        file, extension));
+  if (!IsSupportedMeshFile(file)) {
+    throw UsageError(fmt::format("'{}': unknown file type '{}' (supported: {})", file,
+                                 std::filesystem::path(file).extension().string(),
+                                 SupportedMeshFileExtensions()));
   }
+  const MeshFileData data = ReadMeshFile(file, scale);
+  const Json out = data.surface ? SurfaceInfo(file, *data.surface) : VolumeInfo(file, *data.volume);
   std::cout << out.Dump();
   return 0;
 }
 
-const CommandRegistration kReg("info", Command{"what a mesh file (.obj, .vtk) holds", kHelp, RunInfo});
+const CommandRegistration kReg("info", Command{"what a mesh file (.obj, .stl, .ply, .vtk, .msh) holds", kHelp, RunInfo});
 
 }  // namespace
 }  // namespace hydrocontact::cli

@@ -21,7 +21,8 @@ namespace {
 void PrintToolHelp(std::ostream& out) {
   out << "hydrocontact: contact queries of the hydroelastic (pressure field) model.\n\n"
          "usage: hydrocontact COMMAND [ARGS...]\n"
-         "       hydrocontact COMMAND --help\n\n"
+         "       hydrocontact COMMAND --help    (or: hydrocontact help COMMAND)\n"
+         "       hydrocontact --version\n\n"
          "Every command prints one JSON object on stdout. On bad input it prints one line\n"
          "on stderr and exits with code 2.\n\ncommands:\n";
   for (const auto& [name, command] : CommandRegistry()) {
@@ -39,6 +40,21 @@ int main(int argc, char** argv) {
   if (args.empty()) {
     PrintToolHelp(std::cerr);
     return 2;
+  }
+  if (args[0] == "--version") {
+    // HYDROCONTACT_VERSION comes from project(... VERSION) in CMakeLists.txt.
+    std::cout << "hydrocontact " << HYDROCONTACT_VERSION << "\n";
+    return 0;
+  }
+  if (args[0] == "help" && args.size() == 2) {
+    const auto command = CommandRegistry().find(args[1]);
+    if (command == CommandRegistry().end()) {
+      std::cerr << "hydrocontact help: unknown command '" << args[1]
+                << "' (run 'hydrocontact --help' for the list)\n";
+      return 2;
+    }
+    std::cout << command->second.help;
+    return 0;
   }
   if (args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
     PrintToolHelp(std::cout);

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <chrono>
+#include <cmath>
 #include <iostream>
 #include <limits>
 #include <optional>
@@ -25,7 +26,8 @@ namespace {
 
 constexpr const char* kHelpHead =
     R"(usage: hydrocontact surface A B [--representation triangle|polygon]
-                            [--out surface.vtk] [--no-normal-filter]
+                            [--out surface.vtk [--binary]] [--no-normal-filter]
+                            [--repeat N]
 
 Computes the hydroelastic contact surface of geometries A and B at their
 poses and prints a summary as one JSON object. At least one of A and B must
@@ -40,6 +42,11 @@ Options:
                        (Pa) and the cell vectors "normal", and "grad_eM" /
                        "grad_eN" (pressure gradients, Pa/m) for the compliant
                        side(s). With no contact, an empty polydata is written.
+  --binary             write --out as BINARY legacy VTK (big-endian, exact
+                       doubles) instead of ASCII
+  --repeat N           after the one computation, time N more (1 <= N <= 1e6)
+                       and report their median as time_us; without it the
+                       surface is computed once and that one run is timed
   --no-normal-filter   keep every piece of the intersection, also those whose
                        normal disagrees with the pressure gradients (by more
                        than 5*pi/8), such as the far side of a thin rigid body
@@ -58,9 +65,11 @@ Output members (SI units, world frame):
                             tool gives A the smaller id)
   representation            "triangle" or "polygon"
   normal_filter             whether the orientation filter was applied
-  time_us                   median wall time (microseconds) of at least ten
-                            computations of the surface alone, the meshes and
-                            hierarchies being built beforehand
+  time_us                   wall time (microseconds) of computing the surface
+                            alone (the meshes and hierarchies being built
+                            beforehand): of the one computation, or the
+                            median of the --repeat N timed ones
+  repeat                    the number of timed repetitions (0 without --repeat)
   out                       the VTK file written, when --out is given
 )";
 
@@ -136,9 +145,10 @@ HydroelasticRepresentation Represent(const GeometryArg& g, const char* label) {
   }
 }
 
-void WriteVtk(const std::string& file, const std::optional<ContactSurface>& s) {
+void WriteVtk(const std::string& file, const std::optional<ContactSurface>& s,
+              VtkEncoding encoding) {
   if (!s) {
-    WriteVtkSurface(file, TriangleSurfaceMesh());
+    WriteVtkSurface(file, TriangleSurfaceMesh(), {}, {}, encoding);
     return;
   }
   const int n = s->num_faces();
@@ -154,15 +164,28 @@ void WriteVtk(const std::string& file, const std::optional<ContactSurface>& s) {
     vectors.push_back({"grad_eN", &grad_N});
   }
   if (s->is_triangle()) {
-    WriteVtkSurface(file, s->tri_mesh_W(), {{"pressure", &s->tri_e_MN().values()}}, vectors);
+    WriteVtkSurface(file, s->tri_mesh_W(), {{"pressure", &s->tri_e_MN().values()}}, vectors,
+                    encoding);
   } else {
-    WriteVtkSurface(file, s->poly_mesh_W(), {{"pressure", &s->poly_e_MN().values()}}, vectors);
+    WriteVtkSurface(file, s->poly_mesh_W(), {{"pressure", &s->poly_e_MN().values()}}, vectors,
+                    encoding);
   }
 }
 
 int Run(const std::vector<std::string>& args) {
   const ParsedArgs parsed =
-      ParseArgs(args, 2, 0, {"--representation", "--out"}, {"--no-normal-filter"});
+      ParseArgs(args, 2, 0, {"--representation", "--out", "--repeat"}, {"--no-normal-filter", "--binary"});
+  int repeat = 0;
+  if (const auto it = parsed.options.find("--repeat"); it != parsed.options.end()) {
+    const double n = ParseDouble(it->second, "--repeat");
+    if (!(n >= 1 && n <= 1e6) || n != std::floor(n)) {
+      throw UsageError(fmt::format("--repeat: '{}' is not a whole number in [1, 1e6]", it->second));
+    }
+    repeat = int(n);
+  }
+  if (parsed.flags.count("--binary") && !parsed.options.count("--out")) {
+    throw UsageError("--binary applies to the --out file; give --out too");
+  }
   const auto representation_option = parsed.options.find("--representation");
   const HydroelasticContactRepresentation representation =
       representation_option == parsed.options.end()
@@ -186,22 +209,25 @@ int Run(const std::vector<std::string>& args) {
   // An incompatible pair throws here, before any timing; the message names
   // the ids, which the user knows as A and B.
   std::optional<ContactSurface> surface;
+  double first_us = 0;
   try {
+    const auto start = std::chrono::steady_clock::now();
     surface = compute();
+    first_us = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start)
+                   .count();
   } catch (const std::invalid_argument& e) {
     throw UsageError(fmt::format("A ('{}', {}) and B ('{}', {}): {}", a.spec,
                                  id_A.to_string(), b.spec, id_B.to_string(), e.what()));
   }
 
-  // At least 10 runs, more while the total stays under ~0.2 s.
-  std::vector<double> times_us;
-  double total_us = 0;
-  while (times_us.size() < 10 || (total_us < 2e5 && times_us.size() < 1000)) {
+  // Timing repetitions only when asked for: a large pair can take seconds.
+  std::vector<double> times_us{first_us};
+  if (repeat > 0) times_us.clear();
+  for (int k = 0; k < repeat; ++k) {
     const auto start = std::chrono::steady_clock::now();
     const std::optional<ContactSurface> again = compute();
     const auto stop = std::chrono::steady_clock::now();
     times_us.push_back(std::chrono::duration<double, std::micro>(stop - start).count());
-    total_us += times_us.back();
   }
   std::nth_element(times_us.begin(), times_us.begin() + times_us.size() / 2, times_us.end());
   const double median_us = times_us[times_us.size() / 2];
@@ -230,9 +256,11 @@ int Run(const std::vector<std::string>& args) {
   out.Set("representation", to_string(representation));
   out.Set("normal_filter", options.normal_filter);
   out.Set("time_us", median_us);
+  out.Set("repeat", repeat);
   const auto out_option = parsed.options.find("--out");
   if (out_option != parsed.options.end()) {
-    WriteVtk(out_option->second, surface);
+    WriteVtk(out_option->second, surface,
+             parsed.flags.count("--binary") ? VtkEncoding::kBinary : VtkEncoding::kAscii);
     out.Set("out", out_option->second);
   }
   std::cout << out.Dump();

@@ -57,8 +57,8 @@ TEST_CASE("DistanceGeometry of a Mesh: OBJ surface or VTK boundary", "[distance_
 }
 
 TEST_CASE("DistanceGeometry reports bad files naming them", "[distance_geometry]") {
-  CHECK_THROWS_WITH(MakeDistanceGeometry(Mesh("shape.stl")),
-                    Catch::Contains("shape.stl") && Catch::Contains("extension"));
+  CHECK_THROWS_WITH(MakeDistanceGeometry(Mesh("shape.step")),
+                    Catch::Contains("shape.step") && Catch::Contains("extension"));
   CHECK_THROWS_AS(MakeDistanceGeometry(Mesh("/nonexistent/x.obj")), std::runtime_error);
   // An open surface has no inside: refused as a Mesh...
   CHECK_THROWS_WITH(MakeDistanceGeometry(Mesh(test::DataFile("square_patch_0.1m.obj"))),

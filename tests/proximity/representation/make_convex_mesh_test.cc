@@ -104,7 +104,7 @@ TEST_CASE("Convex from files: the OBJ icosphere and the VTK cube") {
 
 TEST_CASE("Convex: bad files and arguments throw naming the culprit") {
   using Catch::Matchers::Contains;
-  CHECK_THROWS_WITH(ReadConvexPoints(Convex("shape.stl")), Contains("shape.stl") && Contains(".obj"));
+  CHECK_THROWS_WITH(ReadConvexPoints(Convex("shape.step")), Contains("shape.step") && Contains(".obj"));
   CHECK_THROWS_WITH(MakeConvexSurfaceMesh(Convex(kData + "no_such_file.obj")), Contains("no_such_file.obj"));
   CHECK_THROWS_WITH(InflateConvexHull(UnitCubeHull(), -1), Contains("margin"));
   // An open surface is not a hull.

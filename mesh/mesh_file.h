@@ -1,0 +1,57 @@
+#pragma once
+
+/// @file
+/// The one entry point for reading a mesh file of any supported format,
+/// chosen by the file's extension (case-insensitive):
+///   .obj, .stl, .ply        triangle surfaces
+///   .vtk                    legacy VTK: POLYDATA is a triangle surface,
+///                           UNSTRUCTURED_GRID a tetrahedral volume
+///   .msh                    gmsh tetrahedral volume
+/// Every place that accepts a file (Mesh and Convex shapes, the tool's
+/// geometry arguments, `info`) goes through here, so a format added here is
+/// accepted everywhere.
+
+#include <filesystem>
+#include <optional>
+#include <string>
+
+#include "mesh/surface_assembly.h"
+#include "mesh/triangle_surface_mesh.h"
+#include "mesh/volume_assembly.h"
+
+namespace hydrocontact {
+
+/// What a mesh file holds: exactly one of the two is set.
+struct MeshFileData {
+  std::optional<SurfaceReadResult> surface;
+  std::optional<VtkVolumeData> volume;
+};
+
+/// The supported extensions, for messages: ".obj, .stl, .ply, .vtk, .msh".
+std::string SupportedMeshFileExtensions();
+
+/// True if `file`'s extension is one of SupportedMeshFileExtensions().
+bool IsSupportedMeshFile(const std::filesystem::path& file);
+
+/// True if `file` holds a tetrahedral volume (.msh; .vtk unless its DATASET
+/// is POLYDATA), false for a surface. Reads only the start of a .vtk file;
+/// a .vtk file that cannot be read counts as a volume (the volume reader
+/// then reports the problem).
+/// @throws std::invalid_argument naming the file if its extension is not
+///         supported.
+bool MeshFileHoldsVolume(const std::filesystem::path& file);
+
+/// Reads `file` with the reader its extension names, scaling positions by
+/// `scale`.
+/// @throws std::invalid_argument naming the file if its extension is not
+///         supported or `scale` is not finite and positive; otherwise what
+///         the format's reader throws (std::runtime_error naming the file and
+///         line or offset).
+MeshFileData ReadMeshFile(const std::filesystem::path& file, double scale = 1.0);
+
+/// The triangle surface of `file`: the surface itself, or the boundary of
+/// a volume.
+/// @throws as ReadMeshFile.
+TriangleSurfaceMesh ReadMeshFileSurface(const std::filesystem::path& file, double scale = 1.0);
+
+}  // namespace hydrocontact

@@ -1,0 +1,59 @@
+#include "mesh/mesh_file.h"
+
+#include <catch2/catch.hpp>
+
+#include "mesh/obj_io.h"
+#include "mesh/ply_io.h"
+#include "mesh/stl_io.h"
+#include "mesh/vtk_writer.h"
+#include "tests/mesh/test_files.h"
+#include "tests/mesh/test_meshes.h"
+
+namespace hydrocontact {
+namespace {
+
+using Catch::Contains;
+using test::ScratchDirectory;
+
+TEST_CASE("ReadMeshFile dispatches by extension; every surface format gives one mesh",
+          "[mesh_file]") {
+  ScratchDirectory dir;
+  const TriangleSurfaceMesh ico = test::MakeIcosphere(1, 0.5);
+  const double volume = *ico.EnclosedVolume();
+  const auto files = {
+      dir.Write("a.OBJ", WriteObjString(ico)),
+      dir.Write("a.stl", WriteStlString(ico, false)),
+      dir.Write("a.ply", WritePlyString(ico, PlyEncoding::kBinaryBigEndian)),
+      dir.Write("a.vtk", WriteVtkSurfaceString(ico, {}, {}, VtkEncoding::kBinary)),
+  };
+  for (const auto& file : files) {
+    INFO(file.string());
+    CHECK_FALSE(MeshFileHoldsVolume(file));
+    const MeshFileData data = ReadMeshFile(file, 2.0);
+    REQUIRE(data.surface);
+    CHECK_FALSE(data.volume);
+    // Scale 2: volume × 8.
+    CHECK(*data.surface->mesh.EnclosedVolume() == Approx(8 * volume).epsilon(1e-13));
+    CHECK(ReadMeshFileSurface(file).num_triangles() == ico.num_triangles());
+  }
+  // A VTK volume: its boundary is the surface.
+  const VolumeMesh cube = test::MakeKuhnCube(2);
+  const auto vtk = dir.Write("cube.vtk", WriteVtkVolumeString(cube));
+  CHECK(MeshFileHoldsVolume(vtk));
+  const MeshFileData data = ReadMeshFile(vtk);
+  REQUIRE(data.volume);
+  CHECK(ReadMeshFileSurface(vtk).total_area() == Approx(6).epsilon(1e-14));
+  CHECK(MeshFileHoldsVolume("x.msh"));
+}
+
+TEST_CASE("ReadMeshFile refuses unknown extensions naming the supported ones", "[mesh_file]") {
+  CHECK_FALSE(IsSupportedMeshFile("a.step"));
+  CHECK(IsSupportedMeshFile("a.PLY"));
+  CHECK_THROWS_WITH(ReadMeshFile("a.step"),
+                    Contains("'a.step': unsupported mesh file extension '.step'") &&
+                        Contains(".obj, .stl, .ply, .vtk, .msh"));
+  CHECK_THROWS_AS(MeshFileHoldsVolume("a"), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace hydrocontact

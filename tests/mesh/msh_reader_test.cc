@@ -1,0 +1,134 @@
+#include "mesh/msh_reader.h"
+
+#include <cstdlib>
+#include <string>
+
+#include <catch2/catch.hpp>
+#include <fmt/format.h>
+
+#include "tests/mesh/test_files.h"
+
+namespace hydrocontact {
+namespace {
+
+using Catch::Contains;
+using test::ScratchDirectory;
+
+TEST_CASE("gmsh .msh 2.2 and 4.1, ASCII and binary, written by gmsh", "[msh][gmsh]") {
+  // gmsh (the format's owner) tetrahedralizes the box [0,1] × [0,2] × [0,3]
+  // in all four forms; each must read as a closed volume of 6 m³ (scale 1)
+  // with boundary area 2(2 + 3 + 6) = 22 m², the same mesh in every form.
+  ScratchDirectory dir;
+  dir.Write("box.geo", "SetFactory(\"OpenCASCADE\");\nBox(1) = {0,0,0, 1,2,3};\n"
+                       "Mesh.CharacteristicLengthMax = 0.6;\n");
+  int num_elements = -1;
+  for (const char* version : {"2.2", "4.1"}) {
+    for (const int binary : {0, 1}) {
+      const auto msh = dir.path() / fmt::format("box_{}_{}.msh", version, binary);
+      const std::string command = fmt::format(
+          "gmsh -3 '{}' -format msh -setnumber Mesh.MshFileVersion {} -setnumber Mesh.Binary {} "
+          "-o '{}' > /dev/null 2>&1",
+          (dir.path() / "box.geo").string(), version, binary, msh.string());
+      REQUIRE(std::system(command.c_str()) == 0);
+      INFO(msh.string());
+      const VtkVolumeData d = ReadMshFile(msh);
+      CHECK(d.mesh.total_volume() == Approx(6).epsilon(1e-12));
+      const VolumeMeshBoundary boundary = ExtractBoundary(d.mesh);
+      CHECK(boundary.surface.IsClosed());
+      CHECK(boundary.surface.total_area() == Approx(22).epsilon(1e-12));
+      // gmsh also writes the boundary triangles, lines and points: skipped.
+      CHECK(d.num_skipped_cells > 0);
+      CHECK_FALSE(d.orientation_flipped);
+      if (num_elements < 0) num_elements = d.mesh.num_elements();
+      CHECK(d.mesh.num_elements() == num_elements);
+    }
+  }
+}
+
+// One tetrahedron (positively oriented), with sparse node tags, plus a
+// boundary triangle, in version 2.2 ASCII.
+const char* kTet22 = R"($MeshFormat
+2.2 0 8
+$EndMeshFormat
+$PhysicalNames
+1
+3 1 "solid"
+$EndPhysicalNames
+$Nodes
+4
+10 0 0 0
+20 1 0 0
+30 0 1 0
+40 0 0 1
+$EndNodes
+$Elements
+2
+1 2 2 0 1 10 20 30
+2 4 2 1 1 10 20 30 40
+$EndElements
+)";
+
+TEST_CASE(".msh 2.2 ASCII by hand: sparse tags, skipped triangle, scale", "[msh]") {
+  const VtkVolumeData d = ReadMshString(kTet22, "t.msh", 2.0);
+  REQUIRE(d.mesh.num_elements() == 1);
+  CHECK(d.mesh.total_volume() == Approx(8.0 / 6).epsilon(1e-15));  // (2³)/6.
+  CHECK(d.num_skipped_cells == 1);
+  CHECK(d.mesh.vertex(3) == Eigen::Vector3d(0, 0, 2));
+}
+
+TEST_CASE(".msh errors name the file and the line or offset", "[msh][errors]") {
+  const std::string t = kTet22;
+  auto replace = [&](const std::string& from, const std::string& to) {
+    std::string s = t;
+    const size_t at = s.find(from);
+    REQUIRE(at != std::string::npos);
+    return s.replace(at, from.size(), to);
+  };
+  const struct {
+    std::string text;
+    std::string expected;
+  } cases[] = {
+      {"$Mesh\n", "t.msh, line 1: not a gmsh .msh file"},
+      {replace("2.2 0 8", "3.0 0 8"), "t.msh, line 2: unsupported .msh version 3.0"},
+      {replace("2.2 0 8", "2.2 0 4"), "line 2: data size 4 is not supported"},
+      {replace("40 0 0 1", "40 0 0 x"), "t.msh, line 13: a node coordinate: 'x' is not a number"},
+      {replace("30 0 1 0", "20 0 1 0"), "t.msh, line 12: node tag 20 appears twice"},
+      {replace("10 20 30 40", "10 20 30 50"), "t.msh, line 18: element 2 refers to node tag 50"},
+      {replace("2 4 2 1 1 10 20 30 40", "2 5 2 1 1 10 20 30 40 10 20 30 40"),
+       "t.msh, line 18: element 2 has gmsh type 5, a 3-D element other than"},
+      {replace("2 4 2 1 1", "2 99 2 1 1"), "t.msh, line 18: element 2 has unknown gmsh element type 99"},
+      {replace("$Nodes\n4\n", "$Nodes\n2147483000\n"), "t.msh, line 9: node count 2147483000 does not fit"},
+      {replace("$EndNodes", "$EndNodez"), "expected '$EndNodes'"},
+      {t.substr(0, t.find("$Elements")), "t.msh: no $Elements section"},
+      {replace("$PhysicalNames", "$Comments").substr(0, 70), "section $Comments has no $EndComments"},
+  };
+  for (const auto& c : cases) {
+    INFO(c.text);
+    CHECK_THROWS_WITH(ReadMshString(c.text, "t.msh"), Contains(c.expected));
+  }
+  // A wholly inverted file follows the opposite convention: flipped (the
+  // shared volume policy).
+  CHECK(ReadMshString(replace("1 10 20 30 40", "1 10 30 20 40"), "t.msh").orientation_flipped);
+  CHECK_THROWS_WITH(ReadMshString(replace("2 4 2 1 1 10 20 30 40", "2 1 2 1 1 10 20"), "t.msh"),
+                    Contains("t.msh: no tetrahedra (gmsh element type 4)"));
+  // A degenerate tetrahedron is named by element tag and line (shared policy).
+  CHECK_THROWS_WITH(ReadMshString(replace("40 0 0 1", "40 1 1 0"), "t.msh"),
+                    Contains("t.msh, line 18: element 2 is a degenerate tetrahedron"));
+  CHECK_THROWS_WITH(ReadMshFile("/nonexistent/x.msh"), Contains("x.msh"));
+}
+
+TEST_CASE(".msh binary errors name the byte offset", "[msh][errors]") {
+  // The 2.2 binary layout by hand: one node block truncated.
+  std::string s = "$MeshFormat\n2.2 1 8\n";
+  s += std::string("\x01\x00\x00\x00", 4) + "\n$EndMeshFormat\n$Nodes\n";
+  const std::string tag = std::string("\x0a\x00\x00\x00", 4);  // Tag 10, no coordinates.
+  CHECK_THROWS_WITH(ReadMshString(s + "1\n" + tag, "b.msh"),
+                    Contains("b.msh, byte offset 53: truncated data: the file ends before a node "
+                             "coordinate"));
+  // Four nodes cannot fit in 4 bytes: refused before anything is allocated.
+  CHECK_THROWS_WITH(ReadMshString(s + "4\n" + tag, "b.msh"),
+                    Contains("b.msh, line 6: node count 4 does not fit in the rest of the file"));
+}
+
+}  // namespace
+}  // namespace hydrocontact
