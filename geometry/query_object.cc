@@ -69,13 +69,15 @@ void UpdatePoses(const SceneGraph& scene_graph, QueryWorkspace& ws) {
   if (ws.geometry_version != scene_graph.geometry_version()) {
     const size_t n = scene_graph.geometries().size();
     ws.states.clear();
-    ws.X_WF.clear();
+    ws.frame_pose_index.clear();
     ws.excluded_within.clear();
+    ws.X_FG.clear();
+    ws.box_G.clear();
     for (const auto& [id, state] : scene_graph.geometries()) {
       ws.states.push_back(&state);
-      // Frames are never removed and live in a node-based map, so the
-      // address of a frame's pose is stable.
-      ws.X_WF.push_back(&scene_graph.GetFramePose(state.frame));
+      ws.X_FG.push_back(state.X_FG);
+      ws.box_G.push_back(state.box_G);
+      ws.frame_pose_index.push_back(scene_graph.GetFramePoseIndex(state.frame));
       ws.excluded_within.push_back(scene_graph.AreCollisionsExcludedWithin(state.frame));
     }
     ws.posed.resize(n);
@@ -85,10 +87,10 @@ void UpdatePoses(const SceneGraph& scene_graph, QueryWorkspace& ws) {
     ws.candidates_geometry_version = std::numeric_limits<uint64_t>::max();
   }
   if (ws.pose_version != scene_graph.pose_version()) {
+    const std::vector<RigidTransform>& X_WF = scene_graph.frame_poses();
     for (size_t k = 0; k < ws.states.size(); ++k) {
-      const GeometryState& state = *ws.states[k];
-      ws.posed[k] = {&state, *ws.X_WF[k] * state.X_FG};
-      ws.boxes_W[k] = TransformBoundingBox(state.box_G, ws.posed[k].X_WG);
+      ws.posed[k] = {ws.states[k], X_WF[ws.frame_pose_index[k]] * ws.X_FG[k]};
+      ws.boxes_W[k] = TransformBoundingBox(ws.box_G[k], ws.posed[k].X_WG);
     }
     ws.pose_version = scene_graph.pose_version();
   }

@@ -56,10 +56,15 @@ struct QueryWorkspace {
   uint64_t geometry_version{std::numeric_limits<uint64_t>::max()};
   uint64_t pose_version{std::numeric_limits<uint64_t>::max()};
 
-  /// Per geometry, in increasing id order: its state, its frame's pose, and
-  /// whether its frame excludes collisions within.
+  /// Per geometry, in increasing id order: its state, where its frame's pose
+  /// is in SceneGraph::frame_poses(), and whether its frame excludes
+  /// collisions within.
   std::vector<const GeometryState*> states;
-  std::vector<const RigidTransform*> X_WF;
+  std::vector<int> frame_pose_index;
+  /// Copies of each geometry's X_FG and box in G, so that posing reads
+  /// contiguous memory rather than chasing each geometry's state.
+  std::vector<RigidTransform> X_FG;
+  std::vector<Aabb> box_G;
   std::vector<char> excluded_within;
   /// Per geometry: posed, and its box in W.
   std::vector<PosedGeometry> posed;

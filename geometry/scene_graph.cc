@@ -15,21 +15,23 @@ namespace hydrocontact {
 
 SceneGraph::SceneGraph()
     : world_frame_(FrameId::get_new_id()), workspace_(std::make_unique<internal::QueryWorkspace>()) {
-  frames_[world_frame_] = Frame{"world", RigidTransform(), false};
+  frames_[world_frame_] = Frame{"world", 0, false};
+  frame_names_["world"] = world_frame_;
+  frame_poses_.emplace_back();
 }
 
 SceneGraph::~SceneGraph() = default;
 
 FrameId SceneGraph::RegisterFrame(const std::string& name) {
   if (name.empty()) throw std::invalid_argument("SceneGraph::RegisterFrame: the frame name is empty");
-  for (const auto& [id, frame] : frames_) {
-    if (frame.name == name) {
-      throw std::invalid_argument(
-          fmt::format("SceneGraph::RegisterFrame: a frame named '{}' already exists ({})", name, id.to_string()));
-    }
+  if (const auto it = frame_names_.find(name); it != frame_names_.end()) {
+    throw std::invalid_argument(fmt::format("SceneGraph::RegisterFrame: a frame named '{}' already exists ({})",
+                                            name, it->second.to_string()));
   }
   const FrameId id = FrameId::get_new_id();
-  frames_[id] = Frame{name, RigidTransform(), false};
+  frame_names_[name] = id;
+  frames_[id] = Frame{name, static_cast<int>(frame_poses_.size()), false};
+  frame_poses_.emplace_back();
   return id;
 }
 
@@ -45,19 +47,36 @@ const SceneGraph::Frame& SceneGraph::GetFrame(FrameId id, const char* caller) co
 }
 
 void SceneGraph::SetFramePoses(const std::vector<std::pair<FrameId, RigidTransform>>& X_WF) {
-  // Validate everything first so a bad id changes nothing.
-  for (const auto& [id, pose] : X_WF) {
-    GetFrame(id, "SetFramePoses");
-    if (id == world_frame_) {
-      throw std::invalid_argument("SceneGraph::SetFramePoses: the world frame's pose cannot be set");
+  // A plant passes the same frames in the same order every step: then the
+  // pose indices found last time serve again (frames are never removed, so
+  // ids validated then are still valid), and no frame is looked up.
+  bool same_frames = X_WF.size() == last_set_frames_.size();
+  for (size_t k = 0; same_frames && k < X_WF.size(); ++k) same_frames = X_WF[k].first == last_set_frames_[k];
+  if (!same_frames) {
+    // Validate everything first so a bad id changes nothing.
+    for (const auto& [id, pose] : X_WF) {
+      GetFrame(id, "SetFramePoses");
+      if (id == world_frame_) {
+        throw std::invalid_argument("SceneGraph::SetFramePoses: the world frame's pose cannot be set");
+      }
+    }
+    last_set_frames_.clear();
+    last_set_pose_indices_.clear();
+    for (const auto& [id, pose] : X_WF) {
+      last_set_frames_.push_back(id);
+      last_set_pose_indices_.push_back(frames_.at(id).pose_index);
     }
   }
-  for (const auto& [id, pose] : X_WF) frames_.at(id).X_WF = pose;
+  for (size_t k = 0; k < X_WF.size(); ++k) frame_poses_[last_set_pose_indices_[k]] = X_WF[k].second;
   ++pose_version_;
 }
 
 const RigidTransform& SceneGraph::GetFramePose(FrameId frame) const {
-  return GetFrame(frame, "GetFramePose").X_WF;
+  return frame_poses_[GetFrame(frame, "GetFramePose").pose_index];
+}
+
+int SceneGraph::GetFramePoseIndex(FrameId frame) const {
+  return GetFrame(frame, "GetFramePoseIndex").pose_index;
 }
 
 void SceneGraph::BuildDerivedData(GeometryState& state) {
@@ -205,7 +224,7 @@ std::vector<GeometryId> SceneGraph::GetAllGeometryIds() const {
 
 RigidTransform SceneGraph::GetPoseInWorld(GeometryId id) const {
   const GeometryState& state = geometry(id);
-  return frames_.at(state.frame).X_WF * state.X_FG;
+  return frame_poses_[frames_.at(state.frame).pose_index] * state.X_FG;
 }
 
 QueryObject SceneGraph::query_object() const { return QueryObject(*this); }

@@ -81,6 +81,14 @@ class SceneGraph {
   /// The current pose X_WF. @throws std::invalid_argument for an unknown id.
   const RigidTransform& GetFramePose(FrameId frame) const;
 
+  /// Every frame's current pose X_WF, indexed by GetFramePoseIndex (frames
+  /// are never removed, so an index stays valid; the array may move when a
+  /// frame is registered). For the queries' posing loop.
+  const std::vector<RigidTransform>& frame_poses() const { return frame_poses_; }
+  /// Where `frame`'s pose is in frame_poses().
+  /// @throws std::invalid_argument for an unknown id.
+  int GetFramePoseIndex(FrameId frame) const;
+
   /// Registers a geometry on `frame` (use world_frame_id() for a fixed one)
   /// with pose X_FG, builds its representations and returns its id.
   /// @throws std::invalid_argument for an unknown frame or a duplicate or
@@ -155,7 +163,8 @@ class SceneGraph {
  private:
   struct Frame {
     std::string name;
-    RigidTransform X_WF;
+    /// Where the frame's pose X_WF is kept in frame_poses_.
+    int pose_index{0};
     bool collisions_excluded_within{false};
   };
 
@@ -164,7 +173,17 @@ class SceneGraph {
   static void BuildDerivedData(GeometryState& state);
 
   FrameId world_frame_;
-  std::map<FrameId, Frame> frames_;
+  // Hashed: SetFramePoses looks up every frame of a plant every step. Nodes
+  // are stable, so the queries may keep the address of a frame's pose.
+  std::unordered_map<FrameId, Frame> frames_;
+  // Every frame's X_WF, by Frame::pose_index: contiguous, so posing thousands
+  // of geometries reads one array instead of chasing a node per frame.
+  std::vector<RigidTransform> frame_poses_;
+  std::unordered_map<std::string, FrameId> frame_names_;
+  // The frames of the last SetFramePoses call, in its order, and their pose
+  // indices.
+  std::vector<FrameId> last_set_frames_;
+  std::vector<int> last_set_pose_indices_;
   std::map<GeometryId, GeometryState> geometries_;
   std::unordered_map<std::string, GeometryId> names_;
   std::set<std::pair<GeometryId, GeometryId>> excluded_pairs_;

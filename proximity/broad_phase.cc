@@ -86,19 +86,28 @@ int BroadPhase::Build(std::span<const Aabb> boxes, double inflation, int begin, 
     nodes_[self].box = Inflated(boxes[items_[begin].element], inflation);
     return self;
   }
-  // Median split along the axis of largest centre spread: a balanced tree
-  // (depth ⌈log2 n⌉) whatever the distribution; ties break by index so the
-  // tree is deterministic.
+  // Split at the middle of the centres' spread along its longest axis:
+  // between rows of a grid-like scene it falls in the gap, so sibling boxes
+  // do not overlap and the self-traversal prunes at once. If every centre
+  // falls on one side (clustered or coincident centres), split at the median
+  // instead (ties broken by index, so the tree is deterministic).
   Aabb centres;
   for (int i = begin; i < end; ++i) centres.Include(items_[i].centroid);
   int axis;
   (centres.max - centres.min).maxCoeff(&axis);
-  const int mid = begin + (end - begin) / 2;
-  std::nth_element(items_.begin() + begin, items_.begin() + mid, items_.begin() + end,
-                   [axis](const BuildItem& a, const BuildItem& b) {
-                     const double ca = a.centroid[axis], cb = b.centroid[axis];
-                     return ca < cb || (ca == cb && a.element < b.element);
-                   });
+  const double middle = (centres.min[axis] + centres.max[axis]) / 2;
+  int mid = static_cast<int>(
+      std::partition(items_.begin() + begin, items_.begin() + end,
+                     [axis, middle](const BuildItem& item) { return item.centroid[axis] < middle; }) -
+      items_.begin());
+  if (mid == begin || mid == end) {
+    mid = begin + (end - begin) / 2;
+    std::nth_element(items_.begin() + begin, items_.begin() + mid, items_.begin() + end,
+                     [axis](const BuildItem& a, const BuildItem& b) {
+                       const double ca = a.centroid[axis], cb = b.centroid[axis];
+                       return ca < cb || (ca == cb && a.element < b.element);
+                     });
+  }
   const int left = Build(boxes, inflation, begin, mid);
   const int right = Build(boxes, inflation, mid, end);
   Aabb box = nodes_[left].box;
@@ -128,7 +137,17 @@ double BroadPhase::Refit(std::span<const Aabb> boxes, double inflation) {
 void BroadPhase::CollectTreePairs() {
   if (nodes_.empty()) return;
   // (a, a) stands for "the pairs within subtree a"; (a, b), a ≠ b, for "the
-  // pairs between the disjoint subtrees a and b".
+  // pairs between the disjoint subtrees a and b", pushed only once their
+  // boxes are known to overlap.
+  auto is_leaf = [this](int k) { return nodes_[k].element >= 0; };
+  auto visit = [this, &is_leaf](int a, int b) {
+    if (!nodes_[a].box.Overlaps(nodes_[b].box)) return;
+    if (is_leaf(a) && is_leaf(b)) {
+      found_.emplace_back(std::minmax(nodes_[a].element, nodes_[b].element));
+    } else {
+      stack_.emplace_back(a, b);
+    }
+  };
   stack_.clear();
   stack_.emplace_back(0, 0);
   while (!stack_.empty()) {
@@ -137,25 +156,20 @@ void BroadPhase::CollectTreePairs() {
     const Node& node_a = nodes_[a];
     if (a == b) {
       if (node_a.element >= 0) continue;
-      stack_.emplace_back(a + 1, node_a.right);
-      stack_.emplace_back(node_a.right, node_a.right);
-      stack_.emplace_back(a + 1, a + 1);
-      continue;
-    }
-    const Node& node_b = nodes_[b];
-    if (!node_a.box.Overlaps(node_b.box)) continue;
-    const bool leaf_a = node_a.element >= 0, leaf_b = node_b.element >= 0;
-    if (leaf_a && leaf_b) {
-      found_.emplace_back(std::minmax(node_a.element, node_b.element));
+      const int left = a + 1, right = node_a.right;
+      if (!is_leaf(left)) stack_.emplace_back(left, left);
+      if (!is_leaf(right)) stack_.emplace_back(right, right);
+      visit(left, right);
       continue;
     }
     // Descend into the larger inner node: it prunes more.
-    if (!leaf_a && (leaf_b || Extent(node_a.box) >= Extent(node_b.box))) {
-      stack_.emplace_back(node_a.right, b);
-      stack_.emplace_back(a + 1, b);
+    const Node& node_b = nodes_[b];
+    if (!is_leaf(a) && (is_leaf(b) || Extent(node_a.box) >= Extent(node_b.box))) {
+      visit(a + 1, b);
+      visit(node_a.right, b);
     } else {
-      stack_.emplace_back(a, node_b.right);
-      stack_.emplace_back(a, b + 1);
+      visit(a, b + 1);
+      visit(a, node_b.right);
     }
   }
 }

@@ -1,6 +1,8 @@
 #include "geometry/query_object.h"
 
 #include <cmath>
+#include <string>
+#include <type_traits>
 
 #include <fmt/format.h>
 
@@ -209,6 +211,89 @@ TEST_CASE("QueryObject: several threads give the same results in the same order 
   try { parallel.ComputeContactSurfaces(HydroelasticContactRepresentation::kTriangle); } catch (const std::exception& e) { message_4 = e.what(); }
   CHECK_THAT(message_1, Catch::Contains("both are rigid"));
   CHECK(message_1 == message_4);
+}
+
+TEST_CASE("QueryObject: reused results equal the returned ones, byte for byte on 1 and 2 threads, step after step") {
+  // 36 compliant and rigid bodies pressed into each other and into a
+  // compliant floor: about a hundred candidate pairs, enough that the pool
+  // is woken on 2 threads.
+  SceneGraph scene;
+  ProximityProperties floor = ProximityProperties::Compliant(1e7);
+  scene.RegisterGeometry(scene.world_frame_id(), RigidTransform(), HalfSpace(), "floor", floor);
+  std::vector<std::pair<FrameId, RigidTransform>> poses;
+  for (int i = 0; i < 36; ++i) {
+    const FrameId frame = scene.RegisterFrame(fmt::format("f{}", i));
+    poses.emplace_back(frame, RigidTransform(Eigen::Vector3d(0.095 * (i % 6), 0.095 * (i / 6), 0.045)));
+    const ProximityProperties props =
+        i % 7 == 3 ? ProximityProperties::Rigid(0.03) : ProximityProperties::Compliant(1e6 * (1 + i % 3), 0.03);
+    if (i % 2 == 0) {
+      scene.RegisterGeometry(frame, RigidTransform(), Sphere(0.05), fmt::format("g{}", i), props);
+    } else {
+      scene.RegisterGeometry(frame, RigidTransform(), Box(0.1, 0.1, 0.1), fmt::format("g{}", i), props);
+    }
+  }
+  QueryObject one = scene.query_object();
+  QueryObject two = scene.query_object();
+  two.set_max_threads(2);
+  std::vector<ContactSurface> s1, s2, f1, f2;
+  std::vector<PenetrationAsPointPair> p1, p2, fp1, fp2;
+  std::vector<SignedDistancePair> d1, d2;
+  std::vector<SignedDistanceToPoint> q1, q2;
+  // Bitwise equality of result structs, member by member (a struct's
+  // padding bytes are indeterminate, so whole structs cannot be compared).
+  auto bytes = [](const auto&... members) {
+    std::string out;
+    (out.append(reinterpret_cast<const char*>(&members), sizeof(members)), ...);
+    return out;
+  };
+  auto key = [&](const auto& r) {
+    using T = std::decay_t<decltype(r)>;
+    if constexpr (std::is_same_v<T, PenetrationAsPointPair>) {
+      return bytes(r.id_A, r.id_B, r.p_WCa, r.p_WCb, r.nhat_BA_W, r.depth);
+    } else if constexpr (std::is_same_v<T, SignedDistancePair>) {
+      return bytes(r.id_A, r.id_B, r.p_ACa, r.p_BCb, r.distance, r.nhat_BA_W, r.is_nhat_BA_W_unique);
+    } else {
+      return bytes(r.id_G, r.p_GN, r.distance, r.grad_W, r.is_grad_W_unique);
+    }
+  };
+  auto same_bytes = [&](const auto& a, const auto& b) {
+    if (a.size() != b.size()) return false;
+    for (size_t i = 0; i < a.size(); ++i) {
+      if (key(a[i]) != key(b[i])) return false;
+    }
+    return true;
+  };
+  for (int step = 0; step < 6; ++step) {
+    for (size_t k = 0; k < poses.size(); ++k) {
+      const Eigen::Vector3d p = poses[k].second.translation() + 1e-4 * Eigen::Vector3d(std::sin(step + k), 0, 0);
+      poses[k].second = RigidTransform::FromRollPitchYaw({0, 0, 0.01 * std::cos(step * k)}, p);
+    }
+    scene.SetFramePoses(poses);
+    const auto rep = step % 2 ? HydroelasticContactRepresentation::kPolygon : HydroelasticContactRepresentation::kTriangle;
+    one.ComputeContactSurfacesWithFallback(rep, &f1, &fp1);
+    two.ComputeContactSurfacesWithFallback(rep, &f2, &fp2);
+    one.ComputePointPairPenetration(&p1);
+    two.ComputePointPairPenetration(&p2);
+    one.ComputeSignedDistancePairwiseClosestPoints(0.01, &d1);
+    two.ComputeSignedDistancePairwiseClosestPoints(0.01, &d2);
+    one.ComputeSignedDistanceToPoint(Eigen::Vector3d(0.2, 0.2, 0.05), 0.1, &q1);
+    two.ComputeSignedDistanceToPoint(Eigen::Vector3d(0.2, 0.2, 0.05), 0.1, &q2);
+    CHECK(f1.size() > 50);  // Really many contacts.
+    REQUIRE(f1.size() == f2.size());
+    for (size_t i = 0; i < f1.size(); ++i) CHECK(f1[i].Equal(f2[i]));
+    CHECK(same_bytes(fp1, fp2));
+    CHECK(same_bytes(p1, p2));
+    CHECK(same_bytes(d1, d2));
+    CHECK(same_bytes(q1, q2));
+    // The value-returning forms give the same results as the reused ones.
+    const std::vector<PenetrationAsPointPair> p_value = two.ComputePointPairPenetration();
+    CHECK(same_bytes(p_value, p1));
+    const std::vector<SignedDistancePair> d_value = one.ComputeSignedDistancePairwiseClosestPoints(0.01);
+    CHECK(same_bytes(d_value, d1));
+    std::vector<std::pair<GeometryId, GeometryId>> c;
+    one.FindCollisionCandidates(&c);
+    CHECK(c == two.FindCollisionCandidates());
+  }
 }
 
 }  // namespace

@@ -208,5 +208,52 @@ TEST_CASE("Representation names", "[contact_surface]") {
   CHECK(std::string(to_string(HydroelasticContactRepresentation::kPolygon)) == "polygon");
 }
 
+TEST_CASE("AssignTriangles/AssignPolygons equal the constructors and reuse storage", "[contact_surface]") {
+  const Ids ids;
+  const TriangleSurfaceMesh tri = UnitSquareTriangles();
+  const std::vector<double> tri_p{10, 12, 15, 13};
+  const std::vector<Vector3d> tri_grad{Vector3d(1, 2, 3), Vector3d(4, 5, 6)};
+  const PolygonSurfaceMesh poly = SquareAndTriangle();
+  const std::vector<double> poly_p{1, 2, 3, 4, 5};
+  const std::vector<Vector3d> poly_grad{Vector3d(1, 0, 0), Vector3d(0, 1, 0)};
+  ContactSurface reused;  // The empty placeholder.
+  CHECK(reused.num_faces() == 0);
+  // Ids in decreasing order: the same swap and flip as the constructor's.
+  for (const auto& [m, n] : {std::pair(ids.low, ids.high), std::pair(ids.high, ids.low)}) {
+    const ContactSurface expected(m, n, tri, TriangleSurfaceMeshFieldLinear(tri_p, tri), tri_grad, std::nullopt);
+    reused.AssignTriangles(m, n, tri.triangles(), tri.vertices(), tri_p, tri_grad, std::nullopt);
+    CHECK(reused.Equal(expected));
+    CHECK(reused.HasGradE_M() == expected.HasGradE_M());
+    CHECK(reused.area(1) == expected.area(1));
+    const ContactSurface expected_poly(m, n, poly, PolygonSurfaceMeshFieldLinear(poly_p, poly), std::nullopt,
+                                       poly_grad);
+    reused.AssignPolygons(m, n, poly.face_data(), poly.vertices(), poly_p, std::nullopt, poly_grad);
+    CHECK(reused.Equal(expected_poly));
+    CHECK(reused.centroid() == expected_poly.centroid());
+  }
+  // Refilling with data of the same size keeps the storage: the vertex array
+  // is the same allocation.
+  reused.AssignTriangles(ids.low, ids.high, tri.triangles(), tri.vertices(), tri_p, std::nullopt, std::nullopt);
+  const Vector3d* storage = reused.tri_mesh_W().vertices().data();
+  std::vector<Vector3d> moved = tri.vertices();
+  for (Vector3d& v : moved) v.z() += 1;
+  reused.AssignTriangles(ids.low, ids.high, tri.triangles(), moved, tri_p, std::nullopt, std::nullopt);
+  CHECK(reused.tri_mesh_W().vertices().data() == storage);
+  CHECK(reused.centroid().z() == 1.0);
+  // Bad input throws as the constructor does and leaves the surface empty.
+  const std::vector<double> two_values{1.0, 2.0};
+  CHECK_THROWS_WITH(reused.AssignTriangles(ids.low, ids.high, tri.triangles(), tri.vertices(), two_values,
+                                           std::nullopt, std::nullopt),
+                    Catch::Contains("2 values for a mesh of 4 vertices"));
+  CHECK(reused.num_faces() == 0);
+  CHECK_THROWS_WITH(reused.AssignTriangles(ids.low, ids.high, tri.triangles(), tri.vertices(), tri_p,
+                                           std::vector<Vector3d>{Vector3d::Zero()}, std::nullopt),
+                    Catch::Contains("grad_eM_W has 1 entries for a mesh of 2 faces"));
+  CHECK(reused.num_faces() == 0);
+  CHECK_THROWS_WITH(reused.AssignPolygons(ids.low, ids.low, poly.face_data(), poly.vertices(), poly_p,
+                                          std::nullopt, std::nullopt),
+                    Catch::Contains("a contact surface needs two geometries"));
+}
+
 }  // namespace
 }  // namespace hydrocontact
