@@ -31,6 +31,7 @@ using internal::QueryWorkspace;
 constexpr unsigned char kHasSurface = 1;
 constexpr unsigned char kHasPointPair = 2;
 constexpr unsigned char kHasDistance = 4;
+constexpr unsigned char kHasPatch = 8;
 
 // The work of a pair query is estimated (deterministically, see
 // QueryWorkspace::last_faces) from its candidate count and the faces it
@@ -130,6 +131,7 @@ void PrepareSlots(QueryWorkspace& ws, int n) {
   if (static_cast<int>(ws.surfaces.size()) < n) ws.surfaces.resize(n);
   if (static_cast<int>(ws.point_pairs.size()) < n) ws.point_pairs.resize(n);
   if (static_cast<int>(ws.distances.size()) < n) ws.distances.resize(n);
+  if (static_cast<int>(ws.patches.size()) < n) ws.patches.resize(n);
   ws.present.assign(n, 0);
 }
 
@@ -156,13 +158,17 @@ void RunPairs(QueryWorkspace& ws, int max_threads, PairQuery query, int n, const
 }
 
 // Copies the present results of `slots` (bit `bit` of ws.present) into *out,
-// in candidate order.
+// in candidate order. Copy-assignment into existing elements keeps the
+// storage of results that own some (contact patches' polygons).
 template <class T>
 void Gather(const QueryWorkspace& ws, const std::vector<T>& slots, unsigned char bit,
             std::vector<T>* out) {
-  out->clear();
+  size_t count = 0;
+  for (unsigned char p : ws.present) count += (p & bit) ? 1 : 0;
+  out->resize(count);
+  size_t j = 0;
   for (size_t i = 0; i < ws.present.size(); ++i) {
-    if (ws.present[i] & bit) out->push_back(slots[i]);
+    if (ws.present[i] & bit) (*out)[j++] = slots[i];
   }
 }
 
@@ -176,13 +182,7 @@ void GatherSurfaces(QueryWorkspace& ws, PairQuery query, std::vector<ContactSurf
     if (ws.present[i] & kHasSurface) faces += ws.surfaces[i].num_faces();
   }
   ws.last_faces[static_cast<int>(query)] = faces;
-  size_t count = 0;
-  for (unsigned char p : ws.present) count += (p & kHasSurface) ? 1 : 0;
-  out->resize(count);
-  size_t j = 0;
-  for (size_t i = 0; i < ws.present.size(); ++i) {
-    if (ws.present[i] & kHasSurface) (*out)[j++] = ws.surfaces[i];
-  }
+  Gather(ws, ws.surfaces, kHasSurface, out);
 }
 
 bool BothHalfSpaces(const GeometryState& a, const GeometryState& b) {
@@ -448,18 +448,30 @@ void QueryObject::ComputeSignedDistanceToPoint(const Eigen::Vector3d& p_WQ, doub
 // to the free functions of proximity/distance/.
 
 std::vector<ContactPatch> QueryObject::ComputeContactPatches(const ContactPatchSettings& settings) const {
-  const std::vector<PosedGeometry> posed = PoseAll(*scene_graph_);
-  const std::vector<CandidatePair> candidates = FindCandidatePairs(*scene_graph_, posed, 0.0);
-  auto per_pair = MapPairs<std::optional<ContactPatch>>(
-      static_cast<int>(candidates.size()), max_threads_, [&](int i) -> std::optional<ContactPatch> {
-        const CandidatePair& pair = candidates[i];
-        if (BothHalfSpaces(*pair.a->state, *pair.b->state)) return std::nullopt;
-        const SignedDistancePair d = SignedDistanceOf(*pair.a, *pair.b);
-        if (!(d.distance <= 0)) return std::nullopt;
-        return ComputeContactPatch(d, *pair.a->state->distance_geometry, pair.a->X_WG,
-                                   *pair.b->state->distance_geometry, pair.b->X_WG, settings);
-      });
-  return Present(per_pair);
+  std::vector<ContactPatch> patches;
+  ComputeContactPatches(settings, &patches);
+  return patches;
+}
+
+void QueryObject::ComputeContactPatches(const ContactPatchSettings& settings,
+                                        std::vector<ContactPatch>* patches) const {
+  RequireOutput(patches, "ComputeContactPatches");
+  WorkspaceLease lease(scene_graph_->query_workspace());
+  QueryWorkspace& ws = *lease;
+  UpdateCandidates(*scene_graph_, ws, 0.0);
+  const int n = static_cast<int>(ws.candidates.size());
+  PrepareSlots(ws, n);
+  RunPairs(ws, max_threads_, PairQuery::kContactPatches, n, [&](int i) {
+    const PosedGeometry& a = ws.posed[ws.candidates[i].a];
+    const PosedGeometry& b = ws.posed[ws.candidates[i].b];
+    if (BothHalfSpaces(*a.state, *b.state)) return;
+    const SignedDistancePair d = SignedDistanceOf(a, b);
+    if (!(d.distance <= 0)) return;
+    ws.patches[i] = ComputeContactPatch(d, *a.state->distance_geometry, a.X_WG, *b.state->distance_geometry,
+                                        b.X_WG, settings);
+    ws.present[i] = kHasPatch;
+  });
+  Gather(ws, ws.patches, kHasPatch, patches);
 }
 
 void QueryObject::ComputeContactSurfacesWithFallback(HydroelasticContactRepresentation representation,
@@ -469,39 +481,32 @@ void QueryObject::ComputeContactSurfacesWithFallback(HydroelasticContactRepresen
   if (surfaces == nullptr || patches == nullptr) {
     throw std::invalid_argument("ComputeContactSurfacesWithFallback: null output pointer");
   }
-  struct PairResult {
-    std::optional<ContactSurface> surface;
-    std::optional<ContactPatch> patch;
-  };
-  const std::vector<PosedGeometry> posed = PoseAll(*scene_graph_);
-  const std::vector<CandidatePair> candidates = FindCandidatePairs(*scene_graph_, posed, 0.0);
-  auto per_pair = MapPairs<PairResult>(static_cast<int>(candidates.size()), max_threads_, [&](int i) {
-    const CandidatePair& pair = candidates[i];
-    const GeometryState& a = *pair.a->state;
-    const GeometryState& b = *pair.b->state;
-    PairResult result;
-    if (HydroelasticallyCompatible(a, b)) {
-      result.surface = ContactSurfaceOf(pair, representation);
-    } else if (BothHalfSpaces(a, b)) {
+  WorkspaceLease lease(scene_graph_->query_workspace());
+  QueryWorkspace& ws = *lease;
+  UpdateCandidates(*scene_graph_, ws, 0.0);
+  const int n = static_cast<int>(ws.candidates.size());
+  PrepareSlots(ws, n);
+  RunPairs(ws, max_threads_, PairQuery::kFallbackWithPatches, n, [&](int i) {
+    const PosedGeometry& a = ws.posed[ws.candidates[i].a];
+    const PosedGeometry& b = ws.posed[ws.candidates[i].b];
+    if (HydroelasticallyCompatible(*a.state, *b.state)) {
+      if (ContactSurfaceOf(a, b, representation, &ws.surfaces[i])) ws.present[i] = kHasSurface;
+    } else if (BothHalfSpaces(*a.state, *b.state)) {
       throw std::invalid_argument(fmt::format(
           "ComputeContactSurfacesWithFallback: geometries {} and {} are both half-spaces; their "
           "penetration is unbounded (filter the pair)",
-          Describe(a), Describe(b)));
+          Describe(*a.state), Describe(*b.state)));
     } else {
-      const SignedDistancePair d = SignedDistanceOf(*pair.a, *pair.b);
+      const SignedDistancePair d = SignedDistanceOf(a, b);
       if (d.distance <= 0) {
-        result.patch = ComputeContactPatch(d, *a.distance_geometry, pair.a->X_WG, *b.distance_geometry,
-                                           pair.b->X_WG, settings);
+        ws.patches[i] = ComputeContactPatch(d, *a.state->distance_geometry, a.X_WG,
+                                            *b.state->distance_geometry, b.X_WG, settings);
+        ws.present[i] = kHasPatch;
       }
     }
-    return result;
   });
-  surfaces->clear();
-  patches->clear();
-  for (PairResult& result : per_pair) {
-    if (result.surface) surfaces->push_back(std::move(*result.surface));
-    if (result.patch) patches->push_back(std::move(*result.patch));
-  }
+  GatherSurfaces(ws, PairQuery::kFallbackWithPatches, surfaces);
+  Gather(ws, ws.patches, kHasPatch, patches);
 }
 
 ContactKinematics QueryObject::CalcContactKinematics(const SignedDistancePair& pair, const SpatialVelocity& V_WA,

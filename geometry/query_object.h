@@ -160,6 +160,9 @@ class QueryObject {
   /// polygon; shapes are taken as convex (a Mesh as its vertices' hull).
   /// @throws std::invalid_argument for out-of-range settings.
   std::vector<ContactPatch> ComputeContactPatches(const ContactPatchSettings& settings = {}) const;
+  /// ComputeContactPatches into a reused vector (each patch's storage kept).
+  /// @throws as above; std::invalid_argument if `patches` is null.
+  void ComputeContactPatches(const ContactPatchSettings& settings, std::vector<ContactPatch>* patches) const;
 
   /// Like the overload above, but a pair that cannot produce a contact
   /// surface (rigid–rigid, or without a hydroelastic representation) is

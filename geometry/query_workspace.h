@@ -18,6 +18,7 @@
 #include "geometry/thread_pool.h"
 #include "mesh/aabb.h"
 #include "proximity/broad_phase.h"
+#include "query_results/contact_patch.h"
 #include "query_results/contact_surface.h"
 #include "query_results/penetration_as_point_pair.h"
 #include "query_results/signed_distance_pair.h"
@@ -44,7 +45,15 @@ struct CandidatePair {
 
 /// The queries whose cost the workspace remembers, to decide whether waking
 /// the pool pays.
-enum class PairQuery { kContactSurfaces, kFallback, kPenetration, kSignedDistance, kCount };
+enum class PairQuery {
+  kContactSurfaces,
+  kFallback,
+  kFallbackWithPatches,
+  kPenetration,
+  kSignedDistance,
+  kContactPatches,
+  kCount
+};
 
 struct QueryWorkspace {
   /// Held by the query using the workspace; a query that finds it taken
@@ -84,8 +93,9 @@ struct QueryWorkspace {
   std::vector<ContactSurface> surfaces;
   std::vector<PenetrationAsPointPair> point_pairs;
   std::vector<SignedDistancePair> distances;
+  std::vector<ContactPatch> patches;
   /// Per candidate: which slot holds a result (bit 0: surface, bit 1: point
-  /// pair, bit 2: distance).
+  /// pair, bit 2: distance, bit 3: contact patch).
   std::vector<unsigned char> present;
   std::vector<std::exception_ptr> errors;
 
