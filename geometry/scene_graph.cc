@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "geometry/query_object.h"
+#include "geometry/supported_range.h"
 #include "proximity/distance/distance_geometry.h"
 #include "proximity/representation/make_hydroelastic_representation.h"
 #include "proximity/distance/shape_bounds.h"
@@ -46,6 +47,9 @@ void SceneGraph::SetFramePoses(const std::vector<std::pair<FrameId, RigidTransfo
   // Validate everything first so a bad id changes nothing.
   for (const auto& [id, pose] : X_WF) {
     GetFrame(id, "SetFramePoses");
+    internal::RequireCoordinates("SceneGraph::SetFramePoses",
+                                 fmt::format("the translation of {}", id.to_string()),
+                                 pose.translation());
     if (id == world_frame_) {
       throw std::invalid_argument("SceneGraph::SetFramePoses: the world frame's pose cannot be set");
     }
@@ -90,6 +94,8 @@ void SceneGraph::BuildDerivedData(GeometryState& state) {
 GeometryId SceneGraph::RegisterGeometry(FrameId frame, const RigidTransform& X_FG, Shape shape,
                                         const std::string& name, ProximityProperties properties) {
   GetFrame(frame, "RegisterGeometry");
+  internal::RequireCoordinates("SceneGraph::RegisterGeometry", "the translation of X_FG",
+                               X_FG.translation());
   if (name.empty()) throw std::invalid_argument("SceneGraph::RegisterGeometry: the geometry name is empty");
   if (const auto it = names_.find(name); it != names_.end()) {
     throw std::invalid_argument(fmt::format(

@@ -16,6 +16,7 @@
 #include <fmt/format.h>
 #include <tiny_obj_loader.h>
 
+#include "geometry/supported_range.h"
 #include "mesh/text_file.h"
 
 namespace hydrocontact {
@@ -192,7 +193,7 @@ ObjScan ScanObj(std::string_view contents, std::string_view source) {
       if (scan.face_indices[k] >= int64_t(scan.positions.size())) {
         ThrowAt(source, scan.face_line[f],
                 fmt::format("face vertex index {} is out of range: the file defines {} vertices",
-                            scan.face_indices[k] + 1, scan.positions.size()));
+                            int64_t(scan.face_indices[k]) + 1, scan.positions.size()));
       }
     }
   }
@@ -202,15 +203,41 @@ ObjScan ScanObj(std::string_view contents, std::string_view source) {
   return scan;
 }
 
-// Runs tinyobjloader on the (already validated) text and checks that it sees
-// the same faces as the scan; returns its zero-based position indices.
-std::vector<int> TinyObjFaceIndices(std::string_view contents, std::string_view source,
-                                    const ObjScan& scan) {
+std::string FormatVertex(const Eigen::Vector3d& p) {
+  // fmt's default for doubles is the shortest text that reads back as the
+  // same double: exact round trips, and "0.05" rather than 17 digits.
+  return fmt::format("v {} {} {}\n", p.x(), p.y(), p.z());
+}
+
+// The OBJ text tinyobjloader is given: only what the scan validated, the
+// positions (shortest round-trip text) and the faces by their resolved
+// one-based position indices. Its number parsers have undefined behaviour on
+// overflowing integers and exponents (atoi, hand-rolled exponent loops), so
+// no line of the file itself reaches it: texture coordinates, normals,
+// polylines and the like carry nothing a surface mesh needs.
+std::string SanitizedObjText(const ObjScan& scan) {
+  std::string text;
+  for (const Eigen::Vector3d& p : scan.positions) text += FormatVertex(p);
+  size_t k = 0;
+  for (size_t f = 0; f < scan.face_size.size(); ++f) {
+    text += 'f';
+    for (int i = 0; i < scan.face_size[f]; ++i, ++k) {
+      text += fmt::format(" {}", int64_t(scan.face_indices[k]) + 1);
+    }
+    text += '\n';
+  }
+  return text;
+}
+
+// Runs tinyobjloader on the scan's validated content (SanitizedObjText) and
+// checks that it sees the same faces as the scan; returns its zero-based
+// position indices.
+std::vector<int> TinyObjFaceIndices(std::string_view source, const ObjScan& scan) {
   tinyobj::attrib_t attrib;
   std::vector<tinyobj::shape_t> shapes;
   std::vector<tinyobj::material_t> materials;
   std::string warn, err;
-  std::istringstream in{std::string(contents)};
+  std::istringstream in{SanitizedObjText(scan)};
   // No triangulation (it is ours: a plain fan, predictable for the face
   // counts we report) and no material reader (materials are irrelevant and
   // must not make us open other files).
@@ -292,19 +319,13 @@ void ValidateScale(double scale, std::string_view source) {
   }
 }
 
-std::string FormatVertex(const Eigen::Vector3d& p) {
-  // fmt's default for doubles is the shortest text that reads back as the
-  // same double: exact round trips, and "0.05" rather than 17 digits.
-  return fmt::format("v {} {} {}\n", p.x(), p.y(), p.z());
-}
-
 }  // namespace
 
 ObjReadResult ReadObjStringWithReport(std::string_view contents, double scale,
                                       std::string_view source_name) {
   ValidateScale(scale, source_name);
   const ObjScan scan = ScanObj(contents, source_name);
-  const std::vector<int> indices = TinyObjFaceIndices(contents, source_name, scan);
+  const std::vector<int> indices = TinyObjFaceIndices(source_name, scan);
 
   // Scale, then weld exactly coincident positions onto their first
   // occurrence.
@@ -315,9 +336,19 @@ ObjReadResult ReadObjStringWithReport(std::string_view contents, double scale,
   first_at.reserve(scan.positions.size());
   for (int v = 0; v < num_file_vertices; ++v) {
     positions[v] = scale * scan.positions[v];
-    if (!positions[v].allFinite()) {
+    if (!(positions[v].cwiseAbs().maxCoeff() <= kMaxCoordinate)) {
+      // Beyond the supported range areas and volumes overflow or lose all
+      // precision; name the scale when it is what pushed the vertex out.
       ThrowAt(source_name, scan.vertex_line[v],
-              fmt::format("the vertex times scale {} is not finite", scale));
+              scan.positions[v].cwiseAbs().maxCoeff() <= kMaxCoordinate
+                  ? fmt::format("the vertex ({}, {}, {}) times scale {} lies beyond the supported "
+                                "range of coordinates (|x| <= {} m): the scale is too large",
+                                scan.positions[v].x(), scan.positions[v].y(),
+                                scan.positions[v].z(), scale, kMaxCoordinate)
+                  : fmt::format("the vertex ({}, {}, {}) lies beyond the supported range of "
+                                "coordinates (|x| <= {} m)",
+                                scan.positions[v].x(), scan.positions[v].y(),
+                                scan.positions[v].z(), kMaxCoordinate));
     }
     representative[v] = first_at.try_emplace(positions[v], v).first->second;
   }

@@ -16,6 +16,7 @@
 #include <Eigen/Geometry>
 #include <fmt/format.h>
 
+#include "geometry/supported_range.h"
 #include "mesh/text_file.h"
 
 namespace hydrocontact {
@@ -524,7 +525,10 @@ void VtkParser::ReadCells(const std::vector<std::string_view>& tokens) {
     // integers in all. Binary data is 32-bit.
     std::vector<int> lines;
     const std::vector<int64_t> data = ReadIntegers(kInt32, size_t(size), "CELLS", &lines);
-    cells.offsets.reserve(size_t(n) + 1);
+    // Each cell takes at least one integer (its vertex count), so the data
+    // just read bounds the number of cells: reserve by it, never by the
+    // announced count, which a corrupt header can make huge.
+    cells.offsets.reserve(std::min(size_t(n), data.size()) + 1);
     cells.connectivity.reserve(size_t(size));
     cells.offsets.push_back(0);
     size_t k = 0;
@@ -830,8 +834,17 @@ VtkVolumeData VtkParser::Assemble(double scale) {
     kept_points.push_back(int(v));
     const Eigen::Vector3d p = scale * Eigen::Vector3d(points_[3 * v], points_[3 * v + 1],
                                                       points_[3 * v + 2]);
-    if (!p.allFinite()) {
-      FailFile(fmt::format("point {} times scale {} is not finite", v, scale));
+    if (!(p.cwiseAbs().maxCoeff() <= kMaxCoordinate)) {
+      // Beyond the supported coordinates volumes and areas overflow; say
+      // whether the point itself or the scale put it there.
+      const Eigen::Vector3d q(points_[3 * v], points_[3 * v + 1], points_[3 * v + 2]);
+      FailFile(q.cwiseAbs().maxCoeff() <= kMaxCoordinate
+                   ? fmt::format("point {} ({}, {}, {}) times scale {} lies beyond the supported "
+                                 "range of coordinates (|x| <= {} m): the scale is too large",
+                                 v, q.x(), q.y(), q.z(), scale, kMaxCoordinate)
+                   : fmt::format("point {} ({}, {}, {}) lies beyond the supported range of "
+                                 "coordinates (|x| <= {} m)",
+                                 v, q.x(), q.y(), q.z(), kMaxCoordinate));
     }
     vertices.push_back(p);
   }
