@@ -12,6 +12,8 @@
 
 #include <fmt/format.h>
 
+#include "geometry/supported_range.h"
+
 namespace hydrocontact {
 
 /// Whether and how a geometry has a hydroelastic representation.
@@ -264,37 +266,43 @@ class ProximityProperties {
 
   /// E in pascals: pressure at the deepest points of a compliant geometry.
   double hydroelastic_modulus() const { return hydroelastic_modulus_; }
-  /// @throws std::invalid_argument unless E is finite and > 0.
+  /// @throws std::invalid_argument unless E is finite and in the supported
+  /// range [kMinModulus, kMaxModulus] (geometry/supported_range.h).
   void set_hydroelastic_modulus(double E) {
     RequirePositive("hydroelastic_modulus", E);
+    internal::RequireInRange("ProximityProperties", "hydroelastic_modulus", E, kMinModulus,
+                             kMaxModulus, "Pa");
     hydroelastic_modulus_ = E;
   }
 
   /// Target edge length (m) on curved surfaces; nullopt lets the builder pick
   /// a fifth of the shape's smallest dimension.
   std::optional<double> resolution_hint() const { return resolution_hint_; }
-  /// @throws std::invalid_argument unless h is finite and > 0.
+  /// @throws std::invalid_argument unless h is a supported length
+  /// [kMinLength, kMaxLength].
   void set_resolution_hint(double h) {
-    RequirePositive("resolution_hint", h);
+    internal::RequireLength("ProximityProperties", "resolution_hint", h);
     resolution_hint_ = h;
   }
 
   /// δ ≥ 0 (m): a compliant volume is inflated outward by δ.
   double margin() const { return margin_; }
-  /// @throws std::invalid_argument unless δ is finite and ≥ 0.
+  /// @throws std::invalid_argument unless δ is finite and in [0, kMaxLength].
   void set_margin(double margin) {
     if (!(margin >= 0) || !std::isfinite(margin)) {
       throw std::invalid_argument(
           fmt::format("ProximityProperties: 'margin' must be finite and >= 0, got {}", margin));
     }
+    internal::RequireInRange("ProximityProperties", "margin", margin, 0, kMaxLength, "m");
     margin_ = margin;
   }
 
   /// Thickness (m) over which a compliant half-space's pressure rises to E.
   double slab_thickness() const { return slab_thickness_; }
-  /// @throws std::invalid_argument unless t is finite and > 0.
+  /// @throws std::invalid_argument unless t is a supported length
+  /// [kMinLength, kMaxLength].
   void set_slab_thickness(double t) {
-    RequirePositive("slab_thickness", t);
+    internal::RequireLength("ProximityProperties", "slab_thickness", t);
     slab_thickness_ = t;
   }
 

@@ -7,6 +7,7 @@
 
 #include "geometry/query_object.h"
 #include "geometry/query_workspace.h"
+#include "geometry/supported_range.h"
 #include "proximity/distance/distance_geometry.h"
 #include "proximity/representation/make_hydroelastic_representation.h"
 #include "proximity/distance/shape_bounds.h"
@@ -67,6 +68,14 @@ void SceneGraph::SetFramePoses(const std::vector<std::pair<FrameId, RigidTransfo
       last_set_pose_indices_.push_back(frames_.at(id).pose_index);
     }
   }
+  // Every pose is checked before any is set, so a bad one changes nothing;
+  // the message is formatted only for the culprit (a step allocates nothing).
+  for (const auto& [id, pose] : X_WF) {
+    if (!(pose.translation().cwiseAbs().maxCoeff() <= internal::kMaxCoordinate)) {
+      internal::RequireCoordinates("SceneGraph::SetFramePoses",
+                                   fmt::format("the translation of {}", id.to_string()), pose.translation());
+    }
+  }
   for (size_t k = 0; k < X_WF.size(); ++k) frame_poses_[last_set_pose_indices_[k]] = X_WF[k].second;
   ++pose_version_;
 }
@@ -112,6 +121,8 @@ void SceneGraph::BuildDerivedData(GeometryState& state) {
 GeometryId SceneGraph::RegisterGeometry(FrameId frame, const RigidTransform& X_FG, Shape shape,
                                         const std::string& name, ProximityProperties properties) {
   GetFrame(frame, "RegisterGeometry");
+  internal::RequireCoordinates("SceneGraph::RegisterGeometry", "the translation of X_FG",
+                               X_FG.translation());
   if (name.empty()) throw std::invalid_argument("SceneGraph::RegisterGeometry: the geometry name is empty");
   if (const auto it = names_.find(name); it != names_.end()) {
     throw std::invalid_argument(fmt::format(

@@ -15,9 +15,17 @@
 #include <Eigen/Core>
 #include <fmt/format.h>
 
+#include "geometry/supported_range.h"
+
 namespace hydrocontact {
 
 namespace internal {
+/// @throws std::invalid_argument unless `value` is a length in the supported
+/// range [kMinLength, kMaxLength] (geometry/supported_range.h).
+inline double RequireSize(const char* shape, const char* parameter, double value) {
+  return RequireLength(shape, parameter, value);
+}
+
 /// @throws std::invalid_argument unless `value` is finite and > 0.
 inline double RequirePositive(const char* shape, const char* parameter, double value) {
   if (!(value > 0) || !std::isfinite(value)) {
@@ -31,7 +39,7 @@ inline double RequirePositive(const char* shape, const char* parameter, double v
 /// A sphere of the given radius centred at G's origin.
 class Sphere {
  public:
-  explicit Sphere(double radius) : radius_(internal::RequirePositive("Sphere", "radius", radius)) {}
+  explicit Sphere(double radius) : radius_(internal::RequireSize("Sphere", "radius", radius)) {}
   double radius() const { return radius_; }
 
  private:
@@ -42,9 +50,9 @@ class Sphere {
 class Box {
  public:
   Box(double width, double depth, double height)
-      : size_(internal::RequirePositive("Box", "width (x)", width),
-              internal::RequirePositive("Box", "depth (y)", depth),
-              internal::RequirePositive("Box", "height (z)", height)) {}
+      : size_(internal::RequireSize("Box", "width (x)", width),
+              internal::RequireSize("Box", "depth (y)", depth),
+              internal::RequireSize("Box", "height (z)", height)) {}
   explicit Box(const Eigen::Vector3d& size) : Box(size.x(), size.y(), size.z()) {}
   /// A cube of edge `edge`.
   static Box MakeCube(double edge) { return Box(edge, edge, edge); }
@@ -65,8 +73,8 @@ class Box {
 class Cylinder {
  public:
   Cylinder(double radius, double length)
-      : radius_(internal::RequirePositive("Cylinder", "radius", radius)),
-        length_(internal::RequirePositive("Cylinder", "length", length)) {}
+      : radius_(internal::RequireSize("Cylinder", "radius", radius)),
+        length_(internal::RequireSize("Cylinder", "length", length)) {}
   double radius() const { return radius_; }
   double length() const { return length_; }
 
@@ -81,8 +89,8 @@ class Cylinder {
 class Capsule {
  public:
   Capsule(double radius, double length)
-      : radius_(internal::RequirePositive("Capsule", "radius", radius)),
-        length_(internal::RequirePositive("Capsule", "length", length)) {}
+      : radius_(internal::RequireSize("Capsule", "radius", radius)),
+        length_(internal::RequireSize("Capsule", "length", length)) {}
   double radius() const { return radius_; }
   double length() const { return length_; }
 
@@ -95,9 +103,9 @@ class Capsule {
 class Ellipsoid {
  public:
   Ellipsoid(double a, double b, double c)
-      : semi_axes_(internal::RequirePositive("Ellipsoid", "a", a),
-                   internal::RequirePositive("Ellipsoid", "b", b),
-                   internal::RequirePositive("Ellipsoid", "c", c)) {}
+      : semi_axes_(internal::RequireSize("Ellipsoid", "a", a),
+                   internal::RequireSize("Ellipsoid", "b", b),
+                   internal::RequireSize("Ellipsoid", "c", c)) {}
   double a() const { return semi_axes_.x(); }
   double b() const { return semi_axes_.y(); }
   double c() const { return semi_axes_.z(); }

@@ -17,6 +17,7 @@
 #include <tiny_obj_loader.h>
 
 #include "mesh/surface_assembly.h"
+#include "geometry/supported_range.h"
 #include "mesh/text_file.h"
 
 namespace hydrocontact {
@@ -193,7 +194,7 @@ ObjScan ScanObj(std::string_view contents, std::string_view source) {
       if (scan.face_indices[k] >= int64_t(scan.positions.size())) {
         ThrowAt(source, scan.face_line[f],
                 fmt::format("face vertex index {} is out of range: the file defines {} vertices",
-                            scan.face_indices[k] + 1, scan.positions.size()));
+                            int64_t(scan.face_indices[k]) + 1, scan.positions.size()));
       }
     }
   }
@@ -203,15 +204,41 @@ ObjScan ScanObj(std::string_view contents, std::string_view source) {
   return scan;
 }
 
-// Runs tinyobjloader on the (already validated) text and checks that it sees
-// the same faces as the scan; returns its zero-based position indices.
-std::vector<int> TinyObjFaceIndices(std::string_view contents, std::string_view source,
-                                    const ObjScan& scan) {
+std::string FormatVertex(const Eigen::Vector3d& p) {
+  // fmt's default for doubles is the shortest text that reads back as the
+  // same double: exact round trips, and "0.05" rather than 17 digits.
+  return fmt::format("v {} {} {}\n", p.x(), p.y(), p.z());
+}
+
+// The OBJ text tinyobjloader is given: only what the scan validated, the
+// positions (shortest round-trip text) and the faces by their resolved
+// one-based position indices. Its number parsers have undefined behaviour on
+// overflowing integers and exponents (atoi, hand-rolled exponent loops), so
+// no line of the file itself reaches it: texture coordinates, normals,
+// polylines and the like carry nothing a surface mesh needs.
+std::string SanitizedObjText(const ObjScan& scan) {
+  std::string text;
+  for (const Eigen::Vector3d& p : scan.positions) text += FormatVertex(p);
+  size_t k = 0;
+  for (size_t f = 0; f < scan.face_size.size(); ++f) {
+    text += 'f';
+    for (int i = 0; i < scan.face_size[f]; ++i, ++k) {
+      text += fmt::format(" {}", int64_t(scan.face_indices[k]) + 1);
+    }
+    text += '\n';
+  }
+  return text;
+}
+
+// Runs tinyobjloader on the scan's validated content (SanitizedObjText) and
+// checks that it sees the same faces as the scan; returns its zero-based
+// position indices.
+std::vector<int> TinyObjFaceIndices(std::string_view source, const ObjScan& scan) {
   tinyobj::attrib_t attrib;
   std::vector<tinyobj::shape_t> shapes;
   std::vector<tinyobj::material_t> materials;
   std::string warn, err;
-  std::istringstream in{std::string(contents)};
+  std::istringstream in{SanitizedObjText(scan)};
   // No triangulation (it is ours: ear clipping, shared with the other
   // surface readers) and no material reader (materials are irrelevant and
   // must not make us open other files).
@@ -269,7 +296,7 @@ ObjReadResult ReadObjStringWithReport(std::string_view contents, double scale,
                                       std::string_view source_name) {
   internal::ValidateReadScale(scale, "OBJ", source_name);
   const ObjScan scan = ScanObj(contents, source_name);
-  const std::vector<int> indices = TinyObjFaceIndices(contents, source_name, scan);
+  const std::vector<int> indices = TinyObjFaceIndices(source_name, scan);
 
   const auto vertex_location = [&](int v) {
     return fmt::format("{}, line {}", source_name, scan.vertex_line[size_t(v)]);

@@ -10,6 +10,8 @@
 #include <Eigen/Geometry>
 #include <fmt/format.h>
 
+#include "geometry/supported_range.h"
+
 namespace hydrocontact::internal {
 namespace {
 
@@ -137,9 +139,18 @@ SurfaceReadResult AssembleSurface(const std::vector<Eigen::Vector3d>& file_posit
   first_at.reserve(file_positions.size());
   for (int v = 0; v < num_file_vertices; ++v) {
     positions[size_t(v)] = scale * file_positions[size_t(v)];
-    if (!positions[size_t(v)].allFinite()) {
-      throw std::runtime_error(fmt::format("{}: the vertex times scale {} is not finite",
-                                           vertex_location(v), scale));
+    if (!(positions[size_t(v)].cwiseAbs().maxCoeff() <= kMaxCoordinate)) {
+      // Beyond the supported range areas and volumes overflow or lose all
+      // precision; name the scale when it is what pushed the vertex out.
+      const Eigen::Vector3d& p = file_positions[size_t(v)];
+      throw std::runtime_error(
+          p.cwiseAbs().maxCoeff() <= kMaxCoordinate
+              ? fmt::format("{}: the vertex ({}, {}, {}) times scale {} lies beyond the supported range "
+                            "of coordinates (|x| <= {} m): the scale is too large",
+                            vertex_location(v), p.x(), p.y(), p.z(), scale, kMaxCoordinate)
+              : fmt::format("{}: the vertex ({}, {}, {}) lies beyond the supported range of "
+                            "coordinates (|x| <= {} m)",
+                            vertex_location(v), p.x(), p.y(), p.z(), kMaxCoordinate));
     }
     representative[size_t(v)] = first_at.try_emplace(positions[size_t(v)], v).first->second;
   }

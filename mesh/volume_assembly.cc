@@ -7,6 +7,8 @@
 
 #include <fmt/format.h>
 
+#include "geometry/supported_range.h"
+
 namespace hydrocontact::internal {
 
 VtkVolumeData AssembleVolume(const std::vector<double>& points,
@@ -31,9 +33,18 @@ VtkVolumeData AssembleVolume(const std::vector<double>& points,
     const Eigen::Vector3d p =
         scale * Eigen::Vector3d(points[size_t(3 * v)], points[size_t(3 * v + 1)],
                                 points[size_t(3 * v + 2)]);
-    if (!p.allFinite()) {
+    if (!(p.cwiseAbs().maxCoeff() <= kMaxCoordinate)) {
+      // Beyond the supported coordinates volumes and areas overflow; say
+      // whether the point itself or the scale put it there.
+      const Eigen::Vector3d q(points[size_t(3 * v)], points[size_t(3 * v + 1)], points[size_t(3 * v + 2)]);
       throw std::runtime_error(
-          fmt::format("{}: point {} times scale {} is not finite", source, v, scale));
+          q.cwiseAbs().maxCoeff() <= kMaxCoordinate
+              ? fmt::format("{}: point {} ({}, {}, {}) times scale {} lies beyond the supported range of "
+                            "coordinates (|x| <= {} m): the scale is too large",
+                            source, v, q.x(), q.y(), q.z(), scale, kMaxCoordinate)
+              : fmt::format("{}: point {} ({}, {}, {}) lies beyond the supported range of coordinates "
+                            "(|x| <= {} m)",
+                            source, v, q.x(), q.y(), q.z(), kMaxCoordinate));
     }
     vertices.push_back(p);
   }

@@ -17,6 +17,7 @@
 #include <fmt/format.h>
 
 #include "mesh/surface_assembly.h"
+#include "geometry/supported_range.h"
 #include "mesh/text_file.h"
 #include "mesh/volume_assembly.h"
 
@@ -535,7 +536,10 @@ Cells VtkParser::ReadCellArray(const std::vector<std::string_view>& tokens, cons
     // integers in all. Binary data is 32-bit.
     std::vector<int> lines;
     const std::vector<int64_t> data = ReadIntegers(kInt32, size_t(size), name, &lines);
-    cells.offsets.reserve(size_t(n) + 1);
+    // Each cell takes at least one integer (its vertex count), so the data
+    // just read bounds the number of cells: reserve by it, never by the
+    // announced count, which a corrupt header can make huge.
+    cells.offsets.reserve(std::min(size_t(n), data.size()) + 1);
     cells.connectivity.reserve(size_t(size));
     cells.offsets.push_back(0);
     size_t k = 0;

@@ -23,7 +23,7 @@ const fs::path kSourceDir = HYDROCONTACT_SOURCE_DIR;
 // The header-only value types of geometry/ that every layer may name.
 const std::set<std::string> kGeometryValueTypes = {
     "geometry/identifier.h", "geometry/rigid_transform.h", "geometry/shape.h",
-    "geometry/proximity_properties.h"};
+    "geometry/proximity_properties.h", "geometry/supported_range.h"};
 
 // The folder a project include lives in: "proximity/distance/gjk.h" ->
 // "proximity/distance"; "proximity/bvh.h" -> "proximity".

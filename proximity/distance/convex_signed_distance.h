@@ -8,12 +8,16 @@
 /// mesh queries use for one triangle against a convex shape
 /// (TriangleSupport).
 
+#include <algorithm>
+#include <limits>
+
 #include <Eigen/Core>
 
 #include "geometry/rigid_transform.h"
 #include "proximity/distance/epa.h"
 #include "proximity/distance/gjk.h"
 #include "proximity/distance/support_mapping.h"
+#include "proximity/distance/support_witness.h"
 
 namespace hydrocontact {
 
@@ -21,9 +25,16 @@ namespace hydrocontact {
 struct ConvexSignedDistanceOptions {
   GjkOptions gjk;
   EpaOptions epa;
-  /// When GJK stalls (GjkResult::stalled) at a distance below this
-  /// fraction of the problem's size, EPA is asked instead.
-  double stalled_gjk_to_epa{1e-6};
+  /// A GJK answer that stopped early (stalled or capped) is kept when its
+  /// upper bound ‖v‖ and the support-function lower bound along its normal
+  /// differ by at most this fraction of the problem's size; otherwise the
+  /// EPA-and-Newton path decides (see ComputeConvexSignedDistance).
+  double certified_tolerance{1e-12};
+  /// On the EPA path with the cores apart, the best upper bound (exact on
+  /// polytopes) is reported when it is within this fraction of the size of
+  /// the polished lower bound, the lower bound otherwise; the documented
+  /// accuracy of the convex pairs.
+  double bounds_agreement{1e-10};
 };
 
 /// The signed distance between two convex sets and its witnesses, all in
@@ -55,38 +66,80 @@ ConvexSignedDistance ComputeConvexSignedDistance(const SA& A, const SB& B,
                                                  const ConvexSignedDistanceOptions& options = {}) {
   const GjkResult gjk = GjkDistance(A, B, X_AB, options.gjk);
   ConvexSignedDistance result;
-  double core_distance;
   Eigen::Vector3d p_ACa, p_ACb_A;
-  // Near touching, GJK's direction v/‖v‖ is dominated by round-off, and it
-  // may stall (or it reports the cores as touching); EPA, whose polytope is
-  // oriented by face normals, is asked then. If EPA finds the origin inside
-  // its polytope, the cores overlap and EPA's depth is the answer;
-  // otherwise GJK's ‖v‖ and EPA's distance to its polytope are both upper
-  // bounds of the distance (distances to points of D), and the smaller
-  // wins.
-  bool use_epa = false;
-  EpaResult epa;
-  double gjk_distance = gjk.distance;
-  if (gjk.overlapping ||
-      (gjk.stalled && gjk.distance < options.stalled_gjk_to_epa * gjk.scale)) {
-    epa = EpaPenetration(A, B, X_AB, gjk, options.epa);
-    if (gjk.overlapping) gjk_distance = (gjk.p_ACa - gjk.p_ACb_A).norm();
-    use_epa = epa.depth >= 0 || -epa.depth <= gjk_distance;
+  double core_distance;
+  auto support = [&](const Eigen::Vector3d& d, Eigen::Vector3d* a, Eigen::Vector3d* b) {
+    *a = A.Support(d);
+    *b = internal::SupportInA(B, X_AB, -d);
+  };
+  const double scale = std::max(gjk.scale, 1e-300);
+  // GJK's ‖v‖ bounds the distance from above and g(n̂) = −h_D(−n̂) from
+  // below (see below); where they meet, GJK's answer is certified even if
+  // round-off stopped its descent early.
+  bool certified = !gjk.overlapping && gjk.converged && !gjk.stalled;
+  if (!gjk.overlapping && !certified) {
+    Eigen::Vector3d a, b;
+    support(-gjk.nhat_BA_A, &a, &b);
+    const double lower = gjk.nhat_BA_A.dot(a - b);
+    certified = gjk.distance - lower <= options.certified_tolerance * scale;
   }
-  if (!use_epa) {
-    core_distance = gjk_distance;
-    // GJK computes no direction for touching cores: EPA's is the one there.
-    result.nhat_BA_A = gjk.overlapping ? epa.nhat_BA_A : gjk.nhat_BA_A;
-    result.converged = gjk.converged || gjk.stalled;
+  if (certified) {
+    // GJK met its stopping rule (or its bounds met): its distance is exact
+    // to the tolerance, with closest points from its simplex.
+    core_distance = gjk.distance;
+    result.nhat_BA_A = gjk.nhat_BA_A;
     p_ACa = gjk.p_ACa;
     p_ACb_A = gjk.p_ACb_A;
   } else {
-    core_distance = -epa.depth;
-    result.nhat_BA_A = epa.nhat_BA_A;
+    // Near touching, or on curved shapes where GJK's descent stalls, GJK's
+    // ‖v‖ is only an upper bound and may even have the wrong sign. The
+    // signed distance is the maximum over unit directions u of
+    // g(u) = −h_D(−u) (h_D the support function of D = A − B), and every
+    // g(u) is a lower bound of it whatever the sign. So each candidate
+    // direction (EPA's, and GJK's when it saw the cores apart) is polished
+    // by Newton's method on h_D and the largest g wins: one rule for
+    // separated, touching and overlapping cores, with no threshold between
+    // them, and a distance consistent with its own direction.
+    const EpaResult epa = EpaPenetration(A, B, X_AB, gjk, options.epa);
+    double best_h = std::numeric_limits<double>::infinity();
+    Eigen::Vector3d best_m = -epa.nhat_BA_A;
+    auto consider = [&](const Eigen::Vector3d& nhat_BA_A) {
+      Eigen::Vector3d m = -nhat_BA_A;
+      double h;
+      Eigen::Vector3d a, b;
+      internal::RefinePenetrationDirection(support, scale, &m, &h, &a, &b);
+      if (h < best_h) {
+        best_h = h;
+        best_m = m;
+      }
+    };
+    consider(epa.nhat_BA_A);
+    if (!gjk.overlapping) consider(gjk.nhat_BA_A);
+    const double lower = -best_h;
+    // Apart, GJK's ‖v‖ and EPA's distance to its polytope (which lies in D)
+    // are distances to points of D: upper bounds, exact on polytopes, where
+    // a polished direction at a kink of h_D can still fall short by more
+    // than round-off. Where the best upper bound agrees with the lower one
+    // to options.bounds_agreement it is taken; otherwise (a curved
+    // difference where the descent stalled far above the truth, possibly
+    // on the wrong side of zero) the lower bound, exact at the polished
+    // optimum, is.
+    const double epa_upper = epa.depth < 0 ? -epa.depth : std::numeric_limits<double>::infinity();
+    const double gjk_upper = gjk.overlapping ? std::numeric_limits<double>::infinity() : gjk.distance;
+    const double upper = std::min(epa_upper, gjk_upper);
     result.is_nhat_unique = epa.is_nhat_unique;
-    result.converged = epa.converged;
-    p_ACa = epa.p_ACa;
-    p_ACb_A = epa.p_ACb_A;
+    result.converged = epa.converged || gjk.converged;
+    if (lower > 0 && upper - lower <= options.bounds_agreement * scale) {
+      const bool from_epa = epa_upper <= gjk_upper;
+      core_distance = upper;
+      result.nhat_BA_A = from_epa ? epa.nhat_BA_A : gjk.nhat_BA_A;
+      p_ACa = from_epa ? epa.p_ACa : gjk.p_ACa;
+      p_ACb_A = from_epa ? epa.p_ACb_A : gjk.p_ACb_A;
+    } else {
+      core_distance = lower;
+      result.nhat_BA_A = -best_m;
+      internal::SupportFeatureWitnesses(A, B, X_AB, best_m, best_h, &p_ACa, &p_ACb_A);
+    }
   }
   const double margin_A = A.margin();
   const double margin_B = B.margin();

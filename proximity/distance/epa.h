@@ -25,6 +25,7 @@
 #include "geometry/rigid_transform.h"
 #include "proximity/distance/gjk.h"
 #include "proximity/distance/support_mapping.h"
+#include "proximity/distance/support_witness.h"
 
 namespace hydrocontact {
 
@@ -327,6 +328,14 @@ EpaResult EpaPenetration(const SA& A, const SB& B, const RigidTransform& X_AB,
   EpaResult result;
   const double tolerance = options.relative_tolerance * scale;
   int best = poly.NearestFace();
+  // The smallest support value seen and its direction: every direction's
+  // support value is an achievable separation (an upper bound of the
+  // depth), whereas a face's distance is only a lower bound. On curved
+  // differences EPA may stop before the two meet; the answer must then be
+  // the achievable one, or moving A by depth · normal would not separate
+  // the shapes.
+  double best_upper = std::numeric_limits<double>::infinity();
+  Vector3d best_upper_normal = Vector3d::UnitX();
   for (result.iterations = 0; result.iterations < options.max_iterations; ++result.iterations) {
     const int f = poly.NearestFace();
     if (f < 0) break;
@@ -334,6 +343,10 @@ EpaResult EpaPenetration(const SA& A, const SB& B, const RigidTransform& X_AB,
     const auto& face = poly.face(f);
     support(face.normal, &a, &b);
     const double upper = face.normal.dot(a - b);
+    if (upper < best_upper) {
+      best_upper = upper;
+      best_upper_normal = face.normal;
+    }
     if (upper - face.distance <= tolerance) {
       result.converged = true;
       break;
@@ -394,22 +407,21 @@ EpaResult EpaPenetration(const SA& A, const SB& B, const RigidTransform& X_AB,
 
   // On curved differences polish the direction; any direction's support
   // value is an achievable separation, so a lower one is a better answer.
+  // Unconverged, start from the direction of the smallest support value
+  // seen, and report that value at least (never a face's lower bound).
   {
-    Vector3d n_refined = n;
+    Vector3d n_refined = result.converged ? n : best_upper_normal;
     double h_refined;
     Vector3d a_refined, b_refined;
     const int steps =
         internal::RefinePenetrationDirection(support, scale, &n_refined, &h_refined, &a_refined,
                                              &b_refined);
-    if (steps > 0) {
-      // Split the small tangential residual of the support point between
-      // the witnesses so that p_ACa − p_ACb = depth · n exactly.
-      const Vector3d residual = (a_refined - b_refined) - h_refined * n_refined;
+    if (steps > 0 || !result.converged) {
       result.depth = h_refined;
       result.nhat_BA_A = -n_refined;
-      result.p_ACa = a_refined - residual / 2;
-      result.p_ACb_A = b_refined + residual / 2;
-      result.converged = true;
+      internal::SupportFeatureWitnesses(A, B, X_AB, n_refined, h_refined, &result.p_ACa,
+                                        &result.p_ACb_A);
+      result.converged = result.converged || steps > 0;
     }
   }
 

@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "geometry/supported_range.h"
 #include "proximity/distance/box_box_penetration.h"
 #include "proximity/distance/convex_signed_distance.h"
 #include "proximity/distance/ellipsoid_point_distance.h"
@@ -310,6 +311,8 @@ SignedDistanceToPoint ComputeSignedDistanceToPoint(GeometryId id, const Distance
         "signed distance from a point to {}: the point ({}, {}, {}) is not finite",
         id.to_string(), p_WQ.x(), p_WQ.y(), p_WQ.z()));
   }
+  internal::RequireCoordinates(fmt::format("signed distance from a point to {}", id.to_string()),
+                               "the point", p_WQ);
   const PointShapeDistance d = CalcPointDistance(G, X_WG.inverse() * p_WQ);
   SignedDistanceToPoint r;
   r.id_G = id;

@@ -8,6 +8,8 @@
 
 #include <fmt/format.h>
 
+#include "geometry/supported_range.h"
+
 namespace hydrocontact {
 
 VolumeMeshFieldLinear MakePressureField(const VolumeMeshWithExtent& m, double hydroelastic_modulus) {
@@ -58,7 +60,7 @@ double RequireResolutionHint(std::string_view shape, double h) {
     throw std::invalid_argument(fmt::format(
         "{}: the resolution hint must be positive and finite, got {}", shape, h));
   }
-  return h;
+  return RequireLength(shape, "resolution hint", h);
 }
 
 double RequireMargin(std::string_view shape, double margin) {
@@ -66,7 +68,9 @@ double RequireMargin(std::string_view shape, double margin) {
     throw std::invalid_argument(
         fmt::format("{}: the margin must be finite and >= 0, got {}", shape, margin));
   }
-  return margin;
+  // A margin beyond the supported lengths would otherwise surface as a mesh
+  // too large for any resolution hint ("at least inf m"), blaming the hint.
+  return RequireInRange(shape, "margin", margin, 0, kMaxLength, "m");
 }
 
 void CheckMeshSize(std::string_view shape, std::string_view element_kind, double estimated_count,

@@ -44,6 +44,19 @@ TEST_CASE("SceneGraph: ids are unique; names look geometries up; removal forgets
   CHECK(a2 != a);
 }
 
+// Issue 10, defect 4: a pose beyond the supported coordinates is refused
+// when it enters (a capsule 1e155 m away was reported as penetrating).
+TEST_CASE("SceneGraph: poses beyond the supported range are refused by name") {
+  SceneGraph scene;
+  const FrameId body = scene.RegisterFrame("body");
+  const RigidTransform far(Eigen::Vector3d(1e155, 0, 0));
+  CHECK_THROWS_WITH(scene.SetFramePoses({{body, far}}),
+                    Catch::Contains("translation") && Catch::Contains("supported range"));
+  CHECK_THROWS_WITH(scene.RegisterGeometry(body, far, Capsule(1, 1), "capsule"),
+                    Catch::Contains("X_FG") && Catch::Contains("supported range"));
+  CHECK_NOTHROW(scene.SetFramePoses({{body, RigidTransform(Eigen::Vector3d(1e6, 0, 0))}}));
+}
+
 TEST_CASE("SceneGraph: error paths name the culprit") {
   SceneGraph scene;
   const GeometryId g = scene.RegisterGeometry(scene.world_frame_id(), {}, Sphere(1), "ball");

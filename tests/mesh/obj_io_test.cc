@@ -284,9 +284,45 @@ TEST_CASE("OBJ scale must be finite and positive", "[obj][errors]") {
     CHECK_THROWS_AS(ReadObjString(kQuadCube, scale), std::invalid_argument);
     CHECK_THROWS_WITH(ReadObjString(kQuadCube, scale), Contains("scale"));
   }
-  // A scale that overflows a coordinate is caught at that vertex's line.
+  // A scale that takes a coordinate out of the supported range is caught at
+  // that vertex's line, and blamed (issue 10, defect 7: it used to surface
+  // as degenerate triangles when the products overflowed).
+  CHECK_THROWS_WITH(ReadObjString("v 0 0 0\nv 1e3 0 0\nv 0 1 0\nf 1 2 3\n", 1e10, "big.obj"),
+                    Contains("big.obj, line 2") && Contains("supported range") &&
+                        Contains("scale is too large"));
   CHECK_THROWS_WITH(ReadObjString("v 0 0 0\nv 1e300 0 0\nv 0 1 0\nf 1 2 3\n", 1e10, "big.obj"),
-                    Contains("big.obj, line 2") && Contains("not finite"));
+                    Contains("big.obj, line 2") && Contains("supported range"));
+}
+
+// Issue 10, defect 3.
+TEST_CASE("OBJ extreme numbers are refused or never reach tinyobjloader", "[obj][errors]") {
+  const std::string tetrahedron =
+      "v 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 0 1\nf 1 3 2\nf 1 2 4\nf 1 4 3\nf 2 3 4\n";
+  // Coordinates near 1e150 used to be accepted, and the areas overflowed.
+  CHECK_THROWS_WITH(ReadObjString("v 0 0 0\nv 1e150 0 0\nv 0 1e150 0\nv 0 0 1e150\n"
+                                  "f 1 3 2\nf 1 2 4\nf 1 4 3\nf 2 3 4\n",
+                                  1.0, "far.obj"),
+                    Contains("far.obj, line 2") && Contains("supported range"));
+  // A face index just beyond int's range: the message prints it exactly
+  // (formatting it used to overflow an int).
+  CHECK_THROWS_WITH(ReadObjString(tetrahedron + "f 1 2 2147483648\n", 1.0, "index.obj"),
+                    Contains("index.obj, line 9") && Contains("2147483648"));
+  CHECK_THROWS_WITH(ReadObjString(tetrahedron + "f 1 2 99999999999999999999\n", 1.0, "index.obj"),
+                    Contains("index.obj, line 9"));
+  // Texture coordinates, normals and polylines with overflowing numbers:
+  // ignored by us and no longer handed to tinyobjloader, whose parsers
+  // have undefined behaviour on them; the mesh is the tetrahedron's.
+  const TriangleSurfaceMesh plain = ReadObjString(tetrahedron);
+  for (const char* line : {"vt 1e2147483649 0\n", "vn 1e-2147483649 0 1\n",
+                           "l 1 99999999999999999999\n", "vp 1e99999999999 0 0\n"}) {
+    INFO(line);
+    const TriangleSurfaceMesh mesh = ReadObjString(std::string(line) + tetrahedron);
+    CHECK(mesh.num_triangles() == plain.num_triangles());
+    CHECK(mesh.vertices() == plain.vertices());
+  }
+  // Texture and normal indices beyond int's range in a face are ignored
+  // like the rest of them, and never parsed by tinyobjloader.
+  CHECK_NOTHROW(ReadObjString(tetrahedron + "f 1/99999999999/1 2 3\n"));
 }
 
 }  // namespace

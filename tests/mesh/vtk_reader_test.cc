@@ -340,6 +340,34 @@ TEST_CASE("VTK malformed ASCII files are refused, naming file and line", "[vtk][
   }
 }
 
+// Issue 10, defect 3: a header announcing two billion cells in a 150-byte
+// file used to reserve 16 GB for them before looking at the data (a bare
+// std::bad_alloc under a memory limit). Now the data bounds the storage and
+// the shortage is reported with file, section and line.
+TEST_CASE("VTK huge announced counts reserve nothing before the data", "[vtk][errors]") {
+  const std::string text =
+      "# vtk DataFile Version 3.0\nhuge\nASCII\nDATASET UNSTRUCTURED_GRID\n"
+      "POINTS 4 double\n0 0 0 1 0 0 0 1 0 0 0 1\nCELLS 2000000000 5\n4 0 1 2 3\n"
+      "CELL_TYPES 1\n10\n";
+  CHECK_THROWS_AS(ReadVtkVolumeString(text, "huge.vtk"), std::runtime_error);
+  CHECK_THROWS_WITH(ReadVtkVolumeString(text, "huge.vtk"),
+                    Catch::Contains("huge.vtk") && Catch::Contains("CELLS") &&
+                        Catch::Contains("2000000000"));
+  // Points far beyond the supported coordinates are refused by name.
+  const std::string far =
+      "# vtk DataFile Version 3.0\nfar\nASCII\nDATASET UNSTRUCTURED_GRID\n"
+      "POINTS 4 double\n0 0 0 1e150 0 0 0 1e150 0 0 0 1e150\nCELLS 1 5\n4 0 1 2 3\n"
+      "CELL_TYPES 1\n10\n";
+  CHECK_THROWS_WITH(ReadVtkVolumeString(far, "far.vtk"),
+                    Catch::Contains("far.vtk") && Catch::Contains("supported range"));
+  // Points in range, but scaled out of it: the scale is blamed.
+  const std::string near =
+      "# vtk DataFile Version 3.0\nnear\nASCII\nDATASET UNSTRUCTURED_GRID\n"
+      "POINTS 4 double\n0 0 0 1 0 0 0 1 0 0 0 1\nCELLS 1 5\n4 0 1 2 3\nCELL_TYPES 1\n10\n";
+  CHECK_THROWS_WITH(ReadVtkVolumeString(near, "scaled.vtk", 1e10),
+                    Catch::Contains("scale is too large"));
+}
+
 TEST_CASE("VTK malformed BINARY files are refused, naming file and section", "[vtk][errors]") {
   const std::string full = GmshStyleSample(true);
   // Where the data blocks start and end.

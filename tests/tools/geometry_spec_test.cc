@@ -90,5 +90,33 @@ TEST_CASE("ParseArgs: bad input throws a UsageError naming the culprit") {
   CHECK_THROWS_WITH(ParseDouble("1e999", "x"), Catch::Contains("1e999"));
 }
 
+// Issue 10, defects 4 and 7: values outside the supported range are
+// refused by the parameter's name; subnormal numbers are numbers.
+TEST_CASE("ParseArgs: extreme values are blamed on the right parameter") {
+  CHECK(ParseDouble("1e-320", "x") == 1e-320);
+  CHECK(ParseDouble("1e-400", "x") == 0.0);
+  CHECK_THROWS_WITH(ParseArgs({"sphere:1", "--modulus", "1e-320"}, 1, 0, {}, {}),
+                    Catch::Contains("hydroelastic_modulus") && Catch::Contains("supported range") &&
+                        !Catch::Contains("not a finite number"));
+  CHECK_THROWS_WITH(ParseArgs({"sphere:1", "--modulus", "1e160"}, 1, 0, {}, {}),
+                    Catch::Contains("hydroelastic_modulus") && Catch::Contains("supported range"));
+  CHECK_THROWS_WITH(ParseArgs({"halfspace", "--slab", "1e-150"}, 1, 0, {}, {}),
+                    Catch::Contains("slab_thickness"));
+  CHECK_THROWS_WITH(ParseArgs({"sphere:1", "--margin", "1e300"}, 1, 0, {}, {}),
+                    Catch::Contains("margin") && !Catch::Contains("resolution"));
+  CHECK_THROWS_WITH(ParseArgs({"sphere:1", "--resolution", "1e-200"}, 1, 0, {}, {}),
+                    Catch::Contains("resolution_hint") && Catch::Contains("supported range"));
+  CHECK_THROWS_WITH(ParseArgs({"capsule:1,1", "--pose", "1e155,0,0,0,0,0"}, 1, 0, {}, {}),
+                    Catch::Contains("--pose") && Catch::Contains("supported range"));
+  CHECK_THROWS_WITH(ParseArgs({"capsule:1,1", "--pose", "0,0,0,0,1e300,0"}, 1, 0, {}, {}),
+                    Catch::Contains("pitch"));
+  CHECK_THROWS_WITH(ParseArgs({"sphere:1e-12"}, 1, 0, {}, {}),
+                    Catch::Contains("radius") && Catch::Contains("supported range"));
+  CHECK_THROWS_WITH(ParseArgs({"box:1,1,1e7"}, 1, 0, {}, {}), Catch::Contains("height"));
+  // The edges of the range are accepted.
+  CHECK_NOTHROW(ParseArgs({"sphere:1e-9", "--modulus", "1e15", "--pose", "1e6,-1e6,0,0,0,0"}, 1, 0,
+                          {}, {}));
+}
+
 }  // namespace
 }  // namespace hydrocontact::cli

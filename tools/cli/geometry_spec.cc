@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "mesh/mesh_file.h"
+#include "geometry/supported_range.h"
 #include "tools/cli/command.h"
 
 namespace hydrocontact::cli {
@@ -57,7 +58,12 @@ double ParseDouble(const std::string& text, const std::string& what) {
   char* end = nullptr;
   errno = 0;
   const double value = std::strtod(begin, &end);
-  if (text.empty() || end != begin + text.size() || errno == ERANGE || !std::isfinite(value)) {
+  if (text.empty() || end != begin + text.size()) {
+    throw UsageError(fmt::format("{}: '{}' is not a number", what, text));
+  }
+  // ERANGE also flags underflow (1e-320 is a subnormal, 1e-400 rounds to 0):
+  // those are finite numbers, which the parameter's own range check judges.
+  if (!std::isfinite(value)) {
     throw UsageError(fmt::format("{}: '{}' is not a finite number", what, text));
   }
   return value;
@@ -244,6 +250,11 @@ ParsedArgs ParseArgs(const std::vector<std::string>& args, int num_geometries,
         for (size_t i = 0; i < 6; ++i) {
           v.push_back(i < 3 ? ParseDouble(parts[i], name("--pose")) : ParseAngle(parts[i], name("--pose")));
         }
+        static constexpr const char* kAngles[3] = {"roll", "pitch", "yaw"};
+        for (int i = 0; i < 3; ++i) {
+          internal::RequireInRange(name("--pose"), kAngles[i], v[3 + i], -kMaxAngle, kMaxAngle, "rad");
+        }
+        internal::RequireCoordinates(name("--pose"), "translation", {v[0], v[1], v[2]});
         geometry.X_WG = RigidTransform::FromRollPitchYaw({v[3], v[4], v[5]}, {v[0], v[1], v[2]});
       }
     } catch (const std::invalid_argument& e) {

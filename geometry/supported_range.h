@@ -1,0 +1,87 @@
+#pragma once
+
+/// @file
+/// The range of values the library supports, and the checks that refuse
+/// what lies outside it (issue 10, defect 4).
+///
+/// Within these ranges every query answers with finite values whose error
+/// is round-off relative to the magnitudes involved; outside them products
+/// the algorithms form (areas ~ length², volumes and tolerances ~ length³
+/// and length⁴, forces ~ modulus · length²) would overflow, underflow to
+/// zero or lose all precision, so inputs beyond them are refused with a
+/// message naming the parameter rather than answered wrongly.
+///
+/// | quantity | supported |
+/// | --- | --- |
+/// | sizes of shapes, mesh scales times coordinates, resolution hints, slab thickness | [kMinLength, kMaxLength] m |
+/// | coordinates of mesh vertices, pose translations, query points | abs ≤ kMaxCoordinate m |
+/// | margin | 0 or [kMinLength, kMaxLength] m |
+/// | hydroelastic modulus | [kMinModulus, kMaxModulus] Pa |
+/// | pose angles (roll, pitch, yaw as given to the tool) | abs ≤ kMaxAngle rad |
+///
+/// Accuracy is relative: a 1e-9 m feature placed 1e6 m from the origin is
+/// resolved only to the ~1e-10 m spacing of doubles there.
+
+#include <cmath>
+#include <stdexcept>
+#include <string_view>
+
+#include <Eigen/Core>
+#include <fmt/format.h>
+
+namespace hydrocontact {
+
+/// Smallest supported size (shape dimension, resolution hint, slab, margin
+/// other than 0), metres.
+inline constexpr double kMinLength = 1e-9;
+/// Largest supported size, metres.
+inline constexpr double kMaxLength = 1e6;
+/// Largest supported magnitude of any coordinate (mesh vertex, pose
+/// translation, query point), metres.
+inline constexpr double kMaxCoordinate = 1e6;
+/// Supported hydroelastic moduli, pascals (soft gels to beyond diamond).
+inline constexpr double kMinModulus = 1e-3;
+inline constexpr double kMaxModulus = 1e15;
+/// Largest supported magnitude of an angle, radians: beyond it sin and cos
+/// of the angle keep no meaningful digits.
+inline constexpr double kMaxAngle = 1e6;
+
+namespace internal {
+
+/// Throws std::invalid_argument unless lo ≤ value ≤ hi, naming `who` (the
+/// owner: "Sphere", "ProximityProperties", ...), `parameter`, the value and
+/// the supported range with its `unit`.
+inline double RequireInRange(std::string_view who, std::string_view parameter, double value,
+                             double lo, double hi, std::string_view unit) {
+  if (!(value >= lo && value <= hi)) {
+    throw std::invalid_argument(fmt::format(
+        "{}: parameter '{}' is {}, outside the supported range [{}, {}] {}", who, parameter,
+        value, lo, hi, unit));
+  }
+  return value;
+}
+
+/// A length (size, hint, thickness) in [kMinLength, kMaxLength].
+inline double RequireLength(std::string_view who, std::string_view parameter, double value) {
+  if (!(value > 0) || !std::isfinite(value)) {
+    throw std::invalid_argument(fmt::format(
+        "{}: parameter '{}' must be positive and finite, got {}", who, parameter, value));
+  }
+  return RequireInRange(who, parameter, value, kMinLength, kMaxLength, "m");
+}
+
+/// A position (pose translation, query point) with every coordinate's
+/// magnitude at most kMaxCoordinate.
+/// @throws std::invalid_argument naming `who`, `parameter` and the value.
+inline const Eigen::Vector3d& RequireCoordinates(std::string_view who, std::string_view parameter,
+                                                 const Eigen::Vector3d& p) {
+  if (!(p.cwiseAbs().maxCoeff() <= kMaxCoordinate)) {
+    throw std::invalid_argument(fmt::format(
+        "{}: {} ({}, {}, {}) lies outside the supported range of coordinates (|x| <= {} m)", who,
+        parameter, p.x(), p.y(), p.z(), kMaxCoordinate));
+  }
+  return p;
+}
+
+}  // namespace internal
+}  // namespace hydrocontact

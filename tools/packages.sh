@@ -1,0 +1,29 @@
+# Sourced by the scripts of tools/: ensure_packages PKG... installs, with
+# apt-get, those of the given Debian packages that are not installed yet
+# (nothing when all are), retrying while another dpkg holds the lock.
+ensure_packages() {
+  local missing=() p
+  for p in "$@"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  echo "installing ${missing[*]}" >&2
+  local sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  local attempt
+  for attempt in 1 2 3 4 5 6; do
+    if $sudo apt-get update -qq >&2 &&
+       DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends \
+         "${missing[@]}" >&2; then
+      return 0
+    fi
+    echo "apt-get failed (dpkg lock busy?); retrying in 10 s" >&2
+    sleep 10
+  done
+  return 1
+}
+
+# The packages every build of the project needs.
+# gmsh writes the .msh and STL files some tests read.
+HYDROCONTACT_BUILD_PACKAGES=(cmake g++ make libeigen3-dev libfmt-dev libtinyobjloader-dev catch2
+  libbenchmark-dev gmsh)
