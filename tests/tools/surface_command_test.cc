@@ -242,7 +242,7 @@ TEST_CASE("surface: one rigid sphere given as OBJ, STL, PLY and VTK POLYDATA giv
   WriteStlFile(files[2], box, true);  // Float coordinates: compare loosely.
   WritePlyFile(files[3], box, PlyEncoding::kBinaryLittleEndian);
   WriteVtkSurface(files[4], box, {}, {}, VtkEncoding::kBinary);
-  Vector3d force_obj;
+  Vector3d force_obj = Vector3d::Zero();
   for (const std::string& file : files) {
     INFO(file);
     const ToolResult r =
