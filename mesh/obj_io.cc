@@ -284,12 +284,6 @@ std::vector<int> TinyObjFaceIndices(std::string_view source, const ObjScan& scan
   return indices;
 }
 
-std::string FormatVertex(const Eigen::Vector3d& p) {
-  // fmt's default for doubles is the shortest text that reads back as the
-  // same double: exact round trips, and "0.05" rather than 17 digits.
-  return fmt::format("v {} {} {}\n", p.x(), p.y(), p.z());
-}
-
 }  // namespace
 
 ObjReadResult ReadObjStringWithReport(std::string_view contents, double scale,
