@@ -99,11 +99,18 @@ TEST_CASE("A polygon without ears (self-intersecting) is fanned, not looped over
 }
 
 TEST_CASE("AssembleSurface names the vertex and the format", "[surface_assembly]") {
-  const std::vector<Eigen::Vector3d> p{{0, 0, 0}, {1e300, 0, 0}, {0, 1, 0}};
+  // Vertex 1 at x = 1e3 is inside the supported range (|x| <= 1e6 m); the
+  // scale 1e10 takes it to 1e13, outside: the scale is blamed. At 1e300 the
+  // vertex itself is outside whatever the scale.
+  const std::vector<Eigen::Vector3d> p{{0, 0, 0}, {1e3, 0, 0}, {0, 1, 0}};
   const std::vector<int> sizes{3}, indices{0, 1, 2};
   const auto where = [](int v) { return fmt::format("f.x, vertex {}", v); };
   CHECK_THROWS_WITH(internal::AssembleSurface(p, sizes, indices, 1e10, "f.x", "X", where),
-                    Contains("f.x, vertex 1: the vertex times scale"));
+                    Contains("f.x, vertex 1: the vertex (1000, 0, 0) times scale") &&
+                        Contains("the scale is too large"));
+  const std::vector<Eigen::Vector3d> far{{0, 0, 0}, {1e300, 0, 0}, {0, 1, 0}};
+  CHECK_THROWS_WITH(internal::AssembleSurface(far, sizes, indices, 1, "f.x", "X", where),
+                    Contains("f.x, vertex 1: the vertex (1e+300, 0, 0) lies beyond the supported range"));
   const std::vector<Eigen::Vector3d> line{{0, 0, 0}, {1, 0, 0}, {2, 0, 0}};
   CHECK_THROWS_WITH(internal::AssembleSurface(line, sizes, indices, 1, "f.x", "X", where),
                     Contains("f.x: all 1 triangles of the X data are degenerate"));
