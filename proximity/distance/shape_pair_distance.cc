@@ -311,8 +311,12 @@ SignedDistanceToPoint ComputeSignedDistanceToPoint(GeometryId id, const Distance
         "signed distance from a point to {}: the point ({}, {}, {}) is not finite",
         id.to_string(), p_WQ.x(), p_WQ.y(), p_WQ.z()));
   }
-  internal::RequireCoordinates(fmt::format("signed distance from a point to {}", id.to_string()),
-                               "the point", p_WQ);
+  // Checked before the message is formatted: a query in range allocates
+  // nothing (a plant calls this every step).
+  if (!(p_WQ.cwiseAbs().maxCoeff() <= kMaxCoordinate)) {
+    internal::RequireCoordinates(fmt::format("signed distance from a point to {}", id.to_string()),
+                                 "the point", p_WQ);
+  }
   const PointShapeDistance d = CalcPointDistance(G, X_WG.inverse() * p_WQ);
   SignedDistanceToPoint r;
   r.id_G = id;
