@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <functional>
+#include <limits>
 
 #include <Eigen/Geometry>
 #include <catch2/catch.hpp>
@@ -91,6 +92,11 @@ TEST_CASE("Sphere–half-space and capsule–half-space are exact", "[contact_ki
   const Body sphere{MakeDistanceGeometry(Sphere(0.4)), RigidTransform(Vector3d(0.2, 0.1, 0.45)), kVb, kAb};
   CheckFiniteDifferences(plane, sphere, ContactKinematicsMethod::kSpherePlane);
   CheckFiniteDifferences(sphere, plane, ContactKinematicsMethod::kSpherePlane);
+  // perr itself in closed form: the centre's height above the plane (normal
+  // R_WP·z through p_WP) less the radius.
+  const Vector3d nhat_W = plane.X_WG.rotation().col(2);
+  const double height = nhat_W.dot(sphere.X_WG.translation() - plane.X_WG.translation());
+  CHECK(std::abs(KinematicsAt(plane, sphere, 0).perr - (height - 0.4)) < 1e-12);
   const Body capsule{MakeDistanceGeometry(Capsule(0.1, 0.6)),
                      RigidTransform::FromRollPitchYaw(Vector3d(0.7, 0.2, 0.1), Vector3d(0.2, 0.1, 0.3)), kVb, kAb};
   CheckFiniteDifferences(plane, capsule, ContactKinematicsMethod::kSpherePlane);
@@ -101,6 +107,17 @@ TEST_CASE("A box's vertex on a half-space is exact (point on plane)", "[contact_
   const Body box{MakeDistanceGeometry(Box(0.4, 0.6, 0.8)),
                  RigidTransform::FromRollPitchYaw(Vector3d(0.3, 0.5, 0.2), Vector3d(0.1, 0.2, 0.4)), kVb, kAb};
   CheckFiniteDifferences(box, plane, ContactKinematicsMethod::kPointPlane);
+  // perr in closed form: the plane is z = 0 of W, so it is the lowest z over
+  // the box's eight vertices p_WV = p_WB + R_WB·(±0.2, ±0.3, ±0.4).
+  double lowest_z = std::numeric_limits<double>::infinity();
+  for (const double sx : {-1.0, 1.0}) {
+    for (const double sy : {-1.0, 1.0}) {
+      for (const double sz : {-1.0, 1.0}) {
+        lowest_z = std::min(lowest_z, (box.X_WG * Vector3d(0.2 * sx, 0.3 * sy, 0.4 * sz)).z());
+      }
+    }
+  }
+  CHECK(std::abs(KinematicsAt(box, plane, 0).perr - lowest_z) < 1e-12);
 }
 
 TEST_CASE("Two boxes edge on edge use seed 002 and are exact", "[contact_kinematics]") {

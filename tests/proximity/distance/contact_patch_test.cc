@@ -130,6 +130,10 @@ TEST_CASE("Patch: a tilted box touches along an edge segment", "[contact_patch]"
   const Result r = Patch(box, ground);
   CheckPointsW(r.patch, {Vector3d(-0.5, y, -0.005), Vector3d(0.5, y, -0.005)}, 1e-12);
   CheckInvariants(box, ground, r);
+  // The edge is 0.01 deep by construction; the normal points from the box (A)
+  // down into the ground (B).
+  CHECK(r.patch.penetration_depth == Approx(-0.01).epsilon(1e-12));
+  CHECK((r.patch.normal_W() - Vector3d(0, 0, -1)).norm() < 1e-14);
 }
 
 TEST_CASE("Patch: a sphere gives one point", "[contact_patch]") {
@@ -138,6 +142,9 @@ TEST_CASE("Patch: a sphere gives one point", "[contact_patch]") {
   const Result r = Patch(sphere, ground);
   CheckPointsW(r.patch, {Vector3d(0.1, 0.2, -0.005)});
   CheckInvariants(sphere, ground, r);
+  // Centre 0.49 above the ground, radius 0.5: 0.01 deep, normal −z (A to B).
+  CHECK(r.patch.penetration_depth == Approx(-0.01).epsilon(1e-12));
+  CHECK((r.patch.normal_W() - Vector3d(0, 0, -1)).norm() < 1e-14);
   // On a box's face too.
   const Posed box{MakeDistanceGeometry(Box(2, 2, 1)), RigidTransform(Vector3d(0, 0, -0.5))};
   const Result on_box = Patch(sphere, box);
@@ -176,6 +183,10 @@ TEST_CASE("Patch: a capsule lying down gives a segment", "[contact_patch]") {
   const Result r = Patch(ground, capsule);
   CheckPointsW(r.patch, {Vector3d(0, -0.2, -0.005), Vector3d(0, 0.2, -0.005)}, 1e-12);
   CheckInvariants(ground, capsule, r);
+  // Axis 0.09 above the ground, radius 0.1: 0.01 deep; the ground is A, so
+  // the normal from A to B points up.
+  CHECK(r.patch.penetration_depth == Approx(-0.01).epsilon(1e-12));
+  CHECK((r.patch.normal_W() - Vector3d(0, 0, 1)).norm() < 1e-14);
 }
 
 TEST_CASE("Patch: two crossed box edges give one point", "[contact_patch]") {
@@ -209,6 +220,9 @@ TEST_CASE("Patch: a convex mesh resting face-down gives its bottom face", "[cont
   const Result r = Patch(hull, ground);
   CheckPointsW(r.patch, corners, 1e-12);
   CheckInvariants(hull, ground, r, 1e-12);
+  // Bottom face at 0.19 − 0.2 = −0.01: 0.01 deep, normal −z (hull A to ground B).
+  CHECK(r.patch.penetration_depth == Approx(-0.01).epsilon(1e-12));
+  CHECK((r.patch.normal_W() - Vector3d(0, 0, -1)).norm() < 1e-14);
   // On a larger box instead of the ground (EPA's normal on polytopes): the
   // same rectangle, within EPA's accuracy.
   const Posed table{MakeDistanceGeometry(Box(3, 3, 1)), RigidTransform(Vector3d(0, 0, -0.5))};

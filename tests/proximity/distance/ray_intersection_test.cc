@@ -52,8 +52,10 @@ TEST_CASE("Ray against a sphere and an ellipsoid", "[ray_intersection]") {
   const DistanceGeometry sphere = MakeDistanceGeometry(Sphere(0.5));
   // Off-centre by 0.3 across: hits at x = −√(0.25 − 0.09) = −0.4.
   const Vector3d o(-2, 0.3, 0);
-  CheckHit(IntersectRay(sphere, o, Vector3d::UnitX()), 1.6, Vector3d(-0.4, 0.3, 0) / 0.5, true, o,
-           Vector3d::UnitX());
+  const std::optional<RayHit> sphere_hit = IntersectRay(sphere, o, Vector3d::UnitX());
+  CheckHit(sphere_hit, 1.6, Vector3d(-0.4, 0.3, 0) / 0.5, true, o, Vector3d::UnitX());
+  // Independently of the expected point: the hit lies on the sphere.
+  CHECK(std::abs(sphere_hit->p_GH.norm() - 0.5) < 1e-14);
   // Ellipsoid (a, b, c) from the centre along (1, 1, 1)/√3: t²/3·Σ1/aᵢ² = 1;
   // normal ∝ (x/a², y/b², z/c²).
   const double a = 0.5, b = 0.8, c = 1.1;
@@ -61,9 +63,13 @@ TEST_CASE("Ray against a sphere and an ellipsoid", "[ray_intersection]") {
   const double t = std::sqrt(3 / (1 / (a * a) + 1 / (b * b) + 1 / (c * c)));
   const Vector3d d = Vector3d(1, 1, 1).normalized();
   const Vector3d p = t * d;
-  CheckHit(IntersectRay(ellipsoid, Vector3d::Zero(), Vector3d(1, 1, 1)), t,
-           Vector3d(p.x() / (a * a), p.y() / (b * b), p.z() / (c * c)).normalized(), false,
-           Vector3d::Zero(), d);
+  const std::optional<RayHit> ellipsoid_hit = IntersectRay(ellipsoid, Vector3d::Zero(), Vector3d(1, 1, 1));
+  CheckHit(ellipsoid_hit, t, Vector3d(p.x() / (a * a), p.y() / (b * b), p.z() / (c * c)).normalized(),
+           false, Vector3d::Zero(), d);
+  // Independently of t: the hit satisfies the implicit equation Σ(xᵢ/aᵢ)² = 1.
+  const Vector3d& q = ellipsoid_hit->p_GH;
+  CHECK(std::abs(q.x() * q.x() / (a * a) + q.y() * q.y() / (b * b) + q.z() * q.z() / (c * c) - 1) <
+        1e-13);
   // From outside along −y: hits (0, b, 0).
   CheckHit(IntersectRay(ellipsoid, Vector3d(0, 3, 0), -Vector3d::UnitY()), 3 - b,
            Vector3d::UnitY(), true, Vector3d(0, 3, 0), -Vector3d::UnitY());
