@@ -1,7 +1,9 @@
 #include "proximity/surface_validation.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
+#include <limits>
 #include <stdexcept>
 #include <unordered_map>
 
@@ -34,13 +36,124 @@ bool EdgeOfACrossesB(const TriangleSurfaceMesh& mesh, const TriangleSurfaceMesh:
   return false;
 }
 
+// Two triangles are treated as coplanar when every vertex of each lies
+// within this fraction of the longest edge of the pair (plus coordinate
+// round-off) of the other's plane: closer than that, the sign tests of
+// SegmentCrossesTriangle are round-off, and two sheets that close are a
+// fold whatever their exact positions.
+constexpr double kCoplanarRatio = 1e-10;
+// Coplanar triangles overlap when the area common to both exceeds this
+// fraction of the smaller one's area; neighbours in one flat face (sharing
+// an edge or a vertex, or touching along an edge) meet in a sliver of
+// round-off area (about 1e-16 of it).
+constexpr double kOverlapAreaRatio = 1e-9;
+
+// A convex polygon in a projection plane, at most 3 + 3 vertices (a
+// triangle clipped by the three sides of another).
+struct Polygon2 {
+  std::array<Eigen::Vector2d, 6> v;
+  int size{0};
+};
+
+double Cross2(const Eigen::Vector2d& a, const Eigen::Vector2d& b) { return a.x() * b.y() - a.y() * b.x(); }
+
+// Twice the signed area (counter-clockwise positive).
+double SignedArea2(const Polygon2& poly) {
+  double twice = 0;
+  for (int i = 0; i < poly.size; ++i) twice += Cross2(poly.v[i], poly.v[(i + 1) % poly.size]);
+  return twice;
+}
+
+// How two triangles lie: not in one plane, in one plane without a common
+// area, or in one plane overlapping.
+enum class Coplanarity { kNotCoplanar, kCoplanarApart, kCoplanarOverlapping };
+
+// Whether triangles a and b (vertices in G) lie in one plane (see
+// kCoplanarRatio) and overlap over a positive area (kOverlapAreaRatio); when
+// they overlap, `p_GX` receives the centroid of the vertices of the common
+// region.
+// The test is symmetric in a and b up to round-off: both planes are checked,
+// and the common region is found by clipping b by the three sides of a in
+// the coordinate plane the normal of a is most nearly perpendicular to.
+Coplanarity ClassifyCoplanar(const std::array<Vector3d, 3>& a, const std::array<Vector3d, 3>& b,
+                             Vector3d* p_GX) {
+  double longest_sq = 0, largest_coordinate = 0;
+  for (const auto* t : {&a, &b}) {
+    for (int i = 0; i < 3; ++i) {
+      longest_sq = std::max(longest_sq, ((*t)[(i + 1) % 3] - (*t)[i]).squaredNorm());
+      largest_coordinate = std::max(largest_coordinate, (*t)[i].cwiseAbs().maxCoeff());
+    }
+  }
+  const double tolerance = kCoplanarRatio * std::sqrt(longest_sq) +
+                           64 * std::numeric_limits<double>::epsilon() * largest_coordinate;
+  const Vector3d n_a = (a[1] - a[0]).cross(a[2] - a[0]);
+  const Vector3d n_b = (b[1] - b[0]).cross(b[2] - b[0]);
+  for (int i = 0; i < 3; ++i) {
+    if (std::abs(n_a.dot(b[i] - a[0])) > tolerance * n_a.norm() ||
+        std::abs(n_b.dot(a[i] - b[0])) > tolerance * n_b.norm()) {
+      return Coplanarity::kNotCoplanar;
+    }
+  }
+  // Project on the coordinate plane (u, w) that drops n_a's largest
+  // component; a's projection is then well shaped.
+  int k = 0;
+  n_a.cwiseAbs().maxCoeff(&k);
+  const int u = (k + 1) % 3, w = (k + 2) % 3;
+  auto project = [&](const Vector3d& p) { return Eigen::Vector2d(p[u], p[w]); };
+  Polygon2 clip, poly;
+  for (int i = 0; i < 3; ++i) {
+    clip.v[i] = project(a[i]);
+    poly.v[i] = project(b[i]);
+  }
+  clip.size = poly.size = 3;
+  const double area_a = 0.5 * std::abs(SignedArea2(clip));
+  const double area_b = 0.5 * std::abs(SignedArea2(poly));
+  // Inside a's side i: on the same side of its edge as a's interior.
+  const double orientation = SignedArea2(clip) > 0 ? 1.0 : -1.0;
+  for (int i = 0; i < 3 && poly.size > 0; ++i) {
+    const Eigen::Vector2d& p = clip.v[i];
+    const Eigen::Vector2d edge = clip.v[(i + 1) % 3] - p;
+    auto side = [&](const Eigen::Vector2d& x) { return orientation * Cross2(edge, x - p); };
+    Polygon2 out;
+    for (int j = 0; j < poly.size; ++j) {
+      const Eigen::Vector2d& x0 = poly.v[j];
+      const Eigen::Vector2d& x1 = poly.v[(j + 1) % poly.size];
+      const double s0 = side(x0), s1 = side(x1);
+      if (s0 >= 0 && out.size < 6) out.v[out.size++] = x0;
+      if (((s0 > 0 && s1 < 0) || (s0 < 0 && s1 > 0)) && out.size < 6) {
+        out.v[out.size++] = x0 + (s0 / (s0 - s1)) * (x1 - x0);
+      }
+    }
+    poly = out;
+  }
+  if (poly.size < 3) return Coplanarity::kCoplanarApart;
+  const double overlap = 0.5 * std::abs(SignedArea2(poly));
+  if (!(overlap > kOverlapAreaRatio * std::min(area_a, area_b))) {
+    return Coplanarity::kCoplanarApart;
+  }
+  if (p_GX != nullptr) {
+    // Lift the centroid of the common region's vertices back onto a's plane.
+    Eigen::Vector2d c = Eigen::Vector2d::Zero();
+    for (int i = 0; i < poly.size; ++i) c += poly.v[i];
+    c /= poly.size;
+    Vector3d p = Vector3d::Zero();
+    p[u] = c.x();
+    p[w] = c.y();
+    // n_a·(p − a0) = 0 fixes the dropped coordinate (n_a[k] is its largest).
+    p[k] = a[0][k] - (n_a[u] * (c.x() - a[0][u]) + n_a[w] * (c.y() - a[0][w])) / n_a[k];
+    *p_GX = p;
+  }
+  return Coplanarity::kCoplanarOverlapping;
+}
+
 // Whether triangles fa and fb cross away from the vertices they share. Two
 // non-coplanar triangles meet in a segment; it has positive length and is
 // not a shared vertex only if an edge of one pierces the other (any
 // intersection segment ends on the boundary of one of them). With one
 // shared vertex v, the intersection starts at v, so only the edges opposite
-// v can end it. Triangles sharing an edge meet along it unless folded
-// (coplanar), which is out of scope here.
+// v can end it. Triangles sharing an edge meet along it unless folded onto
+// each other, which only coplanar triangles can be (ClassifyCoplanar).
+// @pre fa and fb are not coplanar.
 bool TrianglesCross(const TriangleSurfaceMesh& mesh, int fa, int fb, Vector3d* p_GX) {
   const auto& a = mesh.element(fa);
   const auto& b = mesh.element(fb);
@@ -77,6 +190,19 @@ std::string ListEdges(const TriangleSurfaceMesh& mesh,
   }
   if (edges.size() > kListed) out += "; ...";
   return out;
+}
+
+// "triangles a and b <where> (x, y, z); ..." for the first few pairs.
+std::string ListTrianglePairs(const std::vector<std::array<int, 2>>& pairs,
+                              const std::vector<Vector3d>& points, const char* where) {
+  std::string list;
+  for (size_t i = 0; i < std::min(pairs.size(), kListed); ++i) {
+    const Vector3d& p = points[i];
+    list += fmt::format("{}triangles {} and {} {} ({:g}, {:g}, {:g})", i == 0 ? "" : "; ",
+                        pairs[i][0], pairs[i][1], where, p.x(), p.y(), p.z());
+  }
+  if (pairs.size() > kListed) list += "; ...";
+  return list;
 }
 
 }  // namespace
@@ -121,17 +247,38 @@ SurfaceDefects FindSurfaceDefects(const TriangleSurfaceMesh& mesh_G) {
     const Bvh bvh(mesh_G);
     // Collide visits (a, b) and (b, a); keep a < b once, in traversal order
     // (deterministic), then sort.
-    std::vector<std::pair<std::array<int, 2>, Vector3d>> crossings;
+    std::vector<std::pair<std::array<int, 2>, Vector3d>> crossings, overlaps;
+    auto corners = [&](int f) {
+      const auto& t = mesh_G.element(f);
+      return std::array<Vector3d, 3>{mesh_G.vertex(t[0]), mesh_G.vertex(t[1]),
+                                     mesh_G.vertex(t[2])};
+    };
     bvh.Collide(bvh, RigidTransform::Identity(), [&](int a, int b) {
       if (a >= b) return;
       Vector3d p_GX;
-      if (TrianglesCross(mesh_G, a, b, &p_GX)) crossings.push_back({{a, b}, p_GX});
+      // Coplanar pairs are settled in their plane: the crossing test's
+      // signs would be round-off for them.
+      switch (ClassifyCoplanar(corners(a), corners(b), &p_GX)) {
+        case Coplanarity::kCoplanarOverlapping:
+          overlaps.push_back({{a, b}, p_GX});
+          break;
+        case Coplanarity::kCoplanarApart:
+          break;
+        case Coplanarity::kNotCoplanar:
+          if (TrianglesCross(mesh_G, a, b, &p_GX)) crossings.push_back({{a, b}, p_GX});
+          break;
+      }
     });
-    std::sort(crossings.begin(), crossings.end(),
-              [](const auto& x, const auto& y) { return x.first < y.first; });
+    auto by_pair = [](const auto& x, const auto& y) { return x.first < y.first; };
+    std::sort(crossings.begin(), crossings.end(), by_pair);
+    std::sort(overlaps.begin(), overlaps.end(), by_pair);
     for (const auto& [pair, p] : crossings) {
       out.crossing_triangles.push_back(pair);
       out.crossing_points.push_back(p);
+    }
+    for (const auto& [pair, p] : overlaps) {
+      out.overlapping_triangles.push_back(pair);
+      out.overlap_points.push_back(p);
     }
   }
   out.signed_volume = mesh_G.CalcSignedVolume();
@@ -164,22 +311,23 @@ void ValidateClosedSurface(const TriangleSurfaceMesh& mesh_G, const std::string&
         d.misoriented_edges.size(), ListEdges(mesh_G, d.misoriented_edges)));
   }
   if (!d.crossing_triangles.empty()) {
-    std::string list;
-    for (size_t i = 0; i < std::min(d.crossing_triangles.size(), kListed); ++i) {
-      const Vector3d& p = d.crossing_points[i];
-      list += fmt::format("{}triangles {} and {} at ({:g}, {:g}, {:g})", i == 0 ? "" : "; ",
-                          d.crossing_triangles[i][0], d.crossing_triangles[i][1], p.x(), p.y(),
-                          p.z());
-    }
-    if (d.crossing_triangles.size() > kListed) list += "; ...";
     add(fmt::format(
         "the surface crosses itself ({} crossing triangle pair(s)): {}; remove the overlap (a "
         "union of overlapping parts must be merged into one surface)",
-        d.crossing_triangles.size(), list));
+        d.crossing_triangles.size(),
+        ListTrianglePairs(d.crossing_triangles, d.crossing_points, "at")));
+  }
+  if (!d.overlapping_triangles.empty()) {
+    add(fmt::format(
+        "the surface lies on itself ({} pair(s) of coplanar triangles overlap: a sheet folded "
+        "back onto itself or a duplicated sheet): {}; remove the duplicated or folded triangles",
+        d.overlapping_triangles.size(),
+        ListTrianglePairs(d.overlapping_triangles, d.overlap_points, "around")));
   }
   const bool edges_ok =
       d.open_edges.empty() && d.non_manifold_edges.empty() && d.misoriented_edges.empty();
-  if (edges_ok && d.crossing_triangles.empty() && !(d.signed_volume > 0)) {
+  if (edges_ok && d.crossing_triangles.empty() && d.overlapping_triangles.empty() &&
+      !(d.signed_volume > 0)) {
     add(fmt::format(
         "the enclosed volume is {:g} m³ (not positive): its normals point inward; reverse the "
         "winding of its triangles",

@@ -34,6 +34,16 @@ struct SurfaceDefects {
   std::vector<std::array<int, 2>> crossing_triangles;
   /// A point where each pair of `crossing_triangles` crosses (same order).
   std::vector<Eigen::Vector3d> crossing_points;
+  /// Pairs of triangles (smaller index first) that lie in one plane (every
+  /// vertex of each within 1e-10 of the pair's longest edge of the other's
+  /// plane) and overlap over more than 1e-9 of the smaller one's area: a
+  /// sheet folded back onto itself, a duplicated sheet or duplicated
+  /// triangles. Neighbours in a flat face (sharing an edge or a vertex) do
+  /// not overlap.
+  std::vector<std::array<int, 2>> overlapping_triangles;
+  /// A point of the common area of each pair of `overlapping_triangles`
+  /// (same order).
+  std::vector<Eigen::Vector3d> overlap_points;
   /// The signed enclosed volume (m³); meaningful only when the edges are all
   /// manifold and consistently oriented.
   double signed_volume{0};
@@ -41,19 +51,18 @@ struct SurfaceDefects {
   /// True when no defect was found and the signed volume is positive.
   bool ok() const {
     return open_edges.empty() && non_manifold_edges.empty() && misoriented_edges.empty() &&
-           crossing_triangles.empty() && signed_volume > 0;
+           crossing_triangles.empty() && overlapping_triangles.empty() && signed_volume > 0;
   }
 };
 
 /// Finds every defect that keeps `mesh_G` (any frame G) from bounding a
 /// solid: open, non-manifold or inconsistently oriented edges; pairs of
-/// triangles that cross (found through a BVH of the triangles, O(F log F)
-/// for a surface without near-coincident sheets); a signed volume that is
-/// not positive (inward normals). Triangles lying in one plane and
-/// overlapping without an edge piercing the other are not reported (a
-/// coplanar overlap needs an exact in-plane test; the fold it usually comes
-/// from makes the signed-distance pseudo-normals undefined, which
-/// CalcMeshPseudoNormals refuses).
+/// triangles that cross, and pairs that lie in one plane and overlap (both
+/// found through a BVH of the triangles, O(F log F) for a surface without
+/// near-coincident sheets); a signed volume that is not positive (inward
+/// normals). Coplanar pairs (see `overlapping_triangles`) are judged in
+/// their plane only: their overlap is measured as an area, so two sheets
+/// closer than 1e-10 of the triangle size count as one folded sheet.
 SurfaceDefects FindSurfaceDefects(const TriangleSurfaceMesh& mesh_G);
 
 /// Throws unless `mesh_G` bounds a solid (FindSurfaceDefects(mesh_G).ok()).
@@ -61,7 +70,8 @@ SurfaceDefects FindSurfaceDefects(const TriangleSurfaceMesh& mesh_G);
 ///         "Mesh 'bunny.obj'") and names the defects: the count of open,
 ///         non-manifold and misoriented edges with the first few of each
 ///         (vertex indices and positions), the crossing triangle pairs with
-///         a point where each crosses, or the non-positive volume; and says
+///         a point where each crosses, the overlapping coplanar pairs with a
+///         point of their common area, or the non-positive volume; and says
 ///         what to do (close the holes, remove the crossing, reverse the
 ///         winding).
 void ValidateClosedSurface(const TriangleSurfaceMesh& mesh_G, const std::string& what);

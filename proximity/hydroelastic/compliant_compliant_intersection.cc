@@ -30,6 +30,66 @@ struct Scratch {
   ClipPolygon buffers[2];
 };
 
+// SnapToPlane's answer when the pair yields no piece.
+constexpr int kNoPiece = -2;
+
+// Sets the values of h = p_M − p_N at one tetrahedron's vertices with
+// h² ≤ `band_sq` to exactly 0 and classifies the tetrahedron against the
+// plane h = 0:
+//   - kNoPiece: the plane does not reach its interior (all values ≥ 0 or all
+//     ≤ 0 with at most two zeros: at most an edge or a vertex touches), or
+//     one of its faces lies in the plane with the tetrahedron on the side
+//     where h < 0 (see SignChangesAcross: the piece in that face belongs to
+//     the pair on the other side), or all four values are 0;
+//   - the local index of its face lying in the plane (three zeros, the
+//     fourth value > 0);
+//   - −1: the plane crosses its interior.
+int SnapToPlane(double band_sq, std::array<double, 4>* h) {
+  int positive = 0, negative = 0, off = -1;
+  for (int i = 0; i < 4; ++i) {
+    double& value = (*h)[i];
+    if (value * value <= band_sq) {
+      value = 0;
+    } else {
+      off = i;
+      (value > 0 ? positive : negative) += 1;
+    }
+  }
+  if (positive + negative == 1) return positive == 1 ? off : kNoPiece;
+  return positive > 0 && negative > 0 ? -1 : kNoPiece;
+}
+
+// The rule for an equilibrium plane that contains a face of e_M (local face
+// `face_M` ≥ 0) or of e_N (`face_N` ≥ 0), both tetrahedra lying on the side
+// where h = p_M − p_N > 0 (or spanning the plane; SnapToPlane). The contact
+// surface is where h changes sign, so the piece in that face is kept only if
+// on the far side of the plane (across the face: the neighbouring
+// tetrahedron; or the same one if it spans the plane), h < 0:
+//   - a face on either mesh's boundary holds p_M = p_N = 0 (the fields
+//     agree on the plane and one of them is 0 there): such coincident
+//     boundary faces carry no pressure and are dropped;
+//   - where the fields agree on a whole region (equal gradients across the
+//     face) h does not change sign: the region and its boundary faces
+//     contribute nothing (the degenerate equal-field rule);
+//   - otherwise h on the far side is linear and 0 on the plane, so its sign
+//     is that of −∇h_far·∇h: negative iff ∇h_far points along ∇h.
+// Exactly one pair, the one on the positive side, keeps each piece, and
+// swapping M and N (h → −h) keeps the same set of pieces, built from the
+// pairs on the other side. All vectors in M.
+bool SignChangesAcross(const CompliantMesh& compliant_M, int e_M, int face_M,
+                       const CompliantMesh& compliant_N, int e_N, int face_N,
+                       const Eigen::Matrix3d& R_MN, const Eigen::Vector3d& grad_h) {
+  const int far_M = face_M >= 0 ? compliant_M.mesh.neighbor(e_M, face_M) : e_M;
+  const int far_N = face_N >= 0 ? compliant_N.mesh.neighbor(e_N, face_N) : e_N;
+  if (far_M < 0 || far_N < 0) return false;
+  const Eigen::Vector3d grad_M_far = compliant_M.pressure.EvaluateGradient(far_M);
+  const Eigen::Vector3d grad_N_far = R_MN * compliant_N.pressure.EvaluateGradient(far_N);
+  const Eigen::Vector3d grad_h_far = grad_M_far - grad_N_far;
+  // Equal gradients on the far side (kEqualGradientsRatio) read as h ≡ 0.
+  return grad_h_far.dot(grad_h) >
+         kEqualGradientsRatio * grad_h.norm() * (grad_M_far.norm() + grad_N_far.norm());
+}
+
 }  // namespace
 
 void IntersectCompliantCompliant(const CompliantMesh& compliant_M,
@@ -47,6 +107,12 @@ void IntersectCompliantCompliant(const CompliantMesh& compliant_M,
   const RigidTransform X_NM = X_MN.inverse();
   const Eigen::Vector3d& p_NMo = X_NM.translation();
   constexpr double kEqualSq = kEqualGradientsRatio * kEqualGradientsRatio;
+  // Values of h = p_M − p_N with h² ≤ (kCoincidentPlaneRatio · L)² · 2(‖∇p_M‖²
+  // + ‖∇p_N‖²) are taken as 0, L the larger diagonal of the two meshes'
+  // boxes (O(1) from their hierarchies); squared, so no square root per pair.
+  const double L = 2 * std::max(compliant_M.bvh.bounding_box().half_size().norm(),
+                                compliant_N.bvh.bounding_box().half_size().norm());
+  const double coincidence_scale_sq = 2 * std::pow(kCoincidentPlaneRatio * L, 2);
   scratch.vertices_M.Begin(mesh_N.num_vertices());
   scratch.pressures_M.Begin(mesh_N.num_elements());
   scratch.faces_M.Begin(mesh_N.num_elements());
@@ -82,44 +148,59 @@ void IntersectCompliantCompliant(const CompliantMesh& compliant_M,
     // The equilibrium plane h = p_M − p_N = 0 has normal ∇h = ∇p_M − ∇p_N.
     const Eigen::Vector3d grad_h = grad_M - grad_N;
     const double grad_h_sq = grad_h.squaredNorm();
-    if (!(grad_h_sq > kEqualSq * (grad_M.squaredNorm() + grad_N.squaredNorm()))) return;
+    const double grads_sq = grad_M.squaredNorm() + grad_N.squaredNorm();
+    if (!(grad_h_sq > kEqualSq * grads_sq)) return;
     if (normal_filter && (!IsAlongPressureGradientUnnormalized(grad_h, grad_h_sq, grad_M) ||
                           !IsAlongPressureGradientUnnormalized(-grad_h, grad_h_sq, grad_N))) {
       return;
     }
 
     // h at e_M's vertices, from e_M's exact vertex values: the plane must
-    // cross e_M.
+    // cross e_M. Values within the round-off band are exactly 0 (on the
+    // plane), so a plane through a face of e_M is recognised as such.
+    const double band_sq = coincidence_scale_sq * grads_sq;
     std::array<Eigen::Vector4d, 4> vertices;
     std::array<double, 4> h;
-    int positive = 0;
     for (int i = 0; i < 4; ++i) {
       const Eigen::Vector3d& p = mesh_M.vertex(tM[i]);
       vertices[i] << p, values_M[i];
       h[i] = values_M[i] - (grad_N.dot(p) + p_N.value_at_Mo);
-      positive += h[i] > 0;
     }
-    if (positive == 0 || positive == 4) return;
+    const int face_M = SnapToPlane(band_sq, &h);
+    if (face_M == kNoPiece) return;
 
     // ... and e_N.
     const VolumeMesh::Element& tN = mesh_N.element(e_N);
     const std::array<const Eigen::Vector3d*, 4> w{&vertex_M(tN[0]), &vertex_M(tN[1]),
                                                   &vertex_M(tN[2]), &vertex_M(tN[3])};
     const double p_M_at_Mo = pressure_M.EvaluateCartesian(e_M, Eigen::Vector3d::Zero());
-    int above = 0, below = 0;
+    std::array<double, 4> h_w;
     for (int i = 0; i < 4; ++i) {
-      const double h_w = grad_M.dot(*w[i]) + p_M_at_Mo - pressure_N.EvaluateAtVertex(tN[i]);
-      above += h_w > 0;
-      below += h_w < 0;
+      h_w[i] = grad_M.dot(*w[i]) + p_M_at_Mo - pressure_N.EvaluateAtVertex(tN[i]);
     }
-    if (above == 4 || below == 4) return;
+    const int face_N = SnapToPlane(band_sq, &h_w);
+    if (face_N == kNoPiece) return;
 
-    const std::array<ClipHalfSpace, 4>& faces = scratch.faces_M.Get(
+    if ((face_M >= 0 || face_N >= 0) &&
+        !SignChangesAcross(compliant_M, e_M, face_M, compliant_N, e_N, face_N, R_MN, grad_h)) {
+      return;
+    }
+
+    const std::array<ClipHalfSpace, 4>& faces_N = scratch.faces_M.Get(
         e_N, [&](int) { return TetrahedronFaceHalfSpaces(tN, w); });
     ClipPolygon* in = &scratch.buffers[0];
     SliceTetrahedron(vertices, h, grad_h, in);
     if (in->size < 3) return;
-    in = ClipByTetrahedron(faces, in, &scratch.buffers[1]);
+    if (face_N >= 0) {
+      // The slice lies in e_N's face `face_N`, on its inner side by the
+      // rule above: clip by the other three faces only (clipping by a face
+      // the polygon lies in would cut it by round-off).
+      std::array<ClipHalfSpace, 4> others = faces_N;
+      others[face_N] = ClipHalfSpace{Eigen::Vector3d::Zero(), 0, true};
+      in = ClipByTetrahedron(others, in, &scratch.buffers[1]);
+    } else {
+      in = ClipByTetrahedron(faces_N, in, &scratch.buffers[1]);
+    }
     if (in == nullptr) return;
     polygons_M->Add(*in, grad_h / std::sqrt(grad_h_sq), grad_M, grad_N);
   };

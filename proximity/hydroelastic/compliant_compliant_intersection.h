@@ -17,6 +17,14 @@ namespace hydrocontact {
 /// is the documented rule for degenerate compliant–compliant pieces.
 inline constexpr double kEqualGradientsRatio = 1e-10;
 
+/// A vertex whose value of h = p_M − p_N is within kCoincidentPlaneRatio ·
+/// L · √(2(‖∇p_M‖² + ‖∇p_N‖²)) of 0 (L the larger diagonal of the two
+/// meshes' bounding boxes) is taken to lie on the equilibrium plane h = 0:
+/// within about 1e-12 of the geometry's size of it, a thousand times the
+/// round-off of h, so a plane through a tetrahedron's face is recognised
+/// whatever the poses.
+inline constexpr double kCoincidentPlaneRatio = 1e-12;
+
 /// Intersects the compliant meshes M and N, working in M's frame. For every
 /// tetrahedron pair (e_M, e_N) whose boxes overlap (each of N's tetrahedra
 /// near M, boxed in M, queried against M's hierarchy), the two
@@ -29,6 +37,23 @@ inline constexpr double kEqualGradientsRatio = 1e-10;
 /// Pairs are skipped when the gradients are equal (kEqualGradientsRatio),
 /// and, with `normal_filter`, unless angle(n̂, ∇p_M) and angle(−n̂, ∇p_N) are
 /// both below kMaxNormalGradientAngle (see orientation_filter.h).
+///
+/// Degenerate planes (issue 10, defect 2): the contact surface is where
+/// p_M − p_N changes sign. When the plane contains a face of e_M or of e_N
+/// (every vertex of it within kCoincidentPlaneRatio of the plane), the piece
+/// in that face is kept once, by the pair whose tetrahedra lie on the side
+/// where p_M > p_N, and only if p_M < p_N just across the face (computed
+/// from the neighbouring tetrahedra). So pieces in coincident boundary faces
+/// (where both pressures are 0) and on the boundary of a region where the
+/// two fields agree (equal gradients: no sign change; identical geometries
+/// at the same pose have no contact surface) are dropped, whichever mesh is
+/// M. The result is therefore the same set of pieces (up to the orientation
+/// flip) whichever geometry is M, symmetric for symmetric configurations,
+/// and continuous under motions that keep the coincidence (e.g. sliding
+/// along coincident faces). Motions that break it may change it by a finite
+/// amount: where the fields agree on a region, any offset makes one of them
+/// strictly larger there, and the boundary of that region, which depends on
+/// the offset's sign, becomes a genuine piece.
 ///
 /// Appends the polygons to `polygons_M` (vertices in M; M first, N second;
 /// gradients ∇p_M and ∇p_N in M).

@@ -34,6 +34,11 @@ CompliantMesh MakeCompliant(VolumeMeshWithExtent m, double E) {
   return CompliantMesh{std::move(m.mesh), std::move(pressure), std::move(bvh), E};
 }
 
+// The hint of the primitives tessellated with one (kUsesResolutionHint);
+// nullopt for the others. Reads no file.
+std::optional<double> PrimitiveResolutionHint(const Shape& shape,
+                                              const ProximityProperties& properties);
+
 }  // namespace
 
 double DefaultResolutionHint(const Shape& shape) {
@@ -61,7 +66,10 @@ double DefaultResolutionHint(const Shape& shape) {
       shape);
 }
 
-std::optional<double> ResolutionHintUsed(const Shape& shape, const ProximityProperties& properties) {
+namespace {
+
+std::optional<double> PrimitiveResolutionHint(const Shape& shape,
+                                              const ProximityProperties& properties) {
   return std::visit(
       [&](const auto& s) -> std::optional<double> {
         using T = std::decay_t<decltype(s)>;
@@ -74,6 +82,17 @@ std::optional<double> ResolutionHintUsed(const Shape& shape, const ProximityProp
       shape);
 }
 
+}  // namespace
+
+std::optional<double> ResolutionHintUsed(const Shape& shape, const ProximityProperties& properties) {
+  if (const Mesh* mesh = std::get_if<Mesh>(&shape)) {
+    // Only a compliant Mesh from a surface file is meshed with a hint.
+    if (properties.compliance() != Compliance::kCompliant) return std::nullopt;
+    return MeshResolutionHintUsed(*mesh, properties.margin(), properties.resolution_hint());
+  }
+  return PrimitiveResolutionHint(shape, properties);
+}
+
 HydroelasticRepresentation MakeHydroelasticRepresentation(const Shape& shape,
                                                           const ProximityProperties& properties) {
   const Compliance compliance = properties.compliance();
@@ -81,7 +100,8 @@ HydroelasticRepresentation MakeHydroelasticRepresentation(const Shape& shape,
   const bool rigid = compliance == Compliance::kRigid;
   const double E = properties.hydroelastic_modulus();
   const double margin = properties.margin();
-  const std::optional<double> hint = ResolutionHintUsed(shape, properties);
+  // (A Mesh reads its own hint, together with its file.)
+  const std::optional<double> hint = PrimitiveResolutionHint(shape, properties);
   return std::visit(
       [&](const auto& s) -> HydroelasticRepresentation {
         using T = std::decay_t<decltype(s)>;

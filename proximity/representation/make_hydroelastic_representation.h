@@ -21,9 +21,15 @@ namespace hydrocontact {
 double DefaultResolutionHint(const Shape& shape);
 
 /// The resolution hint the representation of `shape` is built with: the
-/// properties' hint, or DefaultResolutionHint; nullopt for shapes whose
-/// mesh does not depend on one (Box, HalfSpace, Mesh, Convex: flat faces or
-/// a given mesh).
+/// properties' hint, or DefaultResolutionHint; for a compliant Mesh from a
+/// surface file, the properties' hint or the default of its surface (see
+/// MeshResolutionHintUsed, which reads the file when no hint is given);
+/// nullopt for shapes whose mesh does not depend on one (Box, HalfSpace,
+/// Convex, a rigid Mesh, a Mesh from a volume file: flat faces or a given
+/// mesh).
+/// @throws std::invalid_argument or std::runtime_error naming the file for a
+///         compliant Mesh whose file cannot be read (see
+///         MeshResolutionHintUsed).
 std::optional<double> ResolutionHintUsed(const Shape& shape, const ProximityProperties& properties);
 
 /// The hydroelastic representation of `shape` in its frame G:

@@ -53,9 +53,17 @@ TriangleSurfaceMesh MakeMeshSurfaceMesh(const Mesh& mesh, double margin) {
   return NamingFile(mesh, [&] { return InflateSurfaceMesh(surface, margin); });
 }
 
-double DefaultSurfaceResolutionHint(const TriangleSurfaceMesh& surface_G) {
+double DefaultSurfaceResolutionHint(const TriangleSurfaceMesh& surface_G, double margin) {
   const Aabb box = surface_G.CalcBoundingBox();
-  return (box.max - box.min).minCoeff() / 5;
+  return ((box.max - box.min).minCoeff() + 2 * margin) / 5;
+}
+
+std::optional<double> MeshResolutionHintUsed(const Mesh& mesh, double margin,
+                                             std::optional<double> resolution_hint) {
+  if (!IsSupportedMeshFile(mesh.file())) UnknownExtension(mesh);
+  if (MeshFileHoldsVolume(mesh.file())) return std::nullopt;
+  if (resolution_hint) return resolution_hint;
+  return DefaultSurfaceResolutionHint(ReadMeshFileSurface(mesh.file(), mesh.scale()), margin);
 }
 
 VolumeMeshWithExtent MakeMeshVolumeMesh(const Mesh& mesh, double margin,
@@ -66,8 +74,8 @@ VolumeMeshWithExtent MakeMeshVolumeMesh(const Mesh& mesh, double margin,
     const TriangleSurfaceMesh surface = ReadMeshFileSurface(mesh.file(), mesh.scale());
     ValidateClosedSurface(surface, fmt::format("Mesh '{}'", mesh.file().string()));
     return NamingFile(mesh, [&] {
+      const double h = resolution_hint.value_or(DefaultSurfaceResolutionHint(surface, margin));
       TriangleSurfaceMesh inflated = margin == 0 ? surface : InflateSurfaceMesh(surface, margin);
-      const double h = resolution_hint.value_or(DefaultSurfaceResolutionHint(inflated));
       // The inflated surface is validated again: a margin may fold it.
       const MeshDistanceData data = MakeMeshDistanceData(std::move(inflated));
       SurfaceTetrahedralization t = TetrahedralizeSurface(data, h);

@@ -29,9 +29,21 @@ std::string LowerCaseExtension(const std::filesystem::path& file);
 TriangleSurfaceMesh MakeMeshSurfaceMesh(const Mesh& mesh, double margin = 0);
 
 /// The default resolution hint (m) of a compliant Mesh made from a surface:
-/// a fifth of the smallest edge of the surface's bounding box in G (as for
-/// the primitives, a fifth of the smallest dimension).
-double DefaultSurfaceResolutionHint(const TriangleSurfaceMesh& surface_G);
+/// a fifth of the smallest edge of the surface's bounding box in G grown by
+/// `margin` on every side (as for the primitives, a fifth of the smallest
+/// dimension of the inflated shape; the box of the inflated surface differs
+/// from it only where the surface has no vertex on its box's faces).
+double DefaultSurfaceResolutionHint(const TriangleSurfaceMesh& surface_G, double margin = 0);
+
+/// The resolution hint (m) the compliant representation of `mesh`
+/// (MakeMeshVolumeMesh with the same arguments) is built with: nullopt for a
+/// volume file (its tetrahedra are used as given), otherwise
+/// `resolution_hint` or, without one, DefaultSurfaceResolutionHint of the
+/// file's surface and `margin` (the file is read then).
+/// @throws std::invalid_argument for an unsupported extension;
+///         std::runtime_error from the readers.
+std::optional<double> MeshResolutionHintUsed(const Mesh& mesh, double margin,
+                                             std::optional<double> resolution_hint);
 
 /// The compliant representation of `mesh` in G.
 ///   - a volume file (tetrahedral .vtk, .msh): the file's tetrahedra, scaled, boundary inflated by `margin`
@@ -42,7 +54,8 @@ double DefaultSurfaceResolutionHint(const TriangleSurfaceMesh& surface_G);
 ///   - a surface file (.obj, .stl, .ply, POLYDATA .vtk): the surface, scaled and inflated by `margin`
 ///     (InflateSurfaceMesh), tetrahedralized by TetrahedralizeSurface with
 ///     lattice spacing `resolution_hint` (default
-///     DefaultSurfaceResolutionHint), extent from the distance to the
+///     DefaultSurfaceResolutionHint(surface, margin); see
+///     MeshResolutionHintUsed), extent from the distance to the
 ///     surface.
 /// @throws std::invalid_argument naming the file for another extension, a
 ///         volume mesh without interior vertices or a margin that inverts a

@@ -130,6 +130,140 @@ TEST_CASE("Self-intersecting surfaces are refused, naming where they cross") {
   CHECK_THROWS_WITH(ValidateClosedSurface(TriangleSurfaceMesh(), "X"), Contains("no triangles"));
 }
 
+// Rotates and moves a mesh by a generic rigid motion, so coplanar triangles
+// are no longer axis-aligned and their vertices carry round-off.
+Vector3d Moved(const Vector3d& p) {
+  const Eigen::Matrix3d R =
+      Eigen::AngleAxisd(0.7, Vector3d(1, 2, 3).normalized()).toRotationMatrix();
+  return R * p + Vector3d(3.1, -2.7, 11.3);
+}
+TriangleSurfaceMesh Moved(const TriangleSurfaceMesh& mesh) {
+  std::vector<Vector3d> v;
+  for (const Vector3d& p : mesh.vertices()) v.push_back(Moved(p));
+  return TriangleSurfaceMesh(mesh.triangles(), v);
+}
+
+// Both meshes in one, b's vertices after a's, b moved by `offset`.
+TriangleSurfaceMesh Union(const TriangleSurfaceMesh& a, const TriangleSurfaceMesh& b,
+                          const Vector3d& offset) {
+  std::vector<Vector3d> v = a.vertices();
+  std::vector<std::array<int, 3>> t = a.triangles();
+  const int n = a.num_vertices();
+  for (const Vector3d& p : b.vertices()) v.push_back(p + offset);
+  for (const auto& f : b.triangles()) t.push_back({f[0] + n, f[1] + n, f[2] + n});
+  return TriangleSurfaceMesh(t, v);
+}
+
+TEST_CASE("Coplanar neighbours in flat faces are not overlaps, even rotated") {
+  // Every face of these is split into triangles sharing edges and vertices
+  // in one plane; after a generic rotation the coplanarity holds only up to
+  // round-off.
+  for (const TriangleSurfaceMesh& s :
+       {Moved(test::MakeClosedBox(1, 2, 3)),
+        Moved(test::MakeVoxelSurface(3, 0.1, [](int i, int j, int) { return i < 1 || j < 1; }))}) {
+    const SurfaceDefects d = FindSurfaceDefects(s);
+    CHECK(d.overlapping_triangles.empty());
+    CHECK(d.crossing_triangles.empty());
+    CHECK(d.ok());
+  }
+}
+
+TEST_CASE("Two overlapping triangles in one plane are found, with a point of the overlap") {
+  // a = (0,0), (1,0), (0,1) and b = a + (0.2, 0.2) in the plane z = 0. b's
+  // corner (0.2, 0.2) is inside a and its other two corners are beyond a's
+  // hypotenuse x + y = 1, which cuts b's legs at (0.8, 0.2) and (0.2, 0.8):
+  // the common region is the triangle (0.2,0.2), (0.8,0.2), (0.2,0.8) with
+  // centroid (0.4, 0.4). No edge of one passes through the other's plane,
+  // so only the in-plane test can see it.
+  const std::vector<Vector3d> v = {{0, 0, 0},     {1, 0, 0},     {0, 1, 0},
+                                   {0.2, 0.2, 0}, {1.2, 0.2, 0}, {0.2, 1.2, 0}};
+  for (bool moved : {false, true}) {
+    INFO("moved " << moved);
+    TriangleSurfaceMesh two({{0, 1, 2}, {3, 4, 5}}, v);
+    if (moved) two = Moved(two);
+    const Vector3d expected = moved ? Moved(Vector3d(0.4, 0.4, 0)) : Vector3d(0.4, 0.4, 0);
+    const SurfaceDefects d = FindSurfaceDefects(two);
+    REQUIRE(d.overlapping_triangles.size() == 1);
+    CHECK(d.overlapping_triangles[0] == std::array<int, 2>{0, 1});
+    CHECK((d.overlap_points[0] - expected).norm() < 1e-12);
+    CHECK(d.crossing_triangles.empty());
+    // The same pair with opposite windings (back to back) overlaps too.
+    TriangleSurfaceMesh flipped({{0, 1, 2}, {3, 5, 4}}, v);
+    CHECK(FindSurfaceDefects(moved ? Moved(flipped) : flipped).overlapping_triangles.size() == 1);
+    // Moved apart by 1e-6 of their size along the normal they no longer lie
+    // in one plane, and they do not cross.
+    std::vector<Vector3d> apart = v;
+    for (int i = 3; i < 6; ++i) apart[i].z() = 1e-6;
+    const SurfaceDefects d_apart = FindSurfaceDefects(TriangleSurfaceMesh({{0, 1, 2}, {3, 4, 5}}, apart));
+    CHECK(d_apart.overlapping_triangles.empty());
+    CHECK(d_apart.crossing_triangles.empty());
+  }
+  // A sheet folded back onto itself about a shared edge: triangles (0, 1, 2)
+  // and (1, 0, 3) with vertex 3 = (0.5, 0.5, 0) on the same side of edge
+  // 0–1 as vertex 2. Vertex 3 lies on the hypotenuse x + y = 1, so (1, 0, 3)
+  // lies inside (0, 1, 2) and is the common region: centroid
+  // ((1 + 0 + 0.5)/3, (0 + 0 + 0.5)/3) = (0.5, 1/6).
+  const TriangleSurfaceMesh fold({{0, 1, 2}, {1, 0, 3}},
+                                 {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0.5, 0.5, 0}});
+  const SurfaceDefects d_fold = FindSurfaceDefects(fold);
+  REQUIRE(d_fold.overlapping_triangles.size() == 1);
+  CHECK((d_fold.overlap_points[0] - Vector3d(0.5, 1.0 / 6, 0)).norm() < 1e-12);
+  // Unfolded (vertex 3 below the edge) the two tile a flat sheet.
+  const TriangleSurfaceMesh flat({{0, 1, 2}, {1, 0, 3}},
+                                 {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0.5, -0.5, 0}});
+  CHECK(FindSurfaceDefects(flat).overlapping_triangles.empty());
+}
+
+TEST_CASE("Closed surfaces lying on themselves are refused, naming the triangles") {
+  // Two closed boxes touching face to face: the cube [-1, 1]³ and the cube
+  // of half size 0.5 about (1.5, 0, 0), whose face x = 1 lies on the big
+  // cube's. Each is closed and outward and the signed volume is positive
+  // (8 + 1); the double sheet itself is seen only by the coplanar test. Both faces at x = 1 are split along the diagonal from (y, z) =
+  // (−s, −s) to (s, s) (MakeClosedBox), so each small triangle overlaps
+  // exactly the big triangle on the same side of that diagonal: 2 pairs,
+  // each with a point at x = 1 inside the small face.
+  const TriangleSurfaceMesh big = test::MakeClosedBox(1, 1, 1);
+  const TriangleSurfaceMesh touching = Union(big, test::MakeClosedBox(0.5, 0.5, 0.5), {1.5, 0, 0});
+  const SurfaceDefects d = FindSurfaceDefects(touching);
+  // (The big face's diagonal also meets the small box's side faces on their
+  // rims, which the closed crossing test may report as well.)
+  CHECK(d.open_edges.empty());
+  CHECK(d.signed_volume == Approx(9));
+  REQUIRE(d.overlapping_triangles.size() == 2);
+  for (size_t i = 0; i < 2; ++i) {
+    const auto [a, b] = d.overlapping_triangles[i];
+    CHECK(a < 12);
+    CHECK(b >= 12);
+    const Vector3d& p = d.overlap_points[i];
+    CHECK(p.x() == Approx(1));
+    CHECK(std::abs(p.y()) < 0.5);
+    CHECK(std::abs(p.z()) < 0.5);
+  }
+  CheckRefusedEverywhere(touching, "the surface lies on itself (2 pair(s) of coplanar triangles");
+  CheckRefusedEverywhere(touching, "around (1, ");
+
+  // A duplicated sheet: the box twice, with separate vertices at the same
+  // places. Every edge is used twice in opposite directions and the volume
+  // is positive (twice the box's), so only the coplanar test sees it: each
+  // triangle i overlaps its copy i + 12, and no other (the other triangle of
+  // the same face shares only the diagonal).
+  const TriangleSurfaceMesh twice = Union(Moved(big), Moved(big), Vector3d::Zero());
+  const SurfaceDefects d_twice = FindSurfaceDefects(twice);
+  CHECK(d_twice.open_edges.empty());
+  CHECK(d_twice.misoriented_edges.empty());
+  CHECK(d_twice.non_manifold_edges.empty());
+  CHECK(d_twice.signed_volume == Approx(16));
+  REQUIRE(d_twice.overlapping_triangles.size() == 12);
+  for (int i = 0; i < 12; ++i) {
+    CHECK(d_twice.overlapping_triangles[i] == std::array<int, 2>{i, i + 12});
+    const auto& t = twice.element(i);
+    const auto c = CalcClosestPointOnTriangle(d_twice.overlap_points[i], twice.vertex(t[0]),
+                                              twice.vertex(t[1]), twice.vertex(t[2]));
+    CHECK(c.squared_distance < 1e-20);
+  }
+  CheckRefusedEverywhere(twice, "12 pair(s) of coplanar triangles overlap");
+}
+
 // Issue 10, defect 8: a VTK volume whose boundary is not manifold (two
 // tetrahedra sharing only an edge) was accepted as rigid geometry although
 // the distance data refused it. Both refuse it now, with the same reason.

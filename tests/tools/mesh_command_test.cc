@@ -119,6 +119,32 @@ TEST_CASE("mesh OBJ --compliant: a tetrahedral mesh of the surface, written as V
   const VtkVolumeData data = ReadVtkVolumeFile(file);
   CHECK(data.mesh.num_elements() == Number(r.out, "num_elements"));
   CHECK(data.mesh.total_volume() == Approx(Number(r.out, "volume")).epsilon(1e-12));
+  // The hint used is reported, given or default.
+  CHECK(Number(r.out, "resolution_hint") == 0.005);
+}
+
+TEST_CASE("mesh OBJ --compliant reports the default hint it used") {
+  // The default hint is a fifth of the smallest edge of the surface's
+  // bounding box; the rigid representation is the file's surface itself, so
+  // its report gives that box.
+  const ToolResult rigid = Mesh({DataPath("sphere_r0.05m.obj")});
+  CheckSuccess(rigid);
+  CHECK(Member(rigid.out, "resolution_hint") == "null");
+  const std::vector<double> lo = Numbers(rigid.out, "min", "bounding_box");
+  const std::vector<double> hi = Numbers(rigid.out, "max", "bounding_box");
+  double smallest = hi[0] - lo[0];
+  for (int i = 1; i < 3; ++i) smallest = std::min(smallest, hi[i] - lo[i]);
+  const ToolResult soft = Mesh({DataPath("sphere_r0.05m.obj"), "--compliant"});
+  CheckSuccess(soft);
+  CHECK(Number(soft.out, "resolution_hint") == Approx(smallest / 5).epsilon(1e-12));
+  // With a margin δ the box grows by δ on every side.
+  const ToolResult inflated = Mesh({DataPath("sphere_r0.05m.obj"), "--compliant", "--margin", "0.01"});
+  CheckSuccess(inflated);
+  CHECK(Number(inflated.out, "resolution_hint") == Approx((smallest + 0.02) / 5).epsilon(1e-12));
+  // A volume file is used as given: no hint, even when one is passed.
+  const ToolResult vtk = Mesh({DataPath("box_0.1m.vtk"), "--resolution", "0.01"});
+  CheckSuccess(vtk);
+  CHECK(Member(vtk.out, "resolution_hint") == "null");
 }
 
 TEST_CASE("mesh: a self-intersecting OBJ is refused, rigid or compliant") {

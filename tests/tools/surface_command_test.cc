@@ -13,6 +13,7 @@
 
 #include <Eigen/Geometry>
 #include <catch2/catch.hpp>
+#include <fmt/format.h>
 
 #include "mesh/obj_io.h"
 #include "mesh/ply_io.h"
@@ -137,6 +138,33 @@ TEST_CASE("surface: two compliant boxes face to face match the closed form", "[s
     CHECK(Number(r.out, "time_us") > 0);
     CHECK(Number(r.out, "num_faces") > 0);
     CHECK(Number(r.out, "num_vertices") > Number(r.out, "num_faces"));
+  }
+}
+
+TEST_CASE("surface: compliant unit boxes with flush side faces (issue 10, defect 2)", "[surface]") {
+  // The reproducer: B = A moved up by c = 1/2. The fields agree where the
+  // side faces are the nearest for both, so the contact surface is only the
+  // square |x|, |y| < c/2 on the plane z = c/2 (derivation in
+  // compliant_compliant_intersection_test.cc): area c², pressure E(1 − c)
+  // with E = 1e7 (the default), force on A −E(1 − c)c² ẑ. It gave a
+  // sideways force of 36% of the normal force, 0.78 m² here and 1.49 m²
+  // after a 1e-9 m shift, and another answer with A and B swapped. Now the
+  // sideways force is below 1e-12 of the normal force, a shift of 1e-9 m
+  // along z changes the area by about 1e-9, and swapping the inputs swaps
+  // the force only.
+  const double E = 1e7;
+  for (const double c : {0.5, 0.5 + 1e-9, 0.5 - 1e-9}) {
+    for (const bool swapped : {false, true}) {
+      const std::string pose = fmt::format("0,0,{:.17g},0,0,0", c);
+      const ToolResult r = RunSurface({"box:1,1,1", "box:1,1,1", swapped ? "--pose-a" : "--pose-b", pose,
+                                    "--representation", "polygon"});
+      CheckSuccess(r);
+      CHECK(Number(r.out, "total_area") == Approx(c * c).epsilon(1e-12));
+      const Vector3d force = JsonVector(r.out, "force");
+      const double normal = E * (1 - c) * c * c;
+      CHECK(force.z() == Approx(swapped ? normal : -normal).epsilon(1e-12));
+      CHECK(force.head<2>().norm() < 1e-12 * normal);
+    }
   }
 }
 

@@ -4,11 +4,10 @@
 // Inputs (all closed OBJ-like surfaces, meshed as a compliant Mesh would be):
 //   - data/sphere_r0.05m.obj, the 320-triangle icosphere of radius 0.05 m;
 //   - the boundary of data/box_0.1m.vtk, a 0.1 m cube;
-//   - "scan": a lumpy sphere of radius 0.05 m with 81 920 triangles (an
-//     icosphere subdivided six times, radius modulated by
-//     1 + 0.15·sin(5x/r)·sin(4y/r)·sin(3z/r) so it is non-convex
-//     everywhere), the size of a typical scanned object (the Stanford bunny
-//     has 69 451 triangles).
+//   - "scan": test::MakeLumpySphere(0.05, 6) (closed_surfaces.h, shared
+//     with the tests), an icosphere subdivided six times (81 920 triangles)
+//     with its radius modulated so it is non-convex everywhere, the size of
+//     a typical scanned object (the Stanford bunny has 69 451 triangles).
 // Hints: a fifth, a tenth and a twentieth of the object's smallest size
 // (0.02, 0.01, 0.005 m for the 0.1 m objects).
 //
@@ -23,9 +22,7 @@
 // Run: build/tetrahedralize_benchmark --benchmark_repetitions=5
 
 #include <cmath>
-#include <map>
 #include <string>
-#include <utility>
 
 #include <benchmark/benchmark.h>
 
@@ -33,54 +30,20 @@
 #include "mesh/volume_mesh.h"
 #include "mesh/vtk_reader.h"
 #include "proximity/representation/tetrahedralize_surface.h"
+#include "tests/proximity/representation/closed_surfaces.h"
 
 namespace hydrocontact {
 namespace {
 
-using Eigen::Vector3d;
 
 const std::string kData = std::string(HYDROCONTACT_SOURCE_DIR) + "/data/";
-
-TriangleSurfaceMesh MakeLumpySphere(double r, int levels) {
-  const double g = (1 + std::sqrt(5.0)) / 2;
-  std::vector<Vector3d> v = {{-1, g, 0}, {1, g, 0}, {-1, -g, 0}, {1, -g, 0}, {0, -1, g}, {0, 1, g},
-                             {0, -1, -g}, {0, 1, -g}, {g, 0, -1}, {g, 0, 1}, {-g, 0, -1}, {-g, 0, 1}};
-  std::vector<std::array<int, 3>> t = {{0, 11, 5}, {0, 5, 1},  {0, 1, 7},   {0, 7, 10}, {0, 10, 11},
-                                       {1, 5, 9},  {5, 11, 4}, {11, 10, 2}, {10, 7, 6}, {7, 1, 8},
-                                       {3, 9, 4},  {3, 4, 2},  {3, 2, 6},   {3, 6, 8},  {3, 8, 9},
-                                       {4, 9, 5},  {2, 4, 11}, {6, 2, 10},  {8, 6, 7},  {9, 8, 1}};
-  for (auto& p : v) p.normalize();
-  for (int l = 0; l < levels; ++l) {
-    std::map<std::pair<int, int>, int> mid;
-    auto midpoint = [&](int a, int b) {
-      const auto key = std::minmax(a, b);
-      auto it = mid.find(key);
-      if (it != mid.end()) return it->second;
-      v.push_back((v[a] + v[b]).normalized());
-      return mid[key] = int(v.size()) - 1;
-    };
-    std::vector<std::array<int, 3>> next;
-    for (const auto& f : t) {
-      const int ab = midpoint(f[0], f[1]), bc = midpoint(f[1], f[2]), ca = midpoint(f[2], f[0]);
-      next.push_back({f[0], ab, ca});
-      next.push_back({f[1], bc, ab});
-      next.push_back({f[2], ca, bc});
-      next.push_back({ab, bc, ca});
-    }
-    t = std::move(next);
-  }
-  for (auto& p : v) {
-    p *= r * (1 + 0.15 * std::sin(5 * p.x()) * std::sin(4 * p.y()) * std::sin(3 * p.z()));
-  }
-  return TriangleSurfaceMesh(t, v);
-}
 
 const MeshDistanceData& Surface(int which) {
   static const MeshDistanceData sphere =
       MakeMeshDistanceData(ReadObjFile(kData + "sphere_r0.05m.obj"));
   static const MeshDistanceData box =
       MakeMeshDistanceData(ExtractBoundary(ReadVtkVolumeFile(kData + "box_0.1m.vtk").mesh).surface);
-  static const MeshDistanceData scan = MakeMeshDistanceData(MakeLumpySphere(0.05, 6));
+  static const MeshDistanceData scan = MakeMeshDistanceData(test::MakeLumpySphere(0.05, 6));
   return which == 0 ? sphere : which == 1 ? box : scan;
 }
 

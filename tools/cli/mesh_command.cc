@@ -38,8 +38,10 @@ Output members:
                      or Convex
   compliance         "compliant" or "rigid"
   kind               "volume_mesh", "surface_mesh" or "half_space"
-  resolution_hint    the hint used (m), null when the shape needs none (box,
-                     half-space, files)
+  resolution_hint    the hint used (m), given or default; for a compliant
+                     surface file the lattice spacing of its tetrahedra; null
+                     when the shape needs none (box, half-space, convex,
+                     rigid files, volume files)
   margin             the margin (m)
   num_vertices, num_elements   vertices and tetrahedra (or triangles)
   volume             total volume of the tetrahedra (compliant, m^3)

@@ -5,6 +5,8 @@
 
 #include <catch2/catch.hpp>
 
+#include "geometry/shape.h"
+#include "proximity/representation/make_hydroelastic_representation.h"
 #include "tests/proximity/hydroelastic/contact_test_meshes.h"
 
 namespace hydrocontact {
@@ -180,6 +182,109 @@ TEST_CASE("No contact between compliant meshes apart, or with overlapping boxes 
   for (const auto representation : kBoth) {
     CHECK_FALSE(Surface(A, RigidTransform(), B, RigidTransform(Vector3d(0, 0, 2.5)), representation));
     CHECK_FALSE(Surface(A, RigidTransform(), B, RigidTransform(Vector3d(1.2, 1.2, 1.2)), representation));
+  }
+}
+
+// Issue 10, defect 2. Two unit cubes A and B (the medial-plane box meshes,
+// whose fields are exact: p = E·d/(1/2), d the distance to the nearest face)
+// with B at (0, 0, c) over A, side faces flush. With d_s = min(1/2 − |x|,
+// 1/2 − |y|) the side distance (the same for both), in the overlap
+// z ∈ [c − 1/2, 1/2]:
+//   p_A = 2E min(d_s, 1/2 − z),   p_B = 2E min(d_s, z − (c − 1/2)).
+// Where d_s is the smaller for both, p_A = p_B on a whole region V: no sign
+// change, no piece, and none on V's boundary. Elsewhere p_A − p_B changes
+// sign only on the plane z = c/2, over the square where A's top pyramid
+// (|x|, |y| < z) and B's bottom pyramid (|x|, |y| < c − z) meet: side c,
+// area c², pressure p = 2E(1/2 − c/2) = E(1 − c). The force on A (normal out
+// of B into A) is −E(1 − c)c² ẑ, with no sideways component; the same
+// surface, force reversed, with B as M.
+CompliantMesh UnitCube() {
+  return std::get<CompliantMesh>(
+      MakeHydroelasticRepresentation(Box(1, 1, 1), ProximityProperties::Compliant(kE)));
+}
+
+TEST_CASE("Compliant cubes with flush faces: the symmetric surface, whichever is M",
+          "[compliant_compliant]") {
+  const CompliantMesh A = UnitCube();
+  const CompliantMesh B = UnitCube();
+  // The same configuration seen from a generic world frame, so the
+  // coincident faces hold only up to round-off.
+  const RigidTransform X_WA = GENERATE(
+      RigidTransform(), RigidTransform::FromRollPitchYaw(Vector3d(0.4, -1.1, 2.0), Vector3d(3, -4, 5)));
+  const Vector3d z_W = X_WA.RotateVector(Vector3d::UnitZ());
+  // c = 1/2 and c moved by ±1e-9 m along z (which keeps the side faces
+  // flush): the area c² and force change continuously (by about 1e-9).
+  for (const double c : {0.5, 0.5 + 1e-9, 0.5 - 1e-9}) {
+    const RigidTransform X_WB = X_WA * RigidTransform(Vector3d(0, 0, c));
+    for (const auto representation : kBoth) {
+      INFO("c = " << c << ", representation " << int(representation));
+      const auto AB = Surface(A, X_WA, B, X_WB, representation);
+      const auto BA = Surface(B, X_WB, A, X_WA, representation);
+      REQUIRE(AB.has_value());
+      REQUIRE(BA.has_value());
+      const Vector3d expected = -kE * (1 - c) * c * c * z_W;
+      for (const auto* s : {&*AB, &*BA}) {
+        CHECK(s->total_area() == Approx(c * c).epsilon(1e-12));
+        for (double value : test::Pressures(*s)) CHECK(value == Approx(kE * (1 - c)).epsilon(1e-9));
+      }
+      const Vector3d f_AB = IntegrateForce(*AB);
+      const Vector3d f_BA = IntegrateForce(*BA);
+      // Lateral force: below 1e-12 of the normal force (it was 36%).
+      CHECK((f_AB - expected).norm() < 1e-12 * expected.norm());
+      CHECK((f_BA + expected).norm() < 1e-12 * expected.norm());
+    }
+  }
+}
+
+TEST_CASE("Compliant cubes with flush faces moved sideways: the one-sided limits",
+          "[compliant_compliant]") {
+  // Moving B by ε along x breaks the equality on V near the x faces: on
+  // A's +x side B reaches ε further, so p_B − p_A = 2Eε > 0 there, and the
+  // boundary of V toward B's bottom pyramid (the plane z = d_s = 1/2 − x
+  // for c = 1/2) becomes a genuine piece where p_A − p_B changes sign; by
+  // the mirror symmetry so does, on the −x side, the boundary toward A's top
+  // pyramid. Each such wall has width 1 − 2z at height z ∈ [0, 1/4] and
+  // slant √2: area ∫(1 − 2z)√2 dz = 3√2/16, pressure 2Ez, normal
+  // (∓1, 0, −1)/√2 on A, so its force has components ∫2Ez(1 − 2z) dz = E/24
+  // along −x and −z. In total, as ε → 0⁺: area 1/4 + 3√2/8, force
+  // −(E/12) x̂ − (E/8 + E/12) ẑ; ε → 0⁻ mirrors x. The limits differ from the
+  // answer at ε = 0 (area 1/4): where two fields agree on a region the
+  // contact surface is not continuous in sideways motions, whatever the
+  // rule at ε = 0; the rule keeps ε = 0 symmetric (both walls or none).
+  const CompliantMesh A = UnitCube();
+  const CompliantMesh B = UnitCube();
+  for (const double epsilon : {1e-9, -1e-9}) {
+    const RigidTransform X_WB(Vector3d(epsilon, 0, 0.5));
+    for (const auto representation : kBoth) {
+      const auto AB = Surface(A, RigidTransform(), B, X_WB, representation);
+      const auto BA = Surface(B, X_WB, A, RigidTransform(), representation);
+      REQUIRE(AB.has_value());
+      REQUIRE(BA.has_value());
+      const double area = 0.25 + 3 * std::sqrt(2.0) / 8;
+      const Vector3d expected(-(epsilon > 0 ? 1 : -1) * kE / 12, 0, -(kE / 8 + kE / 12));
+      CHECK(AB->total_area() == Approx(area).epsilon(1e-8));
+      CHECK(BA->total_area() == Approx(area).epsilon(1e-8));
+      CHECK((IntegrateForce(*AB) - expected).norm() < 1e-8 * expected.norm());
+      CHECK((IntegrateForce(*BA) + expected).norm() < 1e-8 * expected.norm());
+    }
+  }
+}
+
+TEST_CASE("Identical compliant geometries at the same pose have no contact surface",
+          "[compliant_compliant]") {
+  // p_M − p_N ≡ 0: no sign change anywhere, so no piece, whichever is M,
+  // at any common pose (the fields agree everywhere; the rule of
+  // IntersectCompliantCompliant).
+  const RigidTransform X_W = GENERATE(
+      RigidTransform(), RigidTransform::FromRollPitchYaw(Vector3d(0.4, -1.1, 2.0), Vector3d(3, -4, 5)));
+  for (const CompliantMesh& M : {UnitCube(), test::MakeConeSphere(1.0, 2, kE),
+                                 std::get<CompliantMesh>(MakeHydroelasticRepresentation(
+                                     Sphere(0.5), ProximityProperties::Compliant(kE, 0.1)))}) {
+    for (const auto representation : kBoth) {
+      for (const bool filter : {true, false}) {
+        CHECK_FALSE(Surface(M, X_W, M, X_W, representation, filter));
+      }
+    }
   }
 }
 

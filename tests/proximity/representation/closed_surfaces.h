@@ -1,8 +1,10 @@
 #pragma once
 
 // Closed triangle surfaces built by hand for the mesher and validation
-// tests: box, icosphere, L-shaped prism (voxels), torus.
+// tests and the tetrahedralization benchmark: box, icosphere, lumpy
+// (non-convex) sphere, L-shaped prism (voxels), torus.
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <map>
@@ -58,6 +60,20 @@ inline TriangleSurfaceMesh MakeIcosphere(double r, int levels) {
   }
   for (auto& p : v) p *= r;
   return TriangleSurfaceMesh(t, v);
+}
+
+// The icosphere of `levels` subdivisions with its radius modulated to
+// r (1 + 0.15 sin(5x) sin(4y) sin(3z)), (x, y, z) the unit direction: a
+// closed, star-shaped surface that is non-convex everywhere, the stand-in
+// for a scanned object (levels = 6: 81 920 triangles; the Stanford bunny
+// has 69 451).
+inline TriangleSurfaceMesh MakeLumpySphere(double r, int levels) {
+  const TriangleSurfaceMesh unit = MakeIcosphere(1, levels);
+  std::vector<Eigen::Vector3d> v = unit.vertices();
+  for (auto& p : v) {
+    p *= r * (1 + 0.15 * std::sin(5 * p.x()) * std::sin(4 * p.y()) * std::sin(3 * p.z()));
+  }
+  return TriangleSurfaceMesh(unit.triangles(), v);
 }
 
 // The boundary of a union of unit voxels (i, j, k) (scaled by `s`), each

@@ -1,10 +1,14 @@
 #include "proximity/representation/make_hydroelastic_representation.h"
 
 #include <cmath>
+#include <filesystem>
 #include <numbers>
 
 #include <catch2/catch.hpp>
 
+#include "mesh/obj_io.h"
+#include "proximity/representation/make_mesh_shape.h"
+#include "tests/proximity/representation/closed_surfaces.h"
 #include "tests/proximity/representation/mesh_generator_checks.h"
 
 namespace hydrocontact {
@@ -104,6 +108,26 @@ TEST_CASE("Representation: the default hint is a fifth of the smallest dimension
   CHECK(ResolutionHintUsed(Sphere(0.5), Compliant(1e6, 0.03)) == Approx(0.03));
   CHECK_FALSE(ResolutionHintUsed(Box(1, 1, 1), Compliant(1e6, 0.03)).has_value());
   CHECK_FALSE(ResolutionHintUsed(HalfSpace(), Compliant(1e6)).has_value());
+}
+
+TEST_CASE("The hint of a compliant surface Mesh is the one its tetrahedra are built with") {
+  // A box of edges 1, 2, 3 written as OBJ: the default hint is a fifth of
+  // the smallest edge, 0.2; with a margin of 0.1 the box grows by 0.1 on
+  // every side: (1 + 0.2)/5 = 0.24.
+  const auto file = std::filesystem::temp_directory_path() / "hydrocontact_hint_box.obj";
+  WriteObjFile(file, test::MakeClosedBox(0.5, 1, 1.5));
+  const Mesh mesh(file);
+  CHECK(ResolutionHintUsed(mesh, Compliant(1e6)) == Approx(0.2).epsilon(1e-12));
+  CHECK(ResolutionHintUsed(mesh, Compliant(1e6, std::nullopt, 0.1)) == Approx(0.24).epsilon(1e-12));
+  CHECK(ResolutionHintUsed(mesh, Compliant(1e6, 0.07)) == 0.07);
+  CHECK_FALSE(ResolutionHintUsed(mesh, ProximityProperties::Rigid(0.07)).has_value());
+  // The reported default is the spacing actually used: given explicitly it
+  // builds the same mesh.
+  const double h = *ResolutionHintUsed(mesh, Compliant(1e6));
+  const VolumeMesh by_default = MakeMeshVolumeMesh(mesh).mesh;
+  const VolumeMesh given = MakeMeshVolumeMesh(mesh, 0, h).mesh;
+  CHECK(by_default.Equal(given));
+  std::filesystem::remove(file);
 }
 
 TEST_CASE("Representation: half-spaces") {

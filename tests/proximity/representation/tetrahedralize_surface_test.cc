@@ -6,10 +6,14 @@
 
 #include <catch2/catch.hpp>
 
+#include <fmt/format.h>
+
+#include "mesh/msh_reader.h"
 #include "mesh/obj_io.h"
 #include "proximity/hydroelastic/compute_contact_surface.h"
 #include "proximity/representation/make_hydroelastic_representation.h"
 #include "proximity/representation/make_mesh_shape.h"
+#include "tests/mesh/test_files.h"
 #include "tests/proximity/hydroelastic/contact_test_meshes.h"
 #include "tests/proximity/representation/closed_surfaces.h"
 #include "tests/proximity/representation/mesh_generator_checks.h"
@@ -289,6 +293,96 @@ TEST_CASE("A compliant sphere from an OBJ pressed into a rigid half-space: close
   }
   CHECK(previous_error < 0.03);
   std::filesystem::remove(file);
+}
+
+// The largest distance from a vertex of `mesh` to the surface of `data`:
+// the denominator of a compliant mesh's extent when its boundary is that
+// surface.
+double DeepestDistance(const MeshDistanceData& data, const VolumeMesh& mesh) {
+  double deepest = 0;
+  for (const Vector3d& p : mesh.vertices()) {
+    deepest = std::max(deepest, std::abs(CalcMeshPointDistance(data, p).distance));
+  }
+  return deepest;
+}
+
+TEST_CASE("Against gmsh: one torus surface, tetrahedralized by gmsh and by stuffing", "[gmsh]") {
+  // gmsh tetrahedralizes a torus (major radius R = 1, minor r = 0.3: non-
+  // convex, genus 1) with edges of about ℓ = 0.05; its boundary S is the
+  // surface given to our mesher, so both meshes describe the same solid.
+  const double R = 1, r = 0.3, ell = 0.05, E = 1e6;
+  test::ScratchDirectory dir;
+  dir.Write("torus.geo", fmt::format("SetFactory(\"OpenCASCADE\");\nTorus(1) = {{0, 0, 0, {}, {}}};\n"
+                                     "Mesh.CharacteristicLengthMax = {};\n",
+                                     R, r, ell));
+  const auto msh = dir.path() / "torus.msh";
+  const auto obj = dir.path() / "torus.obj";
+  const std::string command =
+      fmt::format("gmsh -3 '{}' -format msh -o '{}' > /dev/null 2>&1",
+                  (dir.path() / "torus.geo").string(), msh.string());
+  REQUIRE(std::system(command.c_str()) == 0);
+  const VolumeMesh gmsh = ReadMshFile(msh).mesh;
+  const TriangleSurfaceMesh S = ExtractBoundary(gmsh).surface;
+  WriteObjFile(obj, S);
+  const MeshDistanceData data = MakeMeshDistanceData(S);
+  const double V = gmsh.total_volume();
+  CHECK(V == Approx(S.CalcSignedVolume()).epsilon(1e-12));
+  CHECK(V == Approx(2 * M_PI * M_PI * R * r * r).epsilon(0.02));
+
+  // The same field definition for both: p = E·(distance to S)/D, D the
+  // largest distance at a vertex (the compliant Mesh of a volume file and
+  // of a surface file alike).
+  const HydroelasticRepresentation from_gmsh =
+      MakeHydroelasticRepresentation(Mesh(msh), ProximityProperties::Compliant(E));
+  const double D_gmsh = DeepestDistance(data, std::get<CompliantMesh>(from_gmsh).mesh);
+  // The torus on a rigid half-space, its axis tilted by 0.05 rad, its lowest
+  // point d = 0.05 below the plane: a crescent of contact.
+  const double d = 0.05;
+  const RigidTransform X_WT = RigidTransform::FromRollPitchYaw(
+      Vector3d(0.05, 0, 0), Vector3d(0, 0, r + R * std::sin(0.05) - d));
+  const GeometryId id_T = GeometryId::get_new_id();
+  const GeometryId id_H = GeometryId::get_new_id();
+  auto contact = [&](const HydroelasticRepresentation& torus) {
+    const auto s = ComputeContactSurface(id_T, torus, X_WT, id_H, RigidHalfSpace{}, RigidTransform(),
+                                         HydroelasticContactRepresentation::kPolygon);
+    REQUIRE(s.has_value());
+    return std::make_pair(s->total_area(), test::IntegrateForce(*s).z());
+  };
+  const auto [area_gmsh, force_gmsh] = contact(from_gmsh);
+  CHECK(force_gmsh > 0);
+  double previous_volume_error = 1;
+  for (const double h : {0.1, 0.05}) {
+    INFO("h = " << h);
+    const SurfaceTetrahedralization t = TetrahedralizeSurface(data, h);
+    const HydroelasticRepresentation ours =
+        MakeHydroelasticRepresentation(Mesh(obj), ProximityProperties::Compliant(E, h));
+    const VolumeMesh& mesh = std::get<CompliantMesh>(ours).mesh;
+    CHECK(mesh.total_volume() == t.mesh.mesh.total_volume());
+    // (a) Volume. Our boundary and S are within H = max(boundary, surface
+    // deviation) of each other, so the solids differ by at most a shell of
+    // S's area and thickness H; and the error falls with the hint.
+    const double H = std::max(t.max_boundary_deviation, t.max_surface_deviation);
+    const double volume_error = std::abs(mesh.total_volume() - V);
+    CHECK(volume_error <= S.total_area() * H);
+    CHECK(volume_error < previous_volume_error);
+    previous_volume_error = volume_error;
+    // (b) Contact. Both meshes interpolate the same distance linearly and
+    // approximate S by flat pieces: errors of second order in element size
+    // over the tube's radius of curvature r, for ours (h) and for gmsh's
+    // (ℓ), so the two agree within (h² + ℓ²)/r² (the chordal and
+    // interpolation constants, 1/8 and 1/2, leave a margin): 14% at
+    // h = 0.1, 6% at h = 0.05.
+    const double tolerance = (h * h + ell * ell) / (r * r);
+    const double D_ours = DeepestDistance(data, mesh);
+    const auto [area, force] = contact(ours);
+    CHECK(std::abs(area / area_gmsh - 1) <= tolerance);
+    // The force per unit E/D (∫ distance dA) compares the interpolated
+    // fields; the force itself also carries each mesh's D (its deepest
+    // vertex, both near the core circle of radius R where the distance is r).
+    CHECK(std::abs((force * D_ours) / (force_gmsh * D_gmsh) - 1) <= tolerance);
+    CHECK(std::abs(force / force_gmsh - 1) <= tolerance + std::abs(D_ours / D_gmsh - 1));
+    CHECK(std::abs(D_ours - D_gmsh) <= std::max(h, ell));
+  }
 }
 
 }  // namespace
