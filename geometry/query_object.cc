@@ -73,11 +73,21 @@ void UpdatePoses(const SceneGraph& scene_graph, QueryWorkspace& ws) {
     ws.frame_pose_index.clear();
     ws.excluded_within.clear();
     ws.X_FG.clear();
+    ws.X_FG_is_identity.clear();
     ws.box_G.clear();
+    ws.box_G_is_bounded.clear();
+    ws.box_center_G.clear();
+    ws.box_half_G.clear();
     for (const auto& [id, state] : scene_graph.geometries()) {
       ws.states.push_back(&state);
       ws.X_FG.push_back(state.X_FG);
+      ws.X_FG_is_identity.push_back(state.X_FG.rotation() == Eigen::Matrix3d::Identity() &&
+                                    state.X_FG.translation() == Eigen::Vector3d::Zero());
       ws.box_G.push_back(state.box_G);
+      ws.box_G_is_bounded.push_back(!state.box_G.IsEmpty() && state.box_G.min.allFinite() &&
+                                    state.box_G.max.allFinite());
+      ws.box_center_G.push_back(state.box_G.center());
+      ws.box_half_G.push_back(state.box_G.half_size());
       ws.frame_pose_index.push_back(scene_graph.GetFramePoseIndex(state.frame));
       ws.excluded_within.push_back(scene_graph.AreCollisionsExcludedWithin(state.frame));
     }
@@ -88,10 +98,23 @@ void UpdatePoses(const SceneGraph& scene_graph, QueryWorkspace& ws) {
     ws.candidates_geometry_version = std::numeric_limits<uint64_t>::max();
   }
   if (ws.pose_version != scene_graph.pose_version()) {
-    const std::vector<RigidTransform>& X_WF = scene_graph.frame_poses();
-    for (size_t k = 0; k < ws.states.size(); ++k) {
-      ws.posed[k] = {ws.states[k], X_WF[ws.frame_pose_index[k]] * ws.X_FG[k]};
-      ws.boxes_W[k] = TransformBoundingBox(ws.box_G[k], ws.posed[k].X_WG);
+    // The hot loop of a large scene: flat arrays, no call per geometry.
+    const RigidTransform* const X_WF = scene_graph.frame_poses().data();
+    const size_t n = ws.states.size();
+    for (size_t k = 0; k < n; ++k) {
+      PosedGeometry& posed = ws.posed[k];
+      posed.state = ws.states[k];
+      const RigidTransform& X_WFk = X_WF[ws.frame_pose_index[k]];
+      posed.X_WG = ws.X_FG_is_identity[k] ? X_WFk : X_WFk * ws.X_FG[k];
+      if (ws.box_G_is_bounded[k]) {
+        const Eigen::Vector3d center_W = posed.X_WG * ws.box_center_G[k];
+        const Eigen::Vector3d half_W = posed.X_WG.rotation().cwiseAbs() * ws.box_half_G[k];
+        ws.boxes_W[k].min = center_W - half_W;
+        ws.boxes_W[k].max = center_W + half_W;
+      } else {
+        // Empty, or a half-space's unbounded box.
+        ws.boxes_W[k] = TransformBoundingBox(ws.box_G[k], posed.X_WG);
+      }
     }
     ws.pose_version = scene_graph.pose_version();
   }

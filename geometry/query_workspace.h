@@ -71,9 +71,16 @@ struct QueryWorkspace {
   std::vector<const GeometryState*> states;
   std::vector<int> frame_pose_index;
   /// Copies of each geometry's X_FG and box in G, so that posing reads
-  /// contiguous memory rather than chasing each geometry's state.
+  /// contiguous memory rather than chasing each geometry's state; whether
+  /// X_FG is the identity (a geometry at its frame's origin: X_WG = X_WF,
+  /// no product), and, for a bounded box, its centre and half sizes in G
+  /// (its box in W is then |R_WG|·half around X_WG·centre).
   std::vector<RigidTransform> X_FG;
+  std::vector<char> X_FG_is_identity;
   std::vector<Aabb> box_G;
+  std::vector<char> box_G_is_bounded;
+  std::vector<Eigen::Vector3d> box_center_G;
+  std::vector<Eigen::Vector3d> box_half_G;
   std::vector<char> excluded_within;
   /// Per geometry: posed, and its box in W.
   std::vector<PosedGeometry> posed;
