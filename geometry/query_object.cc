@@ -20,48 +20,7 @@
 
 namespace hydrocontact {
 
-namespace {
-
-using internal::CandidatePair;
-using internal::PairQuery;
-using internal::PosedGeometry;
-using internal::QueryWorkspace;
-
-// Bits of QueryWorkspace::present.
-constexpr unsigned char kHasSurface = 1;
-constexpr unsigned char kHasPointPair = 2;
-constexpr unsigned char kHasDistance = 4;
-constexpr unsigned char kHasPatch = 8;
-
-// The work of a pair query is estimated (deterministically, see
-// QueryWorkspace::last_faces) from its candidate count and the faces it
-// produced last time, at roughly what one candidate pair and one contact face
-// cost on one thread. Below kMinParallelWork the pool is not woken: waking
-// and joining costs a few microseconds per thread, more on a loaded machine.
-constexpr double kPairWork = 1.5e-6;
-constexpr double kFaceWork = 0.5e-6;
-constexpr double kMinParallelWork = 50e-6;
-
-// The SceneGraph's workspace for the duration of one query, or, when another
-// thread is using it, a private one (correct, but allocating and
-// single-threaded).
-class WorkspaceLease {
- public:
-  explicit WorkspaceLease(QueryWorkspace& shared) : lock_(shared.mutex, std::try_to_lock) {
-    if (lock_.owns_lock()) {
-      workspace_ = &shared;
-    } else {
-      own_ = std::make_unique<QueryWorkspace>();
-      workspace_ = own_.get();
-    }
-  }
-  QueryWorkspace& operator*() const { return *workspace_; }
-
- private:
-  std::unique_lock<std::mutex> lock_;
-  std::unique_ptr<QueryWorkspace> own_;
-  QueryWorkspace* workspace_;
-};
+namespace internal {
 
 // Brings the workspace's per-geometry data and poses up to date with the
 // scene: the geometry list only when geometries or filters changed, the poses
@@ -119,6 +78,33 @@ void UpdatePoses(const SceneGraph& scene_graph, QueryWorkspace& ws) {
     ws.pose_version = scene_graph.pose_version();
   }
 }
+
+}  // namespace internal
+
+namespace {
+
+using internal::CandidatePair;
+using internal::PairQuery;
+using internal::PosedGeometry;
+using internal::QueryWorkspace;
+using internal::UpdatePoses;
+using internal::WorkspaceLease;
+
+// Bits of QueryWorkspace::present.
+constexpr unsigned char kHasSurface = 1;
+constexpr unsigned char kHasPointPair = 2;
+constexpr unsigned char kHasDistance = 4;
+constexpr unsigned char kHasPatch = 8;
+
+// The work of a pair query is estimated (deterministically, see
+// QueryWorkspace::last_faces) from its candidate count and the faces it
+// produced last time, at roughly what one candidate pair and one contact face
+// cost on one thread. Below kMinParallelWork the pool is not woken: waking
+// and joining costs a few microseconds per thread, more on a loaded machine.
+constexpr double kPairWork = 1.5e-6;
+constexpr double kFaceWork = 0.5e-6;
+constexpr double kMinParallelWork = 50e-6;
+
 
 // True when a filter excludes the pair of geometries k < m of the workspace.
 bool IsFiltered(const SceneGraph& scene_graph, const QueryWorkspace& ws, int k, int m) {
@@ -246,6 +232,68 @@ void RequireOutput(T* out, const char* query) {
   if (out == nullptr) throw std::invalid_argument(fmt::format("QueryObject::{}: null output pointer", query));
 }
 
+// The contact patch of a and b into *patch (its storage reused) when they
+// touch or penetrate; false, leaving *patch as it was, otherwise.
+bool PatchOf(const PosedGeometry& a, const PosedGeometry& b, const ContactPatchSettings& settings,
+             ContactPatch* patch) {
+  const SignedDistancePair d = SignedDistanceOf(a, b);
+  if (!(d.distance <= 0)) return false;
+  ComputeContactPatch(d, *a.state->distance_geometry, a.X_WG, *b.state->distance_geometry, b.X_WG, settings,
+                      patch);
+  return true;
+}
+
+// The frame of every pair query: leases the workspace, finds the candidate
+// pairs (boxes grown by `inflation`), sizes the result slots, runs
+// work(ws, i, a, b) for every candidate i = (a, b) (on the pool when it
+// pays, see RunPairs), then finish(ws) to gather the results.
+template <class Work, class Finish>
+void RunPairQuery(const SceneGraph& scene_graph, int max_threads, PairQuery query, double inflation,
+                  const Work& work, const Finish& finish) {
+  WorkspaceLease lease(scene_graph.query_workspace());
+  QueryWorkspace& ws = *lease;
+  UpdateCandidates(scene_graph, ws, inflation);
+  const int n = static_cast<int>(ws.candidates.size());
+  PrepareSlots(ws, n);
+  RunPairs(ws, max_threads, query, n,
+           [&](int i) { work(ws, i, ws.posed[ws.candidates[i].a], ws.posed[ws.candidates[i].b]); });
+  finish(ws);
+}
+
+// Both ComputeContactSurfacesWithFallback forms: a hydroelastically
+// compatible pair gets its contact surface; two half-spaces throw; any other
+// pair is answered by fallback(ws, i, a, b), whose slots (and presence bit)
+// fallback_slots(ws) names, gathered into *fallbacks.
+template <class T, class Fallback, class FallbackSlots>
+void RunSurfacesWithFallback(const SceneGraph& scene_graph, int max_threads, PairQuery query,
+                             HydroelasticContactRepresentation representation,
+                             std::vector<ContactSurface>* surfaces, std::vector<T>* fallbacks,
+                             const Fallback& fallback, const FallbackSlots& fallback_slots) {
+  if (surfaces == nullptr || fallbacks == nullptr) {
+    throw std::invalid_argument("ComputeContactSurfacesWithFallback: null output pointer");
+  }
+  RunPairQuery(
+      scene_graph, max_threads, query, 0.0,
+      [&](QueryWorkspace& ws, int i, const PosedGeometry& a, const PosedGeometry& b) {
+        if (HydroelasticallyCompatible(*a.state, *b.state)) {
+          if (ContactSurfaceOf(a, b, representation, &ws.surfaces[i])) ws.present[i] = kHasSurface;
+        } else if (BothHalfSpaces(*a.state, *b.state)) {
+          throw std::invalid_argument(fmt::format(
+              "ComputeContactSurfacesWithFallback: geometries {} and {} are both half-spaces; their "
+              "penetration is unbounded (filter the pair)",
+              Describe(*a.state), Describe(*b.state)));
+        } else {
+          fallback(ws, i, a, b);
+        }
+      },
+      [&](QueryWorkspace& ws) {
+        GatherSurfaces(ws, query, surfaces);
+        const auto [slots, bit] = fallback_slots(ws);
+        Gather(ws, *slots, bit, fallbacks);
+      });
+}
+
+
 }  // namespace
 
 void QueryObject::set_max_threads(int max_threads) {
@@ -322,53 +370,44 @@ std::vector<ContactSurface> QueryObject::ComputeContactSurfaces(
 void QueryObject::ComputeContactSurfaces(HydroelasticContactRepresentation representation,
                                          std::vector<ContactSurface>* surfaces) const {
   RequireOutput(surfaces, "ComputeContactSurfaces");
-  WorkspaceLease lease(scene_graph_->query_workspace());
-  QueryWorkspace& ws = *lease;
-  UpdateCandidates(*scene_graph_, ws, 0.0);
-  const int n = static_cast<int>(ws.candidates.size());
-  PrepareSlots(ws, n);
-  RunPairs(ws, max_threads_, PairQuery::kContactSurfaces, n, [&](int i) {
-    const PosedGeometry& a = ws.posed[ws.candidates[i].a];
-    const PosedGeometry& b = ws.posed[ws.candidates[i].b];
-    try {
-      if (ContactSurfaceOf(a, b, representation, &ws.surfaces[i])) ws.present[i] = kHasSurface;
-    } catch (const std::invalid_argument& e) {
-      throw std::invalid_argument(fmt::format(
-          "ComputeContactSurfaces: geometries {} and {} overlap but cannot produce a contact surface: {}",
-          Describe(*a.state), Describe(*b.state), e.what()));
-    }
-  });
-  GatherSurfaces(ws, PairQuery::kContactSurfaces, surfaces);
+  RunPairQuery(
+      *scene_graph_, max_threads_, PairQuery::kContactSurfaces, 0.0,
+      [&](QueryWorkspace& ws, int i, const PosedGeometry& a, const PosedGeometry& b) {
+        try {
+          if (ContactSurfaceOf(a, b, representation, &ws.surfaces[i])) ws.present[i] = kHasSurface;
+        } catch (const std::invalid_argument& e) {
+          throw std::invalid_argument(fmt::format(
+              "ComputeContactSurfaces: geometries {} and {} overlap but cannot produce a contact surface: {}",
+              Describe(*a.state), Describe(*b.state), e.what()));
+        }
+      },
+      [&](QueryWorkspace& ws) { GatherSurfaces(ws, PairQuery::kContactSurfaces, surfaces); });
 }
 
 void QueryObject::ComputeContactSurfacesWithFallback(HydroelasticContactRepresentation representation,
                                                      std::vector<ContactSurface>* surfaces,
                                                      std::vector<PenetrationAsPointPair>* point_pairs) const {
-  if (surfaces == nullptr || point_pairs == nullptr) {
-    throw std::invalid_argument("ComputeContactSurfacesWithFallback: null output pointer");
-  }
-  WorkspaceLease lease(scene_graph_->query_workspace());
-  QueryWorkspace& ws = *lease;
-  UpdateCandidates(*scene_graph_, ws, 0.0);
-  const int n = static_cast<int>(ws.candidates.size());
-  PrepareSlots(ws, n);
-  RunPairs(ws, max_threads_, PairQuery::kFallback, n, [&](int i) {
-    const PosedGeometry& a = ws.posed[ws.candidates[i].a];
-    const PosedGeometry& b = ws.posed[ws.candidates[i].b];
-    if (HydroelasticallyCompatible(*a.state, *b.state)) {
-      if (ContactSurfaceOf(a, b, representation, &ws.surfaces[i])) ws.present[i] = kHasSurface;
-    } else if (BothHalfSpaces(*a.state, *b.state)) {
-      throw std::invalid_argument(fmt::format(
-          "ComputeContactSurfacesWithFallback: geometries {} and {} are both half-spaces; their "
-          "penetration is unbounded (filter the pair)",
-          Describe(*a.state), Describe(*b.state)));
-    } else if (std::optional<PenetrationAsPointPair> point_pair = PenetrationOf(a, b)) {
-      ws.point_pairs[i] = *point_pair;
-      ws.present[i] = kHasPointPair;
-    }
-  });
-  GatherSurfaces(ws, PairQuery::kFallback, surfaces);
-  Gather(ws, ws.point_pairs, kHasPointPair, point_pairs);
+  RunSurfacesWithFallback(
+      *scene_graph_, max_threads_, PairQuery::kFallback, representation, surfaces, point_pairs,
+      [](QueryWorkspace& ws, int i, const PosedGeometry& a, const PosedGeometry& b) {
+        if (std::optional<PenetrationAsPointPair> point_pair = PenetrationOf(a, b)) {
+          ws.point_pairs[i] = *point_pair;
+          ws.present[i] = kHasPointPair;
+        }
+      },
+      [](QueryWorkspace& ws) { return std::make_pair(&ws.point_pairs, kHasPointPair); });
+}
+
+void QueryObject::ComputeContactSurfacesWithFallback(HydroelasticContactRepresentation representation,
+                                                     std::vector<ContactSurface>* surfaces,
+                                                     std::vector<ContactPatch>* patches,
+                                                     const ContactPatchSettings& settings) const {
+  RunSurfacesWithFallback(
+      *scene_graph_, max_threads_, PairQuery::kFallbackWithPatches, representation, surfaces, patches,
+      [&](QueryWorkspace& ws, int i, const PosedGeometry& a, const PosedGeometry& b) {
+        if (PatchOf(a, b, settings, &ws.patches[i])) ws.present[i] = kHasPatch;
+      },
+      [](QueryWorkspace& ws) { return std::make_pair(&ws.patches, kHasPatch); });
 }
 
 std::vector<PenetrationAsPointPair> QueryObject::ComputePointPairPenetration() const {
@@ -379,21 +418,16 @@ std::vector<PenetrationAsPointPair> QueryObject::ComputePointPairPenetration() c
 
 void QueryObject::ComputePointPairPenetration(std::vector<PenetrationAsPointPair>* point_pairs) const {
   RequireOutput(point_pairs, "ComputePointPairPenetration");
-  WorkspaceLease lease(scene_graph_->query_workspace());
-  QueryWorkspace& ws = *lease;
-  UpdateCandidates(*scene_graph_, ws, 0.0);
-  const int n = static_cast<int>(ws.candidates.size());
-  PrepareSlots(ws, n);
-  RunPairs(ws, max_threads_, PairQuery::kPenetration, n, [&](int i) {
-    const PosedGeometry& a = ws.posed[ws.candidates[i].a];
-    const PosedGeometry& b = ws.posed[ws.candidates[i].b];
-    if (BothHalfSpaces(*a.state, *b.state)) return;
-    if (std::optional<PenetrationAsPointPair> point_pair = PenetrationOf(a, b)) {
-      ws.point_pairs[i] = *point_pair;
-      ws.present[i] = kHasPointPair;
-    }
-  });
-  Gather(ws, ws.point_pairs, kHasPointPair, point_pairs);
+  RunPairQuery(
+      *scene_graph_, max_threads_, PairQuery::kPenetration, 0.0,
+      [](QueryWorkspace& ws, int i, const PosedGeometry& a, const PosedGeometry& b) {
+        if (BothHalfSpaces(*a.state, *b.state)) return;
+        if (std::optional<PenetrationAsPointPair> point_pair = PenetrationOf(a, b)) {
+          ws.point_pairs[i] = *point_pair;
+          ws.present[i] = kHasPointPair;
+        }
+      },
+      [&](QueryWorkspace& ws) { Gather(ws, ws.point_pairs, kHasPointPair, point_pairs); });
 }
 
 std::vector<SignedDistancePair> QueryObject::ComputeSignedDistancePairwiseClosestPoints(
@@ -409,23 +443,18 @@ void QueryObject::ComputeSignedDistancePairwiseClosestPoints(double max_distance
     throw std::invalid_argument("ComputeSignedDistancePairwiseClosestPoints: max_distance is NaN");
   }
   RequireOutput(pairs, "ComputeSignedDistancePairwiseClosestPoints");
-  WorkspaceLease lease(scene_graph_->query_workspace());
-  QueryWorkspace& ws = *lease;
   // Boxes grown by max_distance/2 each overlap whenever the shapes are within
   // max_distance; an infinite max_distance considers every unfiltered pair.
-  UpdateCandidates(*scene_graph_, ws, std::max(0.0, max_distance / 2));
-  const int n = static_cast<int>(ws.candidates.size());
-  PrepareSlots(ws, n);
-  RunPairs(ws, max_threads_, PairQuery::kSignedDistance, n, [&](int i) {
-    const PosedGeometry& a = ws.posed[ws.candidates[i].a];
-    const PosedGeometry& b = ws.posed[ws.candidates[i].b];
-    if (BothHalfSpaces(*a.state, *b.state)) return;
-    const SignedDistancePair d = SignedDistanceOf(a, b);
-    if (!(d.distance <= max_distance)) return;
-    ws.distances[i] = d;
-    ws.present[i] = kHasDistance;
-  });
-  Gather(ws, ws.distances, kHasDistance, pairs);
+  RunPairQuery(
+      *scene_graph_, max_threads_, PairQuery::kSignedDistance, std::max(0.0, max_distance / 2),
+      [&](QueryWorkspace& ws, int i, const PosedGeometry& a, const PosedGeometry& b) {
+        if (BothHalfSpaces(*a.state, *b.state)) return;
+        const SignedDistancePair d = SignedDistanceOf(a, b);
+        if (!(d.distance <= max_distance)) return;
+        ws.distances[i] = d;
+        ws.present[i] = kHasDistance;
+      },
+      [&](QueryWorkspace& ws) { Gather(ws, ws.distances, kHasDistance, pairs); });
 }
 
 SignedDistancePair QueryObject::ComputeSignedDistancePairClosestPoints(GeometryId id_A, GeometryId id_B) const {
@@ -479,57 +508,13 @@ std::vector<ContactPatch> QueryObject::ComputeContactPatches(const ContactPatchS
 void QueryObject::ComputeContactPatches(const ContactPatchSettings& settings,
                                         std::vector<ContactPatch>* patches) const {
   RequireOutput(patches, "ComputeContactPatches");
-  WorkspaceLease lease(scene_graph_->query_workspace());
-  QueryWorkspace& ws = *lease;
-  UpdateCandidates(*scene_graph_, ws, 0.0);
-  const int n = static_cast<int>(ws.candidates.size());
-  PrepareSlots(ws, n);
-  RunPairs(ws, max_threads_, PairQuery::kContactPatches, n, [&](int i) {
-    const PosedGeometry& a = ws.posed[ws.candidates[i].a];
-    const PosedGeometry& b = ws.posed[ws.candidates[i].b];
-    if (BothHalfSpaces(*a.state, *b.state)) return;
-    const SignedDistancePair d = SignedDistanceOf(a, b);
-    if (!(d.distance <= 0)) return;
-    ws.patches[i] = ComputeContactPatch(d, *a.state->distance_geometry, a.X_WG, *b.state->distance_geometry,
-                                        b.X_WG, settings);
-    ws.present[i] = kHasPatch;
-  });
-  Gather(ws, ws.patches, kHasPatch, patches);
-}
-
-void QueryObject::ComputeContactSurfacesWithFallback(HydroelasticContactRepresentation representation,
-                                                     std::vector<ContactSurface>* surfaces,
-                                                     std::vector<ContactPatch>* patches,
-                                                     const ContactPatchSettings& settings) const {
-  if (surfaces == nullptr || patches == nullptr) {
-    throw std::invalid_argument("ComputeContactSurfacesWithFallback: null output pointer");
-  }
-  WorkspaceLease lease(scene_graph_->query_workspace());
-  QueryWorkspace& ws = *lease;
-  UpdateCandidates(*scene_graph_, ws, 0.0);
-  const int n = static_cast<int>(ws.candidates.size());
-  PrepareSlots(ws, n);
-  RunPairs(ws, max_threads_, PairQuery::kFallbackWithPatches, n, [&](int i) {
-    const PosedGeometry& a = ws.posed[ws.candidates[i].a];
-    const PosedGeometry& b = ws.posed[ws.candidates[i].b];
-    if (HydroelasticallyCompatible(*a.state, *b.state)) {
-      if (ContactSurfaceOf(a, b, representation, &ws.surfaces[i])) ws.present[i] = kHasSurface;
-    } else if (BothHalfSpaces(*a.state, *b.state)) {
-      throw std::invalid_argument(fmt::format(
-          "ComputeContactSurfacesWithFallback: geometries {} and {} are both half-spaces; their "
-          "penetration is unbounded (filter the pair)",
-          Describe(*a.state), Describe(*b.state)));
-    } else {
-      const SignedDistancePair d = SignedDistanceOf(a, b);
-      if (d.distance <= 0) {
-        ws.patches[i] = ComputeContactPatch(d, *a.state->distance_geometry, a.X_WG,
-                                            *b.state->distance_geometry, b.X_WG, settings);
-        ws.present[i] = kHasPatch;
-      }
-    }
-  });
-  GatherSurfaces(ws, PairQuery::kFallbackWithPatches, surfaces);
-  Gather(ws, ws.patches, kHasPatch, patches);
+  RunPairQuery(
+      *scene_graph_, max_threads_, PairQuery::kContactPatches, 0.0,
+      [&](QueryWorkspace& ws, int i, const PosedGeometry& a, const PosedGeometry& b) {
+        if (BothHalfSpaces(*a.state, *b.state)) return;
+        if (PatchOf(a, b, settings, &ws.patches[i])) ws.present[i] = kHasPatch;
+      },
+      [&](QueryWorkspace& ws) { Gather(ws, ws.patches, kHasPatch, patches); });
 }
 
 ContactKinematics QueryObject::CalcContactKinematics(const SignedDistancePair& pair, const SpatialVelocity& V_WA,
@@ -558,6 +543,16 @@ ContactKinematics QueryObject::CalcContactKinematics(const PenetrationAsPointPai
 std::vector<ContactKinematics> QueryObject::ComputeContactKinematics(
     const std::map<GeometryId, SpatialVelocity>& velocities,
     const std::map<GeometryId, SpatialAcceleration>& accelerations, double max_distance, int sign) const {
+  std::vector<ContactKinematics> results;
+  ComputeContactKinematics(velocities, accelerations, max_distance, sign, &results);
+  return results;
+}
+
+void QueryObject::ComputeContactKinematics(const std::map<GeometryId, SpatialVelocity>& velocities,
+                                           const std::map<GeometryId, SpatialAcceleration>& accelerations,
+                                           double max_distance, int sign,
+                                           std::vector<ContactKinematics>* kinematics) const {
+  RequireOutput(kinematics, "ComputeContactKinematics");
   for (const auto& [id, V] : velocities) scene_graph_->geometry(id);  // Validates the ids.
   for (const auto& [id, A] : accelerations) scene_graph_->geometry(id);
   auto velocity = [&](GeometryId id) {
@@ -568,12 +563,18 @@ std::vector<ContactKinematics> QueryObject::ComputeContactKinematics(
     const auto it = accelerations.find(id);
     return it == accelerations.end() ? SpatialAcceleration{} : it->second;
   };
-  std::vector<ContactKinematics> results;
-  for (const SignedDistancePair& pair : ComputeSignedDistancePairwiseClosestPoints(max_distance)) {
+  // Per thread (a query may run on several threads at once), reused.
+  thread_local std::vector<SignedDistancePair> pairs;
+  ComputeSignedDistancePairwiseClosestPoints(max_distance, &pairs);
+  // Every result is computed before *kinematics changes, so a throw leaves it unchanged.
+  const size_t n = pairs.size();
+  thread_local std::vector<ContactKinematics> results;
+  results.clear();
+  for (const SignedDistancePair& pair : pairs) {
     results.push_back(CalcContactKinematics(pair, velocity(pair.id_A), velocity(pair.id_B),
                                             acceleration(pair.id_A), acceleration(pair.id_B), sign));
   }
-  return results;
+  kinematics->assign(results.begin(), results.begin() + n);
 }
 
 }  // namespace hydrocontact

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <exception>
 #include <limits>
+#include <memory>
 #include <mutex>
 #include <utility>
 #include <vector>
@@ -26,6 +27,7 @@
 namespace hydrocontact {
 
 struct GeometryState;
+class SceneGraph;
 
 namespace internal {
 
@@ -86,6 +88,11 @@ struct QueryWorkspace {
   std::vector<PosedGeometry> posed;
   std::vector<Aabb> boxes_W;
 
+  /// Per geometry: the inverse pose X_GW (ray casts move each ray into G),
+  /// valid for the pose version recorded with it.
+  std::vector<RigidTransform> X_GW;
+  uint64_t X_GW_pose_version{std::numeric_limits<uint64_t>::max()};
+
   /// The broad phase and its last answer, valid for the versions and the
   /// inflation recorded with it.
   BroadPhase broad_phase;
@@ -115,6 +122,33 @@ struct QueryWorkspace {
 
   ThreadPool pool;
 };
+
+/// The SceneGraph's workspace for the duration of one query, or, when another
+/// thread is using it, a private one (correct, but allocating and
+/// single-threaded).
+class WorkspaceLease {
+ public:
+  explicit WorkspaceLease(QueryWorkspace& shared) : lock_(shared.mutex, std::try_to_lock) {
+    if (lock_.owns_lock()) {
+      workspace_ = &shared;
+    } else {
+      own_ = std::make_unique<QueryWorkspace>();
+      workspace_ = own_.get();
+    }
+  }
+  QueryWorkspace& operator*() const { return *workspace_; }
+
+ private:
+  std::unique_lock<std::mutex> lock_;
+  std::unique_ptr<QueryWorkspace> own_;
+  QueryWorkspace* workspace_;
+};
+
+/// Brings the workspace's per-geometry data and poses up to date with the
+/// scene: the geometry list only when geometries or filters changed, the
+/// poses (posed and boxes_W) only when frame poses were set since the last
+/// query. Allocates only when the geometry list changed.
+void UpdatePoses(const SceneGraph& scene_graph, QueryWorkspace& ws);
 
 }  // namespace internal
 }  // namespace hydrocontact
