@@ -144,23 +144,44 @@ void PrepareSlots(QueryWorkspace& ws, int n) {
   ws.present.assign(n, 0);
 }
 
-// Runs work(i) for every candidate i in [0, n), on the pool when the
-// estimated work is large enough, else on this thread. Each call writes only
-// its own slots, so the results never depend on the thread count. If any
-// call throws, the exception of the lowest index is rethrown: the one a
+// Lends the pool to one pair: ParallelExecutor over ThreadPool::ParallelFor.
+class PoolExecutor final : public ParallelExecutor {
+ public:
+  PoolExecutor(ThreadPool& pool, int threads) : pool_(&pool), threads_(threads) {}
+  int num_threads() const override { return threads_; }
+  void Run(int n, Call call, const void* context) const override {
+    pool_->ParallelFor(n, threads_ - 1, [call, context](int i) { call(context, i); });
+  }
+
+ private:
+  ThreadPool* pool_;
+  int threads_;
+};
+
+// Runs work(i) for every candidate i in [0, n). When the estimated work is
+// large enough to gain from threads and there are enough pairs for the deal
+// to balance (at least two per thread), the pairs are spread over the pool;
+// otherwise they run on this thread and the pool is lent to each pair
+// (ws.pair_executor), so that one huge pair can split itself. Each call
+// writes only its own slots and a split pair merges its pieces in a fixed
+// order, so the results never depend on the thread count. If any call
+// throws, the exception of the lowest index is rethrown: the one a
 // sequential run would have thrown first.
 template <class Work>
 void RunPairs(QueryWorkspace& ws, int max_threads, PairQuery query, int n, const Work& work) {
   ws.errors.assign(n, nullptr);
   const double estimate = n * kPairWork + ws.last_faces[static_cast<int>(query)] * kFaceWork;
-  const int helpers = (n > 1 && estimate >= kMinParallelWork) ? max_threads - 1 : 0;
-  ws.pool.ParallelFor(n, helpers, [&](int i) {
+  const bool across_pairs = max_threads > 1 && n >= 2 * max_threads && estimate >= kMinParallelWork;
+  const PoolExecutor executor(ws.pool, std::min(max_threads, ws.pool.num_workers() + 1));
+  ws.pair_executor = (max_threads > 1 && !across_pairs) ? &executor : nullptr;
+  ws.pool.ParallelFor(n, across_pairs ? max_threads - 1 : 0, [&](int i) {
     try {
       work(i);
     } catch (...) {
       ws.errors[i] = std::current_exception();
     }
   });
+  ws.pair_executor = nullptr;
   for (const std::exception_ptr& error : ws.errors) {
     if (error) std::rethrow_exception(error);
   }
@@ -211,10 +232,14 @@ bool HydroelasticallyCompatible(const GeometryState& a, const GeometryState& b) 
   return !BothHalfSpaces(a, b);
 }
 
+// `executor`: threads lent to the pair (or null), see RunPairs.
 bool ContactSurfaceOf(const PosedGeometry& a, const PosedGeometry& b,
-                      HydroelasticContactRepresentation representation, ContactSurface* surface) {
+                      HydroelasticContactRepresentation representation, ContactSurface* surface,
+                      const ParallelExecutor* executor) {
+  ContactSurfaceOptions options;
+  options.executor = executor;
   return ComputeContactSurface(a.state->id, *a.state->representation, a.X_WG, b.state->id,
-                               *b.state->representation, b.X_WG, representation, surface);
+                               *b.state->representation, b.X_WG, representation, surface, options);
 }
 
 SignedDistancePair SignedDistanceOf(const PosedGeometry& a, const PosedGeometry& b) {
@@ -276,7 +301,7 @@ void RunSurfacesWithFallback(const SceneGraph& scene_graph, int max_threads, Pai
       scene_graph, max_threads, query, 0.0,
       [&](QueryWorkspace& ws, int i, const PosedGeometry& a, const PosedGeometry& b) {
         if (HydroelasticallyCompatible(*a.state, *b.state)) {
-          if (ContactSurfaceOf(a, b, representation, &ws.surfaces[i])) ws.present[i] = kHasSurface;
+          if (ContactSurfaceOf(a, b, representation, &ws.surfaces[i], ws.pair_executor)) ws.present[i] = kHasSurface;
         } else if (BothHalfSpaces(*a.state, *b.state)) {
           throw std::invalid_argument(fmt::format(
               "ComputeContactSurfacesWithFallback: geometries {} and {} are both half-spaces; their "
@@ -374,7 +399,7 @@ void QueryObject::ComputeContactSurfaces(HydroelasticContactRepresentation repre
       *scene_graph_, max_threads_, PairQuery::kContactSurfaces, 0.0,
       [&](QueryWorkspace& ws, int i, const PosedGeometry& a, const PosedGeometry& b) {
         try {
-          if (ContactSurfaceOf(a, b, representation, &ws.surfaces[i])) ws.present[i] = kHasSurface;
+          if (ContactSurfaceOf(a, b, representation, &ws.surfaces[i], ws.pair_executor)) ws.present[i] = kHasSurface;
         } catch (const std::invalid_argument& e) {
           throw std::invalid_argument(fmt::format(
               "ComputeContactSurfaces: geometries {} and {} overlap but cannot produce a contact surface: {}",

@@ -19,6 +19,7 @@
 #include "geometry/thread_pool.h"
 #include "mesh/aabb.h"
 #include "proximity/broad_phase.h"
+#include "proximity/parallel_executor.h"
 #include "query_results/contact_patch.h"
 #include "query_results/contact_surface.h"
 #include "query_results/penetration_as_point_pair.h"
@@ -121,6 +122,10 @@ struct QueryWorkspace {
   int last_faces[static_cast<int>(PairQuery::kCount)]{};
 
   ThreadPool pool;
+  /// While a pair query runs its pairs on one thread with more allowed, the
+  /// pool lent to each pair (a pair with a large candidate set splits
+  /// itself across it); else null.
+  const ParallelExecutor* pair_executor{nullptr};
 };
 
 /// The SceneGraph's workspace for the duration of one query, or, when another
