@@ -20,12 +20,75 @@
 
 namespace hydrocontact {
 
+namespace internal {
+
+// Brings the workspace's per-geometry data and poses up to date with the
+// scene: the geometry list only when geometries or filters changed, the poses
+// only when frame poses were set since the last query.
+void UpdatePoses(const SceneGraph& scene_graph, QueryWorkspace& ws) {
+  if (ws.geometry_version != scene_graph.geometry_version()) {
+    const size_t n = scene_graph.geometries().size();
+    ws.states.clear();
+    ws.frame_pose_index.clear();
+    ws.excluded_within.clear();
+    ws.X_FG.clear();
+    ws.X_FG_is_identity.clear();
+    ws.box_G.clear();
+    ws.box_G_is_bounded.clear();
+    ws.box_center_G.clear();
+    ws.box_half_G.clear();
+    for (const auto& [id, state] : scene_graph.geometries()) {
+      ws.states.push_back(&state);
+      ws.X_FG.push_back(state.X_FG);
+      ws.X_FG_is_identity.push_back(state.X_FG.rotation() == Eigen::Matrix3d::Identity() &&
+                                    state.X_FG.translation() == Eigen::Vector3d::Zero());
+      ws.box_G.push_back(state.box_G);
+      ws.box_G_is_bounded.push_back(!state.box_G.IsEmpty() && state.box_G.min.allFinite() &&
+                                    state.box_G.max.allFinite());
+      ws.box_center_G.push_back(state.box_G.center());
+      ws.box_half_G.push_back(state.box_G.half_size());
+      ws.frame_pose_index.push_back(scene_graph.GetFramePoseIndex(state.frame));
+      ws.excluded_within.push_back(scene_graph.AreCollisionsExcludedWithin(state.frame));
+    }
+    ws.posed.resize(n);
+    ws.boxes_W.resize(n);
+    ws.geometry_version = scene_graph.geometry_version();
+    ws.pose_version = std::numeric_limits<uint64_t>::max();
+    ws.candidates_geometry_version = std::numeric_limits<uint64_t>::max();
+  }
+  if (ws.pose_version != scene_graph.pose_version()) {
+    // The hot loop of a large scene: flat arrays, no call per geometry.
+    const RigidTransform* const X_WF = scene_graph.frame_poses().data();
+    const size_t n = ws.states.size();
+    for (size_t k = 0; k < n; ++k) {
+      PosedGeometry& posed = ws.posed[k];
+      posed.state = ws.states[k];
+      const RigidTransform& X_WFk = X_WF[ws.frame_pose_index[k]];
+      posed.X_WG = ws.X_FG_is_identity[k] ? X_WFk : X_WFk * ws.X_FG[k];
+      if (ws.box_G_is_bounded[k]) {
+        const Eigen::Vector3d center_W = posed.X_WG * ws.box_center_G[k];
+        const Eigen::Vector3d half_W = posed.X_WG.rotation().cwiseAbs() * ws.box_half_G[k];
+        ws.boxes_W[k].min = center_W - half_W;
+        ws.boxes_W[k].max = center_W + half_W;
+      } else {
+        // Empty, or a half-space's unbounded box.
+        ws.boxes_W[k] = TransformBoundingBox(ws.box_G[k], posed.X_WG);
+      }
+    }
+    ws.pose_version = scene_graph.pose_version();
+  }
+}
+
+}  // namespace internal
+
 namespace {
 
 using internal::CandidatePair;
 using internal::PairQuery;
 using internal::PosedGeometry;
 using internal::QueryWorkspace;
+using internal::UpdatePoses;
+using internal::WorkspaceLease;
 
 // Bits of QueryWorkspace::present.
 constexpr unsigned char kHasSurface = 1;
@@ -42,60 +105,6 @@ constexpr double kPairWork = 1.5e-6;
 constexpr double kFaceWork = 0.5e-6;
 constexpr double kMinParallelWork = 50e-6;
 
-// The SceneGraph's workspace for the duration of one query, or, when another
-// thread is using it, a private one (correct, but allocating and
-// single-threaded).
-class WorkspaceLease {
- public:
-  explicit WorkspaceLease(QueryWorkspace& shared) : lock_(shared.mutex, std::try_to_lock) {
-    if (lock_.owns_lock()) {
-      workspace_ = &shared;
-    } else {
-      own_ = std::make_unique<QueryWorkspace>();
-      workspace_ = own_.get();
-    }
-  }
-  QueryWorkspace& operator*() const { return *workspace_; }
-
- private:
-  std::unique_lock<std::mutex> lock_;
-  std::unique_ptr<QueryWorkspace> own_;
-  QueryWorkspace* workspace_;
-};
-
-// Brings the workspace's per-geometry data and poses up to date with the
-// scene: the geometry list only when geometries or filters changed, the poses
-// only when frame poses were set since the last query.
-void UpdatePoses(const SceneGraph& scene_graph, QueryWorkspace& ws) {
-  if (ws.geometry_version != scene_graph.geometry_version()) {
-    const size_t n = scene_graph.geometries().size();
-    ws.states.clear();
-    ws.frame_pose_index.clear();
-    ws.excluded_within.clear();
-    ws.X_FG.clear();
-    ws.box_G.clear();
-    for (const auto& [id, state] : scene_graph.geometries()) {
-      ws.states.push_back(&state);
-      ws.X_FG.push_back(state.X_FG);
-      ws.box_G.push_back(state.box_G);
-      ws.frame_pose_index.push_back(scene_graph.GetFramePoseIndex(state.frame));
-      ws.excluded_within.push_back(scene_graph.AreCollisionsExcludedWithin(state.frame));
-    }
-    ws.posed.resize(n);
-    ws.boxes_W.resize(n);
-    ws.geometry_version = scene_graph.geometry_version();
-    ws.pose_version = std::numeric_limits<uint64_t>::max();
-    ws.candidates_geometry_version = std::numeric_limits<uint64_t>::max();
-  }
-  if (ws.pose_version != scene_graph.pose_version()) {
-    const std::vector<RigidTransform>& X_WF = scene_graph.frame_poses();
-    for (size_t k = 0; k < ws.states.size(); ++k) {
-      ws.posed[k] = {ws.states[k], X_WF[ws.frame_pose_index[k]] * ws.X_FG[k]};
-      ws.boxes_W[k] = TransformBoundingBox(ws.box_G[k], ws.posed[k].X_WG);
-    }
-    ws.pose_version = scene_graph.pose_version();
-  }
-}
 
 // True when a filter excludes the pair of geometries k < m of the workspace.
 bool IsFiltered(const SceneGraph& scene_graph, const QueryWorkspace& ws, int k, int m) {
@@ -135,23 +144,44 @@ void PrepareSlots(QueryWorkspace& ws, int n) {
   ws.present.assign(n, 0);
 }
 
-// Runs work(i) for every candidate i in [0, n), on the pool when the
-// estimated work is large enough, else on this thread. Each call writes only
-// its own slots, so the results never depend on the thread count. If any
-// call throws, the exception of the lowest index is rethrown: the one a
+// Lends the pool to one pair: ParallelExecutor over ThreadPool::ParallelFor.
+class PoolExecutor final : public ParallelExecutor {
+ public:
+  PoolExecutor(ThreadPool& pool, int threads) : pool_(&pool), threads_(threads) {}
+  int num_threads() const override { return threads_; }
+  void Run(int n, Call call, const void* context) const override {
+    pool_->ParallelFor(n, threads_ - 1, [call, context](int i) { call(context, i); });
+  }
+
+ private:
+  ThreadPool* pool_;
+  int threads_;
+};
+
+// Runs work(i) for every candidate i in [0, n). When the estimated work is
+// large enough to gain from threads and there are enough pairs for the deal
+// to balance (at least two per thread), the pairs are spread over the pool;
+// otherwise they run on this thread and the pool is lent to each pair
+// (ws.pair_executor), so that one huge pair can split itself. Each call
+// writes only its own slots and a split pair merges its pieces in a fixed
+// order, so the results never depend on the thread count. If any call
+// throws, the exception of the lowest index is rethrown: the one a
 // sequential run would have thrown first.
 template <class Work>
 void RunPairs(QueryWorkspace& ws, int max_threads, PairQuery query, int n, const Work& work) {
   ws.errors.assign(n, nullptr);
   const double estimate = n * kPairWork + ws.last_faces[static_cast<int>(query)] * kFaceWork;
-  const int helpers = (n > 1 && estimate >= kMinParallelWork) ? max_threads - 1 : 0;
-  ws.pool.ParallelFor(n, helpers, [&](int i) {
+  const bool across_pairs = max_threads > 1 && n >= 2 * max_threads && estimate >= kMinParallelWork;
+  const PoolExecutor executor(ws.pool, std::min(max_threads, ws.pool.num_workers() + 1));
+  ws.pair_executor = (max_threads > 1 && !across_pairs) ? &executor : nullptr;
+  ws.pool.ParallelFor(n, across_pairs ? max_threads - 1 : 0, [&](int i) {
     try {
       work(i);
     } catch (...) {
       ws.errors[i] = std::current_exception();
     }
   });
+  ws.pair_executor = nullptr;
   for (const std::exception_ptr& error : ws.errors) {
     if (error) std::rethrow_exception(error);
   }
@@ -202,10 +232,14 @@ bool HydroelasticallyCompatible(const GeometryState& a, const GeometryState& b) 
   return !BothHalfSpaces(a, b);
 }
 
+// `executor`: threads lent to the pair (or null), see RunPairs.
 bool ContactSurfaceOf(const PosedGeometry& a, const PosedGeometry& b,
-                      HydroelasticContactRepresentation representation, ContactSurface* surface) {
+                      HydroelasticContactRepresentation representation, ContactSurface* surface,
+                      const ParallelExecutor* executor) {
+  ContactSurfaceOptions options;
+  options.executor = executor;
   return ComputeContactSurface(a.state->id, *a.state->representation, a.X_WG, b.state->id,
-                               *b.state->representation, b.X_WG, representation, surface);
+                               *b.state->representation, b.X_WG, representation, surface, options);
 }
 
 SignedDistancePair SignedDistanceOf(const PosedGeometry& a, const PosedGeometry& b) {
@@ -222,6 +256,68 @@ template <class T>
 void RequireOutput(T* out, const char* query) {
   if (out == nullptr) throw std::invalid_argument(fmt::format("QueryObject::{}: null output pointer", query));
 }
+
+// The contact patch of a and b into *patch (its storage reused) when they
+// touch or penetrate; false, leaving *patch as it was, otherwise.
+bool PatchOf(const PosedGeometry& a, const PosedGeometry& b, const ContactPatchSettings& settings,
+             ContactPatch* patch) {
+  const SignedDistancePair d = SignedDistanceOf(a, b);
+  if (!(d.distance <= 0)) return false;
+  ComputeContactPatch(d, *a.state->distance_geometry, a.X_WG, *b.state->distance_geometry, b.X_WG, settings,
+                      patch);
+  return true;
+}
+
+// The frame of every pair query: leases the workspace, finds the candidate
+// pairs (boxes grown by `inflation`), sizes the result slots, runs
+// work(ws, i, a, b) for every candidate i = (a, b) (on the pool when it
+// pays, see RunPairs), then finish(ws) to gather the results.
+template <class Work, class Finish>
+void RunPairQuery(const SceneGraph& scene_graph, int max_threads, PairQuery query, double inflation,
+                  const Work& work, const Finish& finish) {
+  WorkspaceLease lease(scene_graph.query_workspace());
+  QueryWorkspace& ws = *lease;
+  UpdateCandidates(scene_graph, ws, inflation);
+  const int n = static_cast<int>(ws.candidates.size());
+  PrepareSlots(ws, n);
+  RunPairs(ws, max_threads, query, n,
+           [&](int i) { work(ws, i, ws.posed[ws.candidates[i].a], ws.posed[ws.candidates[i].b]); });
+  finish(ws);
+}
+
+// Both ComputeContactSurfacesWithFallback forms: a hydroelastically
+// compatible pair gets its contact surface; two half-spaces throw; any other
+// pair is answered by fallback(ws, i, a, b), whose slots (and presence bit)
+// fallback_slots(ws) names, gathered into *fallbacks.
+template <class T, class Fallback, class FallbackSlots>
+void RunSurfacesWithFallback(const SceneGraph& scene_graph, int max_threads, PairQuery query,
+                             HydroelasticContactRepresentation representation,
+                             std::vector<ContactSurface>* surfaces, std::vector<T>* fallbacks,
+                             const Fallback& fallback, const FallbackSlots& fallback_slots) {
+  if (surfaces == nullptr || fallbacks == nullptr) {
+    throw std::invalid_argument("ComputeContactSurfacesWithFallback: null output pointer");
+  }
+  RunPairQuery(
+      scene_graph, max_threads, query, 0.0,
+      [&](QueryWorkspace& ws, int i, const PosedGeometry& a, const PosedGeometry& b) {
+        if (HydroelasticallyCompatible(*a.state, *b.state)) {
+          if (ContactSurfaceOf(a, b, representation, &ws.surfaces[i], ws.pair_executor)) ws.present[i] = kHasSurface;
+        } else if (BothHalfSpaces(*a.state, *b.state)) {
+          throw std::invalid_argument(fmt::format(
+              "ComputeContactSurfacesWithFallback: geometries {} and {} are both half-spaces; their "
+              "penetration is unbounded (filter the pair)",
+              Describe(*a.state), Describe(*b.state)));
+        } else {
+          fallback(ws, i, a, b);
+        }
+      },
+      [&](QueryWorkspace& ws) {
+        GatherSurfaces(ws, query, surfaces);
+        const auto [slots, bit] = fallback_slots(ws);
+        Gather(ws, *slots, bit, fallbacks);
+      });
+}
+
 
 }  // namespace
 
@@ -299,53 +395,44 @@ std::vector<ContactSurface> QueryObject::ComputeContactSurfaces(
 void QueryObject::ComputeContactSurfaces(HydroelasticContactRepresentation representation,
                                          std::vector<ContactSurface>* surfaces) const {
   RequireOutput(surfaces, "ComputeContactSurfaces");
-  WorkspaceLease lease(scene_graph_->query_workspace());
-  QueryWorkspace& ws = *lease;
-  UpdateCandidates(*scene_graph_, ws, 0.0);
-  const int n = static_cast<int>(ws.candidates.size());
-  PrepareSlots(ws, n);
-  RunPairs(ws, max_threads_, PairQuery::kContactSurfaces, n, [&](int i) {
-    const PosedGeometry& a = ws.posed[ws.candidates[i].a];
-    const PosedGeometry& b = ws.posed[ws.candidates[i].b];
-    try {
-      if (ContactSurfaceOf(a, b, representation, &ws.surfaces[i])) ws.present[i] = kHasSurface;
-    } catch (const std::invalid_argument& e) {
-      throw std::invalid_argument(fmt::format(
-          "ComputeContactSurfaces: geometries {} and {} overlap but cannot produce a contact surface: {}",
-          Describe(*a.state), Describe(*b.state), e.what()));
-    }
-  });
-  GatherSurfaces(ws, PairQuery::kContactSurfaces, surfaces);
+  RunPairQuery(
+      *scene_graph_, max_threads_, PairQuery::kContactSurfaces, 0.0,
+      [&](QueryWorkspace& ws, int i, const PosedGeometry& a, const PosedGeometry& b) {
+        try {
+          if (ContactSurfaceOf(a, b, representation, &ws.surfaces[i], ws.pair_executor)) ws.present[i] = kHasSurface;
+        } catch (const std::invalid_argument& e) {
+          throw std::invalid_argument(fmt::format(
+              "ComputeContactSurfaces: geometries {} and {} overlap but cannot produce a contact surface: {}",
+              Describe(*a.state), Describe(*b.state), e.what()));
+        }
+      },
+      [&](QueryWorkspace& ws) { GatherSurfaces(ws, PairQuery::kContactSurfaces, surfaces); });
 }
 
 void QueryObject::ComputeContactSurfacesWithFallback(HydroelasticContactRepresentation representation,
                                                      std::vector<ContactSurface>* surfaces,
                                                      std::vector<PenetrationAsPointPair>* point_pairs) const {
-  if (surfaces == nullptr || point_pairs == nullptr) {
-    throw std::invalid_argument("ComputeContactSurfacesWithFallback: null output pointer");
-  }
-  WorkspaceLease lease(scene_graph_->query_workspace());
-  QueryWorkspace& ws = *lease;
-  UpdateCandidates(*scene_graph_, ws, 0.0);
-  const int n = static_cast<int>(ws.candidates.size());
-  PrepareSlots(ws, n);
-  RunPairs(ws, max_threads_, PairQuery::kFallback, n, [&](int i) {
-    const PosedGeometry& a = ws.posed[ws.candidates[i].a];
-    const PosedGeometry& b = ws.posed[ws.candidates[i].b];
-    if (HydroelasticallyCompatible(*a.state, *b.state)) {
-      if (ContactSurfaceOf(a, b, representation, &ws.surfaces[i])) ws.present[i] = kHasSurface;
-    } else if (BothHalfSpaces(*a.state, *b.state)) {
-      throw std::invalid_argument(fmt::format(
-          "ComputeContactSurfacesWithFallback: geometries {} and {} are both half-spaces; their "
-          "penetration is unbounded (filter the pair)",
-          Describe(*a.state), Describe(*b.state)));
-    } else if (std::optional<PenetrationAsPointPair> point_pair = PenetrationOf(a, b)) {
-      ws.point_pairs[i] = *point_pair;
-      ws.present[i] = kHasPointPair;
-    }
-  });
-  GatherSurfaces(ws, PairQuery::kFallback, surfaces);
-  Gather(ws, ws.point_pairs, kHasPointPair, point_pairs);
+  RunSurfacesWithFallback(
+      *scene_graph_, max_threads_, PairQuery::kFallback, representation, surfaces, point_pairs,
+      [](QueryWorkspace& ws, int i, const PosedGeometry& a, const PosedGeometry& b) {
+        if (std::optional<PenetrationAsPointPair> point_pair = PenetrationOf(a, b)) {
+          ws.point_pairs[i] = *point_pair;
+          ws.present[i] = kHasPointPair;
+        }
+      },
+      [](QueryWorkspace& ws) { return std::make_pair(&ws.point_pairs, kHasPointPair); });
+}
+
+void QueryObject::ComputeContactSurfacesWithFallback(HydroelasticContactRepresentation representation,
+                                                     std::vector<ContactSurface>* surfaces,
+                                                     std::vector<ContactPatch>* patches,
+                                                     const ContactPatchSettings& settings) const {
+  RunSurfacesWithFallback(
+      *scene_graph_, max_threads_, PairQuery::kFallbackWithPatches, representation, surfaces, patches,
+      [&](QueryWorkspace& ws, int i, const PosedGeometry& a, const PosedGeometry& b) {
+        if (PatchOf(a, b, settings, &ws.patches[i])) ws.present[i] = kHasPatch;
+      },
+      [](QueryWorkspace& ws) { return std::make_pair(&ws.patches, kHasPatch); });
 }
 
 std::vector<PenetrationAsPointPair> QueryObject::ComputePointPairPenetration() const {
@@ -356,21 +443,16 @@ std::vector<PenetrationAsPointPair> QueryObject::ComputePointPairPenetration() c
 
 void QueryObject::ComputePointPairPenetration(std::vector<PenetrationAsPointPair>* point_pairs) const {
   RequireOutput(point_pairs, "ComputePointPairPenetration");
-  WorkspaceLease lease(scene_graph_->query_workspace());
-  QueryWorkspace& ws = *lease;
-  UpdateCandidates(*scene_graph_, ws, 0.0);
-  const int n = static_cast<int>(ws.candidates.size());
-  PrepareSlots(ws, n);
-  RunPairs(ws, max_threads_, PairQuery::kPenetration, n, [&](int i) {
-    const PosedGeometry& a = ws.posed[ws.candidates[i].a];
-    const PosedGeometry& b = ws.posed[ws.candidates[i].b];
-    if (BothHalfSpaces(*a.state, *b.state)) return;
-    if (std::optional<PenetrationAsPointPair> point_pair = PenetrationOf(a, b)) {
-      ws.point_pairs[i] = *point_pair;
-      ws.present[i] = kHasPointPair;
-    }
-  });
-  Gather(ws, ws.point_pairs, kHasPointPair, point_pairs);
+  RunPairQuery(
+      *scene_graph_, max_threads_, PairQuery::kPenetration, 0.0,
+      [](QueryWorkspace& ws, int i, const PosedGeometry& a, const PosedGeometry& b) {
+        if (BothHalfSpaces(*a.state, *b.state)) return;
+        if (std::optional<PenetrationAsPointPair> point_pair = PenetrationOf(a, b)) {
+          ws.point_pairs[i] = *point_pair;
+          ws.present[i] = kHasPointPair;
+        }
+      },
+      [&](QueryWorkspace& ws) { Gather(ws, ws.point_pairs, kHasPointPair, point_pairs); });
 }
 
 std::vector<SignedDistancePair> QueryObject::ComputeSignedDistancePairwiseClosestPoints(
@@ -386,23 +468,18 @@ void QueryObject::ComputeSignedDistancePairwiseClosestPoints(double max_distance
     throw std::invalid_argument("ComputeSignedDistancePairwiseClosestPoints: max_distance is NaN");
   }
   RequireOutput(pairs, "ComputeSignedDistancePairwiseClosestPoints");
-  WorkspaceLease lease(scene_graph_->query_workspace());
-  QueryWorkspace& ws = *lease;
   // Boxes grown by max_distance/2 each overlap whenever the shapes are within
   // max_distance; an infinite max_distance considers every unfiltered pair.
-  UpdateCandidates(*scene_graph_, ws, std::max(0.0, max_distance / 2));
-  const int n = static_cast<int>(ws.candidates.size());
-  PrepareSlots(ws, n);
-  RunPairs(ws, max_threads_, PairQuery::kSignedDistance, n, [&](int i) {
-    const PosedGeometry& a = ws.posed[ws.candidates[i].a];
-    const PosedGeometry& b = ws.posed[ws.candidates[i].b];
-    if (BothHalfSpaces(*a.state, *b.state)) return;
-    const SignedDistancePair d = SignedDistanceOf(a, b);
-    if (!(d.distance <= max_distance)) return;
-    ws.distances[i] = d;
-    ws.present[i] = kHasDistance;
-  });
-  Gather(ws, ws.distances, kHasDistance, pairs);
+  RunPairQuery(
+      *scene_graph_, max_threads_, PairQuery::kSignedDistance, std::max(0.0, max_distance / 2),
+      [&](QueryWorkspace& ws, int i, const PosedGeometry& a, const PosedGeometry& b) {
+        if (BothHalfSpaces(*a.state, *b.state)) return;
+        const SignedDistancePair d = SignedDistanceOf(a, b);
+        if (!(d.distance <= max_distance)) return;
+        ws.distances[i] = d;
+        ws.present[i] = kHasDistance;
+      },
+      [&](QueryWorkspace& ws) { Gather(ws, ws.distances, kHasDistance, pairs); });
 }
 
 SignedDistancePair QueryObject::ComputeSignedDistancePairClosestPoints(GeometryId id_A, GeometryId id_B) const {
@@ -456,57 +533,13 @@ std::vector<ContactPatch> QueryObject::ComputeContactPatches(const ContactPatchS
 void QueryObject::ComputeContactPatches(const ContactPatchSettings& settings,
                                         std::vector<ContactPatch>* patches) const {
   RequireOutput(patches, "ComputeContactPatches");
-  WorkspaceLease lease(scene_graph_->query_workspace());
-  QueryWorkspace& ws = *lease;
-  UpdateCandidates(*scene_graph_, ws, 0.0);
-  const int n = static_cast<int>(ws.candidates.size());
-  PrepareSlots(ws, n);
-  RunPairs(ws, max_threads_, PairQuery::kContactPatches, n, [&](int i) {
-    const PosedGeometry& a = ws.posed[ws.candidates[i].a];
-    const PosedGeometry& b = ws.posed[ws.candidates[i].b];
-    if (BothHalfSpaces(*a.state, *b.state)) return;
-    const SignedDistancePair d = SignedDistanceOf(a, b);
-    if (!(d.distance <= 0)) return;
-    ws.patches[i] = ComputeContactPatch(d, *a.state->distance_geometry, a.X_WG, *b.state->distance_geometry,
-                                        b.X_WG, settings);
-    ws.present[i] = kHasPatch;
-  });
-  Gather(ws, ws.patches, kHasPatch, patches);
-}
-
-void QueryObject::ComputeContactSurfacesWithFallback(HydroelasticContactRepresentation representation,
-                                                     std::vector<ContactSurface>* surfaces,
-                                                     std::vector<ContactPatch>* patches,
-                                                     const ContactPatchSettings& settings) const {
-  if (surfaces == nullptr || patches == nullptr) {
-    throw std::invalid_argument("ComputeContactSurfacesWithFallback: null output pointer");
-  }
-  WorkspaceLease lease(scene_graph_->query_workspace());
-  QueryWorkspace& ws = *lease;
-  UpdateCandidates(*scene_graph_, ws, 0.0);
-  const int n = static_cast<int>(ws.candidates.size());
-  PrepareSlots(ws, n);
-  RunPairs(ws, max_threads_, PairQuery::kFallbackWithPatches, n, [&](int i) {
-    const PosedGeometry& a = ws.posed[ws.candidates[i].a];
-    const PosedGeometry& b = ws.posed[ws.candidates[i].b];
-    if (HydroelasticallyCompatible(*a.state, *b.state)) {
-      if (ContactSurfaceOf(a, b, representation, &ws.surfaces[i])) ws.present[i] = kHasSurface;
-    } else if (BothHalfSpaces(*a.state, *b.state)) {
-      throw std::invalid_argument(fmt::format(
-          "ComputeContactSurfacesWithFallback: geometries {} and {} are both half-spaces; their "
-          "penetration is unbounded (filter the pair)",
-          Describe(*a.state), Describe(*b.state)));
-    } else {
-      const SignedDistancePair d = SignedDistanceOf(a, b);
-      if (d.distance <= 0) {
-        ws.patches[i] = ComputeContactPatch(d, *a.state->distance_geometry, a.X_WG,
-                                            *b.state->distance_geometry, b.X_WG, settings);
-        ws.present[i] = kHasPatch;
-      }
-    }
-  });
-  GatherSurfaces(ws, PairQuery::kFallbackWithPatches, surfaces);
-  Gather(ws, ws.patches, kHasPatch, patches);
+  RunPairQuery(
+      *scene_graph_, max_threads_, PairQuery::kContactPatches, 0.0,
+      [&](QueryWorkspace& ws, int i, const PosedGeometry& a, const PosedGeometry& b) {
+        if (BothHalfSpaces(*a.state, *b.state)) return;
+        if (PatchOf(a, b, settings, &ws.patches[i])) ws.present[i] = kHasPatch;
+      },
+      [&](QueryWorkspace& ws) { Gather(ws, ws.patches, kHasPatch, patches); });
 }
 
 ContactKinematics QueryObject::CalcContactKinematics(const SignedDistancePair& pair, const SpatialVelocity& V_WA,
@@ -535,6 +568,16 @@ ContactKinematics QueryObject::CalcContactKinematics(const PenetrationAsPointPai
 std::vector<ContactKinematics> QueryObject::ComputeContactKinematics(
     const std::map<GeometryId, SpatialVelocity>& velocities,
     const std::map<GeometryId, SpatialAcceleration>& accelerations, double max_distance, int sign) const {
+  std::vector<ContactKinematics> results;
+  ComputeContactKinematics(velocities, accelerations, max_distance, sign, &results);
+  return results;
+}
+
+void QueryObject::ComputeContactKinematics(const std::map<GeometryId, SpatialVelocity>& velocities,
+                                           const std::map<GeometryId, SpatialAcceleration>& accelerations,
+                                           double max_distance, int sign,
+                                           std::vector<ContactKinematics>* kinematics) const {
+  RequireOutput(kinematics, "ComputeContactKinematics");
   for (const auto& [id, V] : velocities) scene_graph_->geometry(id);  // Validates the ids.
   for (const auto& [id, A] : accelerations) scene_graph_->geometry(id);
   auto velocity = [&](GeometryId id) {
@@ -545,12 +588,18 @@ std::vector<ContactKinematics> QueryObject::ComputeContactKinematics(
     const auto it = accelerations.find(id);
     return it == accelerations.end() ? SpatialAcceleration{} : it->second;
   };
-  std::vector<ContactKinematics> results;
-  for (const SignedDistancePair& pair : ComputeSignedDistancePairwiseClosestPoints(max_distance)) {
+  // Per thread (a query may run on several threads at once), reused.
+  thread_local std::vector<SignedDistancePair> pairs;
+  ComputeSignedDistancePairwiseClosestPoints(max_distance, &pairs);
+  // Every result is computed before *kinematics changes, so a throw leaves it unchanged.
+  const size_t n = pairs.size();
+  thread_local std::vector<ContactKinematics> results;
+  results.clear();
+  for (const SignedDistancePair& pair : pairs) {
     results.push_back(CalcContactKinematics(pair, velocity(pair.id_A), velocity(pair.id_B),
                                             acceleration(pair.id_A), acceleration(pair.id_B), sign));
   }
-  return results;
+  kinematics->assign(results.begin(), results.begin() + n);
 }
 
 }  // namespace hydrocontact

@@ -200,6 +200,12 @@ class QueryObject {
       const std::map<GeometryId, SpatialVelocity>& velocities,
       const std::map<GeometryId, SpatialAcceleration>& accelerations = {}, double max_distance = 0,
       int sign = 1) const;
+  /// ComputeContactKinematics into a reused vector (the signed distances it
+  /// works from are kept in this thread's reused scratch).
+  /// @throws as above; std::invalid_argument if `kinematics` is null.
+  void ComputeContactKinematics(const std::map<GeometryId, SpatialVelocity>& velocities,
+                                const std::map<GeometryId, SpatialAcceleration>& accelerations,
+                                double max_distance, int sign, std::vector<ContactKinematics>* kinematics) const;
   /// @}
 
   // --- Rays and per-geometry point queries (issue 13) ---
@@ -224,6 +230,11 @@ class QueryObject {
       const std::vector<Eigen::Vector3d>& p_WO, const std::vector<Eigen::Vector3d>& dir_W,
       double max_distance = std::numeric_limits<double>::infinity(),
       const std::vector<GeometryId>& excluded = {}) const;
+  /// CastRays into a reused vector (its size becomes the number of rays).
+  /// @throws as above; std::invalid_argument if `hits` is null.
+  void CastRays(const std::vector<Eigen::Vector3d>& p_WO, const std::vector<Eigen::Vector3d>& dir_W,
+                double max_distance, const std::vector<GeometryId>& excluded,
+                std::vector<std::optional<RayCastHit>>* hits) const;
 
   /// The signed distance from p_WQ to each of the geometries `ids`, in that
   /// order (whatever their distance and filters).
@@ -231,6 +242,10 @@ class QueryObject {
   ///         unknown (naming it).
   std::vector<SignedDistanceToPoint> ComputeSignedDistanceGeometryToPoint(
       const Eigen::Vector3d& p_WQ, const std::vector<GeometryId>& ids) const;
+  /// ComputeSignedDistanceGeometryToPoint into a reused vector.
+  /// @throws as above; std::invalid_argument if `distances` is null.
+  void ComputeSignedDistanceGeometryToPoint(const Eigen::Vector3d& p_WQ, const std::vector<GeometryId>& ids,
+                                            std::vector<SignedDistanceToPoint>* distances) const;
 
  private:
   const SceneGraph* scene_graph_;

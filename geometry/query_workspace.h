@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <exception>
 #include <limits>
+#include <memory>
 #include <mutex>
 #include <utility>
 #include <vector>
@@ -18,6 +19,7 @@
 #include "geometry/thread_pool.h"
 #include "mesh/aabb.h"
 #include "proximity/broad_phase.h"
+#include "proximity/parallel_executor.h"
 #include "query_results/contact_patch.h"
 #include "query_results/contact_surface.h"
 #include "query_results/penetration_as_point_pair.h"
@@ -26,6 +28,7 @@
 namespace hydrocontact {
 
 struct GeometryState;
+class SceneGraph;
 
 namespace internal {
 
@@ -71,13 +74,25 @@ struct QueryWorkspace {
   std::vector<const GeometryState*> states;
   std::vector<int> frame_pose_index;
   /// Copies of each geometry's X_FG and box in G, so that posing reads
-  /// contiguous memory rather than chasing each geometry's state.
+  /// contiguous memory rather than chasing each geometry's state; whether
+  /// X_FG is the identity (a geometry at its frame's origin: X_WG = X_WF,
+  /// no product), and, for a bounded box, its centre and half sizes in G
+  /// (its box in W is then |R_WG|·half around X_WG·centre).
   std::vector<RigidTransform> X_FG;
+  std::vector<char> X_FG_is_identity;
   std::vector<Aabb> box_G;
+  std::vector<char> box_G_is_bounded;
+  std::vector<Eigen::Vector3d> box_center_G;
+  std::vector<Eigen::Vector3d> box_half_G;
   std::vector<char> excluded_within;
   /// Per geometry: posed, and its box in W.
   std::vector<PosedGeometry> posed;
   std::vector<Aabb> boxes_W;
+
+  /// Per geometry: the inverse pose X_GW (ray casts move each ray into G),
+  /// valid for the pose version recorded with it.
+  std::vector<RigidTransform> X_GW;
+  uint64_t X_GW_pose_version{std::numeric_limits<uint64_t>::max()};
 
   /// The broad phase and its last answer, valid for the versions and the
   /// inflation recorded with it.
@@ -107,7 +122,38 @@ struct QueryWorkspace {
   int last_faces[static_cast<int>(PairQuery::kCount)]{};
 
   ThreadPool pool;
+  /// While a pair query runs its pairs on one thread with more allowed, the
+  /// pool lent to each pair (a pair with a large candidate set splits
+  /// itself across it); else null.
+  const ParallelExecutor* pair_executor{nullptr};
 };
+
+/// The SceneGraph's workspace for the duration of one query, or, when another
+/// thread is using it, a private one (correct, but allocating and
+/// single-threaded).
+class WorkspaceLease {
+ public:
+  explicit WorkspaceLease(QueryWorkspace& shared) : lock_(shared.mutex, std::try_to_lock) {
+    if (lock_.owns_lock()) {
+      workspace_ = &shared;
+    } else {
+      own_ = std::make_unique<QueryWorkspace>();
+      workspace_ = own_.get();
+    }
+  }
+  QueryWorkspace& operator*() const { return *workspace_; }
+
+ private:
+  std::unique_lock<std::mutex> lock_;
+  std::unique_ptr<QueryWorkspace> own_;
+  QueryWorkspace* workspace_;
+};
+
+/// Brings the workspace's per-geometry data and poses up to date with the
+/// scene: the geometry list only when geometries or filters changed, the
+/// poses (posed and boxes_W) only when frame poses were set since the last
+/// query. Allocates only when the geometry list changed.
+void UpdatePoses(const SceneGraph& scene_graph, QueryWorkspace& ws);
 
 }  // namespace internal
 }  // namespace hydrocontact

@@ -17,6 +17,13 @@ Aabb Inflated(const Aabb& box, double inflation) {
 // a hierarchy's inner nodes, tells how loose the hierarchy has become.
 double Extent(const Aabb& box) { return (box.max - box.min).sum(); }
 
+// Aabb::Overlaps (closed boxes), written out so that separated boxes are
+// rejected on the first axis that separates them.
+bool BoxesOverlap(const Aabb& a, const Aabb& b) {
+  return a.min[0] <= b.max[0] && b.min[0] <= a.max[0] && a.min[1] <= b.max[1] && b.min[1] <= a.max[1] &&
+         a.min[2] <= b.max[2] && b.min[2] <= a.max[2];
+}
+
 }  // namespace
 
 Aabb TransformBoundingBox(const Aabb& box_G, const RigidTransform& X_WG) {
@@ -52,124 +59,121 @@ void BroadPhase::FindOverlappingPairs(std::span<const Aabb> boxes, double inflat
     kinds_[i] = kind;
   }
   if (changed) {
-    Rebuild(boxes, inflation);
+    Rebuild(boxes);
+    built_extent_ = Refit(boxes, inflation);
   } else if (!nodes_.empty()) {
     const double extent = Refit(boxes, inflation);
-    if (extent > 1.5 * built_extent_) Rebuild(boxes, inflation);
+    if (extent > 1.5 * built_extent_) {
+      Rebuild(boxes);
+      built_extent_ = Refit(boxes, inflation);
+    }
   }
   found_.clear();
-  CollectTreePairs();
+  for (int k : overlapping_siblings_) CollectCrossPairs(k + 1, nodes_[k].right);
   CollectUnboundedPairs(boxes, inflation);
   SortPairs(n, pairs);
 }
 
-void BroadPhase::Rebuild(std::span<const Aabb> boxes, double inflation) {
+void BroadPhase::Rebuild(std::span<const Aabb> boxes) {
   items_.clear();
   for (int i = 0; i < static_cast<int>(boxes.size()); ++i) {
     if (kinds_[i] == kBounded) items_.push_back({boxes[i].center(), i});
   }
   nodes_.clear();
-  built_extent_ = 0;
+  overlapping_siblings_.clear();
   if (items_.empty()) return;
   nodes_.reserve(2 * items_.size() - 1);
-  Build(boxes, inflation, 0, static_cast<int>(items_.size()));
-  for (const Node& node : nodes_) {
-    if (node.element < 0) built_extent_ += Extent(node.box);
-  }
+  Build(0, static_cast<int>(items_.size()));
 }
 
-int BroadPhase::Build(std::span<const Aabb> boxes, double inflation, int begin, int end) {
+int BroadPhase::Build(int begin, int end) {
   const int self = static_cast<int>(nodes_.size());
   nodes_.emplace_back();
   if (end - begin == 1) {
     nodes_[self].element = items_[begin].element;
-    nodes_[self].box = Inflated(boxes[items_[begin].element], inflation);
     return self;
   }
-  // Split at the middle of the centres' spread along its longest axis:
-  // between rows of a grid-like scene it falls in the gap, so sibling boxes
-  // do not overlap and the self-traversal prunes at once. If every centre
-  // falls on one side (clustered or coincident centres), split at the median
-  // instead (ties broken by index, so the tree is deterministic).
+  // Split along the longest axis of the centres' spread, at the widest gap
+  // between consecutive centres within the middle half of the range: in a
+  // grid-like scene it falls between rows (a split at the middle of the
+  // spread would cut through a row whenever their count is odd, and those
+  // siblings would overlap every step), so sibling boxes do not overlap and
+  // the traversal prunes at once; keeping it in the middle half bounds the
+  // depth by log_{4/3} n. Ties are broken by index, so the tree is
+  // deterministic.
   Aabb centres;
   for (int i = begin; i < end; ++i) centres.Include(items_[i].centroid);
   int axis;
   (centres.max - centres.min).maxCoeff(&axis);
-  const double middle = (centres.min[axis] + centres.max[axis]) / 2;
-  int mid = static_cast<int>(
-      std::partition(items_.begin() + begin, items_.begin() + end,
-                     [axis, middle](const BuildItem& item) { return item.centroid[axis] < middle; }) -
-      items_.begin());
-  if (mid == begin || mid == end) {
-    mid = begin + (end - begin) / 2;
-    std::nth_element(items_.begin() + begin, items_.begin() + mid, items_.begin() + end,
-                     [axis](const BuildItem& a, const BuildItem& b) {
-                       const double ca = a.centroid[axis], cb = b.centroid[axis];
-                       return ca < cb || (ca == cb && a.element < b.element);
-                     });
+  std::sort(items_.begin() + begin, items_.begin() + end, [axis](const BuildItem& a, const BuildItem& b) {
+    const double ca = a.centroid[axis], cb = b.centroid[axis];
+    return ca < cb || (ca == cb && a.element < b.element);
+  });
+  const int count = end - begin;
+  int mid = begin + count / 2;
+  double widest = -1;
+  for (int i = begin + std::max(1, count / 4); i <= end - std::max(1, count / 4); ++i) {
+    const double gap = items_[i].centroid[axis] - items_[i - 1].centroid[axis];
+    if (gap > widest) {
+      widest = gap;
+      mid = i;
+    }
   }
-  const int left = Build(boxes, inflation, begin, mid);
-  const int right = Build(boxes, inflation, mid, end);
-  Aabb box = nodes_[left].box;
-  box.Include(nodes_[right].box);
-  nodes_[self].box = box;
-  nodes_[self].right = right;
+  Build(begin, mid);
+  nodes_[self].right = Build(mid, end);
   return self;
 }
 
 double BroadPhase::Refit(std::span<const Aabb> boxes, double inflation) {
   // Nodes are stored in pre-order, so every child follows its parent: one
-  // backward pass sees children before parents.
+  // backward pass sees children before parents. Each inner node's siblings
+  // are tested here, while their boxes are in cache.
+  overlapping_siblings_.clear();
   double extent = 0;
+  Node* const nodes = nodes_.data();
   for (int k = static_cast<int>(nodes_.size()) - 1; k >= 0; --k) {
-    Node& node = nodes_[k];
+    Node& node = nodes[k];
     if (node.element >= 0) {
       node.box = Inflated(boxes[node.element], inflation);
     } else {
-      node.box = nodes_[k + 1].box;
-      node.box.Include(nodes_[node.right].box);
-      extent += Extent(node.box);
+      const Aabb& left = nodes[k + 1].box;
+      const Aabb& right = nodes[node.right].box;
+      node.box.min = left.min.cwiseMin(right.min);
+      node.box.max = left.max.cwiseMax(right.max);
+      node.extent = Extent(node.box);
+      extent += node.extent;
+      if (BoxesOverlap(left, right)) overlapping_siblings_.push_back(k);
     }
   }
   return extent;
 }
 
-void BroadPhase::CollectTreePairs() {
-  if (nodes_.empty()) return;
-  // (a, a) stands for "the pairs within subtree a"; (a, b), a ≠ b, for "the
-  // pairs between the disjoint subtrees a and b", pushed only once their
-  // boxes are known to overlap.
-  auto is_leaf = [this](int k) { return nodes_[k].element >= 0; };
-  auto visit = [this, &is_leaf](int a, int b) {
-    if (!nodes_[a].box.Overlaps(nodes_[b].box)) return;
-    if (is_leaf(a) && is_leaf(b)) {
-      found_.emplace_back(std::minmax(nodes_[a].element, nodes_[b].element));
+void BroadPhase::CollectCrossPairs(int a, int b) {
+  const Node* const nodes = nodes_.data();
+  // Pushes (c, d) once their boxes are known to overlap; a pair of leaves is
+  // reported at once.
+  auto visit = [this, nodes](int c, int d) {
+    if (!BoxesOverlap(nodes[c].box, nodes[d].box)) return;
+    if (nodes[c].element >= 0 && nodes[d].element >= 0) {
+      found_.emplace_back(std::minmax(nodes[c].element, nodes[d].element));
     } else {
-      stack_.emplace_back(a, b);
+      stack_.emplace_back(c, d);
     }
   };
   stack_.clear();
-  stack_.emplace_back(0, 0);
+  visit(a, b);
   while (!stack_.empty()) {
-    const auto [a, b] = stack_.back();
+    const auto [c, d] = stack_.back();
     stack_.pop_back();
-    const Node& node_a = nodes_[a];
-    if (a == b) {
-      if (node_a.element >= 0) continue;
-      const int left = a + 1, right = node_a.right;
-      if (!is_leaf(left)) stack_.emplace_back(left, left);
-      if (!is_leaf(right)) stack_.emplace_back(right, right);
-      visit(left, right);
-      continue;
-    }
+    const Node& node_c = nodes[c];
+    const Node& node_d = nodes[d];
     // Descend into the larger inner node: it prunes more.
-    const Node& node_b = nodes_[b];
-    if (!is_leaf(a) && (is_leaf(b) || Extent(node_a.box) >= Extent(node_b.box))) {
-      visit(a + 1, b);
-      visit(node_a.right, b);
+    if (node_c.element < 0 && (node_d.element >= 0 || node_c.extent >= node_d.extent)) {
+      visit(c + 1, d);
+      visit(node_c.right, d);
     } else {
-      visit(a, b + 1);
-      visit(a, node_b.right);
+      visit(c, d + 1);
+      visit(c, node_d.right);
     }
   }
 }
@@ -188,6 +192,13 @@ void BroadPhase::CollectUnboundedPairs(std::span<const Aabb> boxes, double infla
 }
 
 void BroadPhase::SortPairs(int n, std::vector<std::pair<int, int>>* pairs) {
+  // Few pairs (a scene of separated bodies): a comparison sort costs less
+  // than a pass over n buckets.
+  if (found_.size() * 16 < static_cast<size_t>(n)) {
+    pairs->assign(found_.begin(), found_.end());
+    std::sort(pairs->begin(), pairs->end());
+    return;
+  }
   // Counting sort on the first index (O(n + k)), then each bucket (the few
   // partners of one box) by the second.
   bucket_begin_.assign(n + 1, 0);

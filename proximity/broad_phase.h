@@ -25,11 +25,19 @@ Aabb TransformBoundingBox(const Aabb& box_G, const RigidTransform& X_WG);
 /// what it learnt between calls: a hierarchy of the boxes that is refitted
 /// (O(n)) rather than rebuilt, and rebuilt (O(n log n)) only when the set of
 /// boxes changes or refitting has loosened it (its nodes' total size grew by
-/// half since the build). The traversal of the refitted hierarchy against
-/// itself costs O(n + k) for n boxes and k overlapping pairs in the scenes a
-/// plant steps (separated or resting bodies), and the output is sorted by a
-/// counting sort in O(n + k). After the first calls nothing is allocated as
-/// long as n and k do not grow.
+/// half since the build).
+///
+/// Every pair of boxes meets in exactly one inner node, as a box under its
+/// left child and a box under its right one, so the pairs are those of the
+/// sibling subtrees of every inner node. The refit visits children before
+/// parents and tests each inner node's two children as soon as their boxes
+/// are final; only siblings that overlap are descended into (the larger side
+/// first). In a scene of separated or resting bodies almost no siblings
+/// overlap, so a call costs one pass over the nodes plus O(k) for k
+/// overlapping pairs; the output is sorted in O(n + k) (counting sort), or
+/// O(k log k) when k is small. Flat arrays, no virtual calls, no hashing;
+/// after the first calls nothing is allocated as long as n and k do not
+/// grow.
 ///
 /// The result never depends on the hierarchy: it is exactly the set of
 /// pairs the all-pairs test finds, in lexicographic order.
@@ -49,6 +57,9 @@ class BroadPhase {
  private:
   struct Node {
     Aabb box;
+    /// Inner node: the sum of its box's extents (which child to descend
+    /// into first); unused for a leaf.
+    double extent{0};
     /// Leaf: the box index; inner node: -1.
     int element{-1};
     /// Inner node: the index of the right child (the left child is next).
@@ -60,12 +71,17 @@ class BroadPhase {
   };
   enum Kind : uint8_t { kEmpty, kBounded, kUnbounded };
 
-  void Rebuild(std::span<const Aabb> boxes, double inflation);
-  int Build(std::span<const Aabb> boxes, double inflation, int begin, int end);
-  // Refits every node's box bottom-up; returns the sum of the inner nodes'
-  // extents (the looseness measure).
+  // Rebuilds the hierarchy's topology over the bounded boxes (boxes are set
+  // by Refit).
+  void Rebuild(std::span<const Aabb> boxes);
+  int Build(int begin, int end);
+  // Refits every node's box bottom-up and records the inner nodes whose
+  // children overlap (overlapping_siblings_); returns the sum of the inner
+  // nodes' extents (the looseness measure).
   double Refit(std::span<const Aabb> boxes, double inflation);
-  void CollectTreePairs();
+  // Adds to found_ every overlapping pair of leaves under the nodes a and b
+  // (disjoint subtrees whose boxes overlap).
+  void CollectCrossPairs(int a, int b);
   void CollectUnboundedPairs(std::span<const Aabb> boxes, double inflation);
   void SortPairs(int n, std::vector<std::pair<int, int>>* pairs);
 
@@ -73,6 +89,7 @@ class BroadPhase {
   std::vector<int> unbounded_;
   std::vector<Node> nodes_;
   std::vector<BuildItem> items_;
+  std::vector<int> overlapping_siblings_;
   std::vector<std::pair<int, int>> stack_;
   std::vector<std::pair<int, int>> found_;
   std::vector<int> bucket_begin_;

@@ -1,9 +1,11 @@
 #include "proximity/distance/contact_patch.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 #include <numbers>
+#include <span>
 #include <stdexcept>
 #include <variant>
 #include <vector>
@@ -27,8 +29,16 @@ struct SupportSet {
   bool unbounded{false};
 };
 
-// The points of `candidates_G` within `tol` of the highest along u_G, in W.
-void KeepHighest(const std::vector<Vector3d>& candidates_G, const Vector3d& u_G, double tol,
+// Per-thread storage reused from call to call, so that a patch computed into
+// a reused ContactPatch allocates nothing once these have grown.
+struct Scratch {
+  SupportSet set_A, set_B;
+  std::vector<Vector2d> a, b, result, unique, hull, clip_out;
+};
+
+// The points of `candidates_G` within `tol` of the highest along u_G, in W,
+// appended to *out_W.
+void KeepHighest(std::span<const Vector3d> candidates_G, const Vector3d& u_G, double tol,
                  const RigidTransform& X_WG, std::vector<Vector3d>* out_W) {
   double h_max = -std::numeric_limits<double>::infinity();
   for (const Vector3d& p : candidates_G) h_max = std::max(h_max, u_G.dot(p));
@@ -38,33 +48,38 @@ void KeepHighest(const std::vector<Vector3d>& candidates_G, const Vector3d& u_G,
 }
 
 // The support set of `G` (pose X_WG) in direction u_W (unit), see the
-// header for each shape.
-SupportSet CalcSupportSet(const DistanceGeometry& G, const RigidTransform& X_WG, const Vector3d& u_W,
-                          const ContactPatchSettings& settings) {
+// header for each shape, into *set (its storage reused).
+void CalcSupportSet(const DistanceGeometry& G, const RigidTransform& X_WG, const Vector3d& u_W,
+                    const ContactPatchSettings& settings, SupportSet* set) {
   const Vector3d u_G = X_WG.rotation().transpose() * u_W;
   const double tol = settings.tolerance;
-  SupportSet set;
+  set->points_W.clear();
+  set->unbounded = false;
   std::visit(
       [&](const auto& shape) {
         using T = std::decay_t<decltype(shape)>;
         if constexpr (std::is_same_v<T, HalfSpace>) {
-          set.unbounded = true;
+          set->unbounded = true;
         } else if constexpr (std::is_same_v<T, Sphere>) {
-          set.points_W.push_back(X_WG * (shape.radius() * u_G));
+          set->points_W.push_back(X_WG * (shape.radius() * u_G));
         } else if constexpr (std::is_same_v<T, Ellipsoid>) {
-          set.points_W.push_back(X_WG * EllipsoidSupport{shape.semi_axes()}.Support(u_G));
+          set->points_W.push_back(X_WG * EllipsoidSupport{shape.semi_axes()}.Support(u_G));
         } else if constexpr (std::is_same_v<T, Box>) {
-          std::vector<Vector3d> corners;
+          std::array<Vector3d, 8> corners;
           const Vector3d h = shape.half_size();
           for (int i = 0; i < 8; ++i) {
-            corners.emplace_back((i & 1) ? h.x() : -h.x(), (i & 2) ? h.y() : -h.y(), (i & 4) ? h.z() : -h.z());
+            corners[i] = Vector3d((i & 1) ? h.x() : -h.x(), (i & 2) ? h.y() : -h.y(), (i & 4) ? h.z() : -h.z());
           }
-          KeepHighest(corners, u_G, tol, X_WG, &set.points_W);
+          KeepHighest(corners, u_G, tol, X_WG, &set->points_W);
         } else if constexpr (std::is_same_v<T, Capsule>) {
-          const std::vector<Vector3d> ends{Vector3d(0, 0, -shape.length() / 2), Vector3d(0, 0, shape.length() / 2)};
-          std::vector<Vector3d> ends_W;
-          KeepHighest(ends, u_G, tol, RigidTransform(), &ends_W);
-          for (const Vector3d& c_G : ends_W) set.points_W.push_back(X_WG * (c_G + shape.radius() * u_G));
+          const std::array<Vector3d, 2> ends{Vector3d(0, 0, -shape.length() / 2),
+                                             Vector3d(0, 0, shape.length() / 2)};
+          // The end centres kept (in G), then moved to their spheres' support.
+          const size_t first = set->points_W.size();
+          KeepHighest(ends, u_G, tol, RigidTransform(), &set->points_W);
+          for (size_t k = first; k < set->points_W.size(); ++k) {
+            set->points_W[k] = X_WG * (set->points_W[k] + shape.radius() * u_G);
+          }
         } else if constexpr (std::is_same_v<T, Cylinder>) {
           const double R = shape.radius();
           const double half_length = shape.length() / 2;
@@ -76,39 +91,44 @@ SupportSet CalcSupportSet(const DistanceGeometry& G, const RigidTransform& X_WG,
             const int n = settings.cylinder_cap_sides;
             for (int k = 0; k < n; ++k) {
               const double angle = 2 * std::numbers::pi * k / n;
-              set.points_W.push_back(X_WG * Vector3d(R * std::cos(angle), R * std::sin(angle), cap_z));
+              set->points_W.push_back(X_WG * Vector3d(R * std::cos(angle), R * std::sin(angle), cap_z));
             }
           } else {
-            const std::vector<Vector3d> rim{Vector3d(R * u_G.x() / rho, R * u_G.y() / rho, -half_length),
-                                            Vector3d(R * u_G.x() / rho, R * u_G.y() / rho, half_length)};
-            KeepHighest(rim, u_G, tol, X_WG, &set.points_W);
+            const std::array<Vector3d, 2> rim{Vector3d(R * u_G.x() / rho, R * u_G.y() / rho, -half_length),
+                                              Vector3d(R * u_G.x() / rho, R * u_G.y() / rho, half_length)};
+            KeepHighest(rim, u_G, tol, X_WG, &set->points_W);
           }
         } else {
           // Convex (its hull) and Mesh (the hull of its vertices).
-          KeepHighest(G.mesh->mesh.vertices(), u_G, tol, X_WG, &set.points_W);
+          KeepHighest(G.mesh->mesh.vertices(), u_G, tol, X_WG, &set->points_W);
         }
       },
       G.shape);
-  return set;
 }
 
 double Cross(const Vector2d& a, const Vector2d& b) { return a.x() * b.y() - a.y() * b.x(); }
 
-// The convex hull of `points` (Andrew's monotone chain), counter-clockwise,
-// without duplicates (closer than `eps`) or collinear middle points: one
-// point, two (a segment) or a polygon.
-std::vector<Vector2d> ConvexHull2(std::vector<Vector2d> points, double eps) {
-  std::sort(points.begin(), points.end(),
+// Replaces `points` by their convex hull (Andrew's monotone chain),
+// counter-clockwise, without duplicates (closer than `eps`) or collinear
+// middle points: one point, two (a segment) or a polygon. `scratch` provides
+// the working storage.
+void ConvexHull2(std::vector<Vector2d>* points, double eps, Scratch* scratch) {
+  std::sort(points->begin(), points->end(),
             [](const Vector2d& a, const Vector2d& b) { return a.x() < b.x() || (a.x() == b.x() && a.y() < b.y()); });
-  std::vector<Vector2d> unique;
-  for (const Vector2d& p : points) {
+  std::vector<Vector2d>& unique = scratch->unique;
+  unique.clear();
+  for (const Vector2d& p : *points) {
     bool duplicate = false;
     for (const Vector2d& q : unique) duplicate = duplicate || (p - q).norm() <= eps;
     if (!duplicate) unique.push_back(p);
   }
-  if (unique.size() <= 2) return unique;
+  if (unique.size() <= 2) {
+    points->assign(unique.begin(), unique.end());
+    return;
+  }
   const double area_eps = eps * eps;
-  std::vector<Vector2d> hull(2 * unique.size());
+  std::vector<Vector2d>& hull = scratch->hull;
+  hull.resize(2 * unique.size());
   int k = 0;
   for (size_t i = 0; i < unique.size(); ++i) {
     while (k >= 2 && Cross(hull[k - 1] - hull[k - 2], unique[i] - hull[k - 2]) <= area_eps) --k;
@@ -118,42 +138,46 @@ std::vector<Vector2d> ConvexHull2(std::vector<Vector2d> points, double eps) {
     while (k >= lower && Cross(hull[k - 1] - hull[k - 2], unique[i] - hull[k - 2]) <= area_eps) --k;
     hull[k++] = unique[i];
   }
-  hull.resize(std::max(1, k - 1));
-  return hull;
+  points->assign(hull.begin(), hull.begin() + std::max(1, k - 1));
 }
 
 // `subject` (a convex polygon, segment or point) clipped by the convex
-// polygon `clip` (≥ 3 vertices, counter-clockwise): Sutherland–Hodgman, a
-// 2-point subject being the closed polyline there and back.
-std::vector<Vector2d> ClipByConvexPolygon(std::vector<Vector2d> subject, const std::vector<Vector2d>& clip,
-                                          double eps) {
+// polygon `clip` (≥ 3 vertices, counter-clockwise) into *out:
+// Sutherland–Hodgman, a 2-point subject being the closed polyline there and
+// back.
+void ClipByConvexPolygon(const std::vector<Vector2d>& subject_in, const std::vector<Vector2d>& clip, double eps,
+                         std::vector<Vector2d>* out, Scratch* scratch) {
+  *out = subject_in;
+  std::vector<Vector2d>& next = scratch->clip_out;
   const int m = static_cast<int>(clip.size());
-  for (int e = 0; e < m && !subject.empty(); ++e) {
+  for (int e = 0; e < m && !out->empty(); ++e) {
     const Vector2d& a = clip[e];
     const Vector2d edge = clip[(e + 1) % m] - a;
     const double length = edge.norm();
     auto side = [&](const Vector2d& p) { return Cross(edge, p - a) / length; };  // > 0 inside.
-    std::vector<Vector2d> out;
+    next.clear();
+    const std::vector<Vector2d>& subject = *out;
     const int n = static_cast<int>(subject.size());
     for (int i = 0; i < n; ++i) {
       const Vector2d& p = subject[i];
       const Vector2d& q = subject[(i + 1) % n];
       const double sp = side(p);
       const double sq = side(q);
-      if (sp >= -eps) out.push_back(p);
+      if (sp >= -eps) next.push_back(p);
       if ((sp >= -eps) != (sq >= -eps) && n > 1) {
-        out.push_back(p + (sp / (sp - sq)) * (q - p));
+        next.push_back(p + (sp / (sp - sq)) * (q - p));
       }
     }
-    subject = std::move(out);
+    out->swap(next);
   }
-  return subject;
 }
 
-// Two segments (or a segment and itself degenerate): their crossing, their
-// overlap when collinear, or the midpoint of their closest points.
-std::vector<Vector2d> IntersectSegments(const std::vector<Vector2d>& s, const std::vector<Vector2d>& t,
-                                        double eps) {
+// Two segments (or a segment and itself degenerate) into *out: their
+// crossing, their overlap when collinear, or the midpoint of their closest
+// points.
+void IntersectSegments(const std::vector<Vector2d>& s, const std::vector<Vector2d>& t, double eps,
+                       std::vector<Vector2d>* out) {
+  out->clear();
   const Vector2d ds = s[1] - s[0];
   const Vector2d dt = t[1] - t[0];
   const double denominator = Cross(ds, dt);
@@ -162,7 +186,8 @@ std::vector<Vector2d> IntersectSegments(const std::vector<Vector2d>& s, const st
     const double b = Cross(t[0] - s[0], ds) / denominator;
     const Vector2d p_s = s[0] + std::clamp(a, 0.0, 1.0) * ds;
     const Vector2d p_t = t[0] + std::clamp(b, 0.0, 1.0) * dt;
-    return {0.5 * (p_s + p_t)};
+    out->push_back(0.5 * (p_s + p_t));
+    return;
   }
   // Parallel: the overlap of their projections on s's direction.
   const Vector2d u = ds.normalized();
@@ -171,19 +196,31 @@ std::vector<Vector2d> IntersectSegments(const std::vector<Vector2d>& s, const st
   if (t0 > t1) std::swap(t0, t1);
   const Vector2d offset = 0.5 * ((t[0] - s[0]) - u.dot(t[0] - s[0]) * u);  // Halfway across.
   const double lo = std::max(s0, t0), hi = std::min(s1, t1);
-  if (lo <= hi) return {s[0] + lo * u + offset, s[0] + hi * u + offset};
+  if (lo <= hi) {
+    out->push_back(s[0] + lo * u + offset);
+    out->push_back(s[0] + hi * u + offset);
+    return;
+  }
   const double middle = 0.5 * (lo + hi);
-  return {s[0] + middle * u + offset};
+  out->push_back(s[0] + middle * u + offset);
 }
 
-// The intersection of two projected support sets (each hulled).
-std::vector<Vector2d> Intersect(const std::vector<Vector2d>& a, const std::vector<Vector2d>& b, double eps) {
-  if (a.size() == 1 && b.size() == 1) return {0.5 * (a[0] + b[0])};
-  if (a.size() == 1) return a;
-  if (b.size() == 1) return b;
-  if (b.size() >= 3) return ClipByConvexPolygon(a, b, eps);
-  if (a.size() >= 3) return ClipByConvexPolygon(b, a, eps);
-  return IntersectSegments(a, b, eps);
+// The intersection of two projected support sets (each hulled) into *out.
+void Intersect(const std::vector<Vector2d>& a, const std::vector<Vector2d>& b, double eps,
+               std::vector<Vector2d>* out, Scratch* scratch) {
+  if (a.size() == 1 && b.size() == 1) {
+    out->assign(1, 0.5 * (a[0] + b[0]));
+  } else if (a.size() == 1) {
+    *out = a;
+  } else if (b.size() == 1) {
+    *out = b;
+  } else if (b.size() >= 3) {
+    ClipByConvexPolygon(a, b, eps, out, scratch);
+  } else if (a.size() >= 3) {
+    ClipByConvexPolygon(b, a, eps, out, scratch);
+  } else {
+    IntersectSegments(a, b, eps, out);
+  }
 }
 
 }  // namespace
@@ -191,6 +228,15 @@ std::vector<Vector2d> Intersect(const std::vector<Vector2d>& a, const std::vecto
 ContactPatch ComputeContactPatch(const SignedDistancePair& pair, const DistanceGeometry& A,
                                  const RigidTransform& X_WA, const DistanceGeometry& B,
                                  const RigidTransform& X_WB, const ContactPatchSettings& settings) {
+  ContactPatch patch;
+  ComputeContactPatch(pair, A, X_WA, B, X_WB, settings, &patch);
+  return patch;
+}
+
+void ComputeContactPatch(const SignedDistancePair& pair, const DistanceGeometry& A, const RigidTransform& X_WA,
+                         const DistanceGeometry& B, const RigidTransform& X_WB,
+                         const ContactPatchSettings& settings, ContactPatch* patch) {
+  if (patch == nullptr) throw std::invalid_argument("ComputeContactPatch: null output patch");
   if (!(settings.tolerance >= 0) || !std::isfinite(settings.tolerance)) {
     throw std::invalid_argument(
         fmt::format("ComputeContactPatch: tolerance must be finite and >= 0, got {}", settings.tolerance));
@@ -199,46 +245,48 @@ ContactPatch ComputeContactPatch(const SignedDistancePair& pair, const DistanceG
     throw std::invalid_argument(
         fmt::format("ComputeContactPatch: cylinder_cap_sides must be >= 3, got {}", settings.cylinder_cap_sides));
   }
+  thread_local Scratch scratch;
   const Vector3d n = -pair.nhat_BA_W;
   const Vector3d p_WCa = X_WA * pair.p_ACa;
   const Vector3d p_WCb = X_WB * pair.p_BCb;
-  ContactPatch patch;
-  patch.id_A = pair.id_A;
-  patch.id_B = pair.id_B;
-  patch.penetration_depth = pair.distance;
-  patch.X_WP = RigidTransform(ContactTangentBasis(n), 0.5 * (p_WCa + p_WCb));
+  // Everything that can throw runs before *patch is written.
+  const RigidTransform X_WP(ContactTangentBasis(n), 0.5 * (p_WCa + p_WCb));
+  patch->id_A = pair.id_A;
+  patch->id_B = pair.id_B;
+  patch->direction = ContactPatch::Direction::kDefault;
+  patch->penetration_depth = pair.distance;
+  patch->X_WP = X_WP;
 
-  const SupportSet set_A = CalcSupportSet(A, X_WA, n, settings);
-  const SupportSet set_B = CalcSupportSet(B, X_WB, -n, settings);
+  CalcSupportSet(A, X_WA, n, settings, &scratch.set_A);
+  CalcSupportSet(B, X_WB, -n, settings, &scratch.set_B);
   // Round-off scale: the sizes of the finite sets.
   double scale = std::abs(pair.distance);
-  const Eigen::Matrix3d R_PW = patch.X_WP.rotation().transpose();
-  auto project = [&](const SupportSet& set) {
-    std::vector<Vector2d> points;
+  const Eigen::Matrix3d R_PW = patch->X_WP.rotation().transpose();
+  auto project = [&](const SupportSet& set, std::vector<Vector2d>* points) {
+    points->clear();
     for (const Vector3d& p_WQ : set.points_W) {
-      const Vector3d p_PQ = R_PW * (p_WQ - patch.X_WP.translation());
-      points.emplace_back(p_PQ.x(), p_PQ.y());
+      const Vector3d p_PQ = R_PW * (p_WQ - patch->X_WP.translation());
+      points->emplace_back(p_PQ.x(), p_PQ.y());
       scale = std::max(scale, p_PQ.head<2>().norm());
     }
-    return points;
   };
-  std::vector<Vector2d> a = project(set_A);
-  std::vector<Vector2d> b = project(set_B);
+  project(scratch.set_A, &scratch.a);
+  project(scratch.set_B, &scratch.b);
   const double eps = 1e-12 * std::max(scale, 1e-3);
-  a = ConvexHull2(a, eps);
-  b = ConvexHull2(b, eps);
-  std::vector<Vector2d> result;
-  if (set_A.unbounded) {
-    result = b;
-  } else if (set_B.unbounded) {
-    result = a;
+  ConvexHull2(&scratch.a, eps, &scratch);
+  ConvexHull2(&scratch.b, eps, &scratch);
+  std::vector<Vector2d>& result = scratch.result;
+  if (scratch.set_A.unbounded) {
+    result = scratch.b;
+  } else if (scratch.set_B.unbounded) {
+    result = scratch.a;
   } else {
-    result = Intersect(a, b, eps);
+    Intersect(scratch.a, scratch.b, eps, &result, &scratch);
   }
-  result = ConvexHull2(result, 1e3 * eps);
+  ConvexHull2(&result, 1e3 * eps, &scratch);
   if (result.empty()) result.push_back(Vector2d::Zero());
-  patch.points = std::move(result);
-  return patch;
+  // Copy-assignment keeps the output's storage once it is large enough.
+  patch->points = result;
 }
 
 }  // namespace hydrocontact

@@ -55,4 +55,14 @@ ContactPatch ComputeContactPatch(const SignedDistancePair& pair, const DistanceG
                                  const RigidTransform& X_WA, const DistanceGeometry& B,
                                  const RigidTransform& X_WB, const ContactPatchSettings& settings = {});
 
+/// Like the above, but writes the patch into `*patch`, reusing the storage of
+/// its points (the per-call scratch is thread_local), so a caller that
+/// refills the same patches step after step allocates nothing once they
+/// (and this thread's scratch) have grown.
+/// @throws as the above; std::invalid_argument if patch is null. On a throw
+///         `*patch` is unchanged.
+void ComputeContactPatch(const SignedDistancePair& pair, const DistanceGeometry& A, const RigidTransform& X_WA,
+                         const DistanceGeometry& B, const RigidTransform& X_WB,
+                         const ContactPatchSettings& settings, ContactPatch* patch);
+
 }  // namespace hydrocontact

@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include <Eigen/Core>
@@ -76,12 +77,22 @@ inline Aabb TransformBox(const Aabb& box_B, const RigidTransform& X_AB) {
 /// one-query-per-element traversal, about 1.4× slower.
 inline constexpr int kCandidateBatchSize = 12;
 
-/// Calls `callback(a, b)` for every element a of `bvh_A` (frame A) and b of
-/// `bvh_B` (frame B) such that b lies near A's hierarchy (its box overlaps
-/// A's whole box, re-boxed in B) and `element_box_A(b)`, b's box in frame A,
-/// overlaps a's box. For a box that contains b, every pair whose elements
-/// intersect is reported. Order: b in bvh_B's query order, then a in
-/// bvh_A's depth-first order; deterministic.
+/// The elements of `bvh_B` (frame B) whose boxes overlap the whole of
+/// `bvh_A`'s box (frame A, re-boxed in B), in bvh_B's query order, into
+/// *elements_B (cleared first; its storage reused).
+inline void CollectElementsNear(const Bvh& bvh_A, const Bvh& bvh_B, const RigidTransform& X_AB,
+                                std::vector<int>* elements_B) {
+  elements_B->clear();
+  if (bvh_A.empty() || bvh_B.empty()) return;
+  const Aabb A_in_B = TransformBox(bvh_A.bounding_box(), X_AB.inverse());
+  bvh_B.Query(A_in_B, [elements_B](int b) { elements_B->push_back(b); });
+}
+
+/// Calls `callback(a, b)` for every element b of `elements_B` (in that
+/// order) and every element a of `bvh_A` (frame A) whose box overlaps
+/// `element_box_A(b)`, b's box in frame A (a in bvh_A's depth-first order).
+/// For a box that contains b, every pair whose elements intersect is
+/// reported; deterministic.
 ///
 /// Why batches: consecutive elements of B's depth-first order are close
 /// together, so one query of A's hierarchy with the union of the boxes of
@@ -91,12 +102,14 @@ inline constexpr int kCandidateBatchSize = 12;
 /// the leaves found. A leaf overlaps an element's box exactly when the
 /// separate query would have reached it (a leaf's box lies inside its
 /// ancestors'), and the leaves are kept in depth-first order, so the pairs
-/// and their order are exactly those of separate queries.
+/// and their order are exactly those of separate queries, whatever the
+/// batches: a list cut into pieces (for threads) gives, piece after piece,
+/// the pairs of the whole list.
 /// Allocation-free once the per-thread scratch has grown.
 template <class ElementBox, class Callback>
-void ForEachCandidatePair(const Bvh& bvh_A, const Bvh& bvh_B, const RigidTransform& X_AB,
-                          ElementBox&& element_box_A, Callback&& callback) {
-  if (bvh_A.empty() || bvh_B.empty()) return;
+void ForEachCandidatePairOf(const Bvh& bvh_A, std::span<const int> elements_B, ElementBox&& element_box_A,
+                            Callback&& callback) {
+  if (bvh_A.empty()) return;
   struct Leaf {
     const Aabb* box;
     int element;
@@ -137,13 +150,26 @@ void ForEachCandidatePair(const Bvh& bvh_A, const Bvh& bvh_B, const RigidTransfo
     }
     batch.size = 0;
   };
-  const Aabb A_in_B = TransformBox(bvh_A.bounding_box(), X_AB.inverse());
-  bvh_B.Query(A_in_B, [&](int b) {
+  for (const int b : elements_B) {
     batch.boxes[batch.size] = element_box_A(b);
     batch.elements[batch.size] = b;
     if (++batch.size == kCandidateBatchSize) flush();
-  });
+  }
   flush();
+}
+
+/// Calls `callback(a, b)` for every element a of `bvh_A` (frame A) and b of
+/// `bvh_B` (frame B) such that b lies near A's hierarchy
+/// (CollectElementsNear) and `element_box_A(b)`, b's box in frame A,
+/// overlaps a's box (ForEachCandidatePairOf). Order: b in bvh_B's query
+/// order, then a in bvh_A's depth-first order; deterministic.
+/// Allocation-free once the per-thread scratch has grown.
+template <class ElementBox, class Callback>
+void ForEachCandidatePair(const Bvh& bvh_A, const Bvh& bvh_B, const RigidTransform& X_AB,
+                          ElementBox&& element_box_A, Callback&& callback) {
+  thread_local std::vector<int> elements_B;
+  CollectElementsNear(bvh_A, bvh_B, X_AB, &elements_B);
+  ForEachCandidatePairOf(bvh_A, elements_B, element_box_A, callback);
 }
 
 }  // namespace hydrocontact

@@ -142,7 +142,7 @@ bool ComputeContactSurface(GeometryId id_A, const HydroelasticRepresentation& A,
     if (const auto* mesh_Q = std::get_if<CompliantMesh>(&Q)) {
       IntersectCompliantCompliant(*mesh_P, *mesh_Q, X_PQ, filter, &polygons);
     } else if (const auto* rigid_Q = std::get_if<RigidMesh>(&Q)) {
-      IntersectRigidCompliant(*mesh_P, *rigid_Q, X_PQ, filter, &polygons);
+      IntersectRigidCompliant(*mesh_P, *rigid_Q, X_PQ, filter, &polygons, options.executor);
     } else if (std::holds_alternative<RigidHalfSpace>(Q)) {
       IntersectCompliantRigidHalfSpace(*mesh_P, X_PQ, &polygons);
     } else {

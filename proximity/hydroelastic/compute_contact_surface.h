@@ -8,6 +8,7 @@
 
 #include "geometry/identifier.h"
 #include "geometry/rigid_transform.h"
+#include "proximity/parallel_executor.h"
 #include "proximity/representation/hydroelastic_representation.h"
 #include "query_results/contact_surface.h"
 
@@ -34,6 +35,12 @@ struct ContactSurfaceOptions {
   /// So the filter does not in general remove a buried surface; it removes
   /// the parts that would push the wrong way, as in Drake.
   bool normal_filter{true};
+  /// If given, a pair with a large candidate set (a rigid mesh with
+  /// thousands of triangles near a compliant mesh) is split across its
+  /// threads; the surface is the same, in content and order, as without
+  /// (see IntersectRigidCompliant). Not owned; must outlive the call, and
+  /// the call must not be made from within its work items.
+  const ParallelExecutor* executor{nullptr};
 };
 
 /// The contact surface of geometries A and B, each given by its

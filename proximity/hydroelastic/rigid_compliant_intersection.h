@@ -6,6 +6,7 @@
 
 #include "geometry/rigid_transform.h"
 #include "proximity/hydroelastic/contact_surface_builder.h"
+#include "proximity/parallel_executor.h"
 #include "proximity/representation/hydroelastic_representation.h"
 
 namespace hydrocontact {
@@ -28,9 +29,14 @@ namespace hydrocontact {
 /// @param compliant_C  the compliant mesh, in its frame C.
 /// @param rigid_R      the rigid mesh, in its frame R.
 /// @param X_CR         the pose of R in C.
-/// Allocation-free apart from the growth of `polygons_C`.
+/// @param executor     if given (and with 2 threads or more), a pair with
+///                     many triangles near C is cut into pieces intersected
+///                     on its threads and merged in piece order: the
+///                     polygons are the same, in the same order, as without.
+/// Allocation-free apart from the growth of `polygons_C` and of the per-thread
+/// scratch. A call must not be made from within `executor`'s work items.
 void IntersectRigidCompliant(const CompliantMesh& compliant_C, const RigidMesh& rigid_R,
                              const RigidTransform& X_CR, bool normal_filter,
-                             ContactPolygons* polygons_C);
+                             ContactPolygons* polygons_C, const ParallelExecutor* executor = nullptr);
 
 }  // namespace hydrocontact

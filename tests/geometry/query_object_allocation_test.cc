@@ -5,6 +5,8 @@
 #include <atomic>
 #include <cmath>
 #include <cstdlib>
+#include <map>
+#include <optional>
 #include <new>
 
 #include <catch2/catch.hpp>
@@ -116,6 +118,15 @@ struct Results {
   std::vector<SignedDistancePair> distances;
   std::vector<SignedDistanceToPoint> point_distances;
   std::vector<std::pair<GeometryId, GeometryId>> candidates;
+  std::vector<ContactPatch> patches, fallback_patches;
+  std::vector<ContactSurface> patch_fallback_surfaces;
+  std::vector<std::optional<RayCastHit>> hits;
+  std::vector<SignedDistanceToPoint> geometry_distances;
+  std::vector<ContactKinematics> kinematics;
+  // Query inputs, made once (a plant keeps its own).
+  std::vector<Vector3d> ray_origins, ray_directions;
+  std::vector<GeometryId> excluded, ids;
+  std::map<GeometryId, SpatialVelocity> velocities;
   double checksum{0};
 };
 
@@ -132,6 +143,20 @@ void Query(const Scene& compatible, const Scene& full, int max_threads, Results*
   q2.ComputeSignedDistancePairwiseClosestPoints(0.05, &r->distances);
   q2.ComputeSignedDistanceToPoint(Vector3d(0.1, 0.05, 0.2), 0.3, &r->point_distances);
   q2.FindCollisionCandidates(&r->candidates);
+  q2.ComputeContactPatches({}, &r->patches);
+  q2.ComputeContactSurfacesWithFallback(HydroelasticContactRepresentation::kTriangle, &r->patch_fallback_surfaces,
+                                        &r->fallback_patches);
+  q2.CastRays(r->ray_origins, r->ray_directions, 10.0, r->excluded, &r->hits);
+  if (const std::optional<RayCastHit> hit = q2.CastRay(Vector3d(0, 0, 1), Vector3d(0, 0, -1), 10.0, r->excluded)) {
+    r->checksum += hit->distance;
+  }
+  q2.ComputeSignedDistanceGeometryToPoint(Vector3d(0.1, 0.05, 0.2), r->ids, &r->geometry_distances);
+  q2.ComputeContactKinematics(r->velocities, {}, 0.0, 1, &r->kinematics);
+  for (const auto& patch : r->patches) r->checksum += patch.size();
+  for (const auto& patch : r->fallback_patches) r->checksum += patch.size();
+  for (const auto& hit : r->hits) r->checksum += hit ? hit->distance : 0.0;
+  for (const auto& d : r->geometry_distances) r->checksum += d.distance;
+  for (const auto& k : r->kinematics) r->checksum += k.perr;
   r->checksum += q2.ComputeSignedDistancePairClosestPoints(full.sphere, full.box).distance;
   r->checksum += q2.HasCollisions() ? 1 : 0;
   for (const auto& s : r->triangles) r->checksum += s.total_area();
@@ -144,6 +169,14 @@ TEST_CASE("QueryObject: 100 steps of a scene with every query and pair kind allo
   for (int max_threads : {1, 2}) {
     Scene compatible(false), full(true);
     Results results;
+    // A range sensor's fan of 32 rays from above, skipping the lid.
+    for (int k = 0; k < 32; ++k) {
+      results.ray_origins.emplace_back(-0.2 + 0.02 * k, 0.01, 1.0);
+      results.ray_directions.emplace_back(0.01 * std::sin(k), 0, -1);
+    }
+    results.excluded = {full.scene_graph.FindGeometryByName("lid")};
+    results.ids = full.scene_graph.GetAllGeometryIds();
+    results.velocities[full.sphere] = SpatialVelocity{Vector3d(0, 0, 1), Vector3d(0.1, 0, 0)};
     // Warm-up: two periods of the motion, so every result and scratch buffer
     // has grown to the largest size it will need.
     for (int step = 0; step < 16; ++step) {
@@ -157,6 +190,12 @@ TEST_CASE("QueryObject: 100 steps of a scene with every query and pair kind allo
     CHECK(results.triangles.size() >= 5);
     CHECK(results.fallback_points.size() >= 1);
     CHECK(results.distances.size() >= 5);
+    CHECK(results.patches.size() >= 5);
+    CHECK(results.fallback_patches.size() >= 1);
+    CHECK(results.kinematics.size() >= 5);
+    int ray_hits = 0;
+    for (const auto& hit : results.hits) ray_hits += hit ? 1 : 0;
+    CHECK(ray_hits >= 16);
     g_allocations = 0;
     g_counting = true;
     for (int step = 16; step < 116; ++step) {

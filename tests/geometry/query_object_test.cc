@@ -1,6 +1,8 @@
 #include "geometry/query_object.h"
 
 #include <cmath>
+#include <unistd.h>
+#include <filesystem>
 #include <string>
 #include <type_traits>
 
@@ -9,6 +11,8 @@
 #include <catch2/catch.hpp>
 
 #include "geometry/scene_graph.h"
+#include "mesh/obj_io.h"
+#include "tests/mesh/test_meshes.h"
 
 namespace hydrocontact {
 namespace {
@@ -293,6 +297,44 @@ TEST_CASE("QueryObject: reused results equal the returned ones, byte for byte on
     std::vector<std::pair<GeometryId, GeometryId>> c;
     one.FindCollisionCandidates(&c);
     CHECK(c == two.FindCollisionCandidates());
+  }
+}
+
+TEST_CASE("QueryObject: one huge pair split across 2 threads gives the 1-thread surface exactly, step after step") {
+  // A rigid mesh sphere of 20,480 triangles (radius 0.1 m) sunk 4 cm into a
+  // compliant box, moving a little each step: one candidate pair whose
+  // thousands of triangles near the box make the kernel split it across
+  // the pool on 2 threads (tested directly in
+  // rigid_compliant_intersection_test). The surfaces, in both
+  // representations, must be equal (==, every coordinate) to the 1-thread
+  // ones; a plain sphere on the side gives a second, small pair.
+  const std::filesystem::path obj =
+      std::filesystem::temp_directory_path() / fmt::format("hydrocontact_split_test_{}.obj", ::getpid());
+  WriteObjFile(obj, test::MakeIcosphere(5, 0.1));
+  SceneGraph scene;
+  const FrameId box_frame = scene.RegisterFrame("box");
+  const FrameId mesh_frame = scene.RegisterFrame("mesh");
+  scene.RegisterGeometry(box_frame, RigidTransform(), Box(0.4, 0.4, 0.4), "box",
+                         ProximityProperties::Compliant(1e6, 0.05));
+  scene.RegisterGeometry(mesh_frame, RigidTransform(), Mesh(obj.string()), "mesh", ProximityProperties::Rigid());
+  scene.RegisterGeometry(box_frame, RigidTransform(Eigen::Vector3d(0.25, 0, 0.2)), Sphere(0.06), "ball",
+                         ProximityProperties::Compliant(1e6, 0.03));
+  std::filesystem::remove(obj);
+  QueryObject one = scene.query_object();
+  QueryObject two = scene.query_object();
+  two.set_max_threads(2);
+  std::vector<ContactSurface> s1, s2;
+  for (int step = 0; step < 4; ++step) {
+    scene.SetFramePoses({{box_frame, RigidTransform(Eigen::Vector3d(0, 0, -0.2))},
+                         {mesh_frame, RigidTransform::FromRollPitchYaw({0.01 * step, 0.02, 0},
+                                                                      Eigen::Vector3d(0.001 * step, 0, 0.06))}});
+    const auto rep = step % 2 ? HydroelasticContactRepresentation::kPolygon : HydroelasticContactRepresentation::kTriangle;
+    one.ComputeContactSurfaces(rep, &s1);
+    two.ComputeContactSurfaces(rep, &s2);
+    REQUIRE(s1.size() == 2);
+    CHECK(s1[0].num_faces() > 1000);  // The huge pair (box–mesh, registered first).
+    REQUIRE(s2.size() == s1.size());
+    for (size_t i = 0; i < s1.size(); ++i) CHECK(s1[i].Equal(s2[i]));
   }
 }
 

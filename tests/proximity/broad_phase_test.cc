@@ -121,6 +121,47 @@ TEST_CASE("BroadPhase: exactly the all-pairs answer over many steps of motion, i
   CHECK(rebuild_steps > 10);
 }
 
+TEST_CASE("BroadPhase: a jittered grid with rows split unevenly gives the all-pairs answer step after step") {
+  // A 9×7×5 grid (odd counts: a split at the middle of a spread would cut
+  // through a row) of boxes of half size 0.05 m, 0.2 m apart, each circling
+  // by 0.055 m in x and y at its own random phase: two neighbours close the
+  // 0.1 m gap between them only when their phases are nearly opposite
+  // (up to 2·0.055 = 0.11 m), so a few pairs appear and disappear; fewer
+  // than n/16 of them take the comparison-sort path, the inflated steps'
+  // many the counting-sort path.
+  const int nx = 9, ny = 7, nz = 5;
+  std::mt19937 rng(5);
+  std::uniform_real_distribution<double> angle(0, 2 * M_PI);
+  std::vector<double> phases(nx * ny * nz);
+  for (double& p : phases) p = angle(rng);
+  BroadPhase broad_phase;
+  std::vector<std::pair<int, int>> pairs;
+  size_t total_pairs = 0;
+  const size_t n = nx * ny * nz;
+  int sparse_steps = 0, dense_steps = 0;
+  for (int s = 0; s < 64; ++s) {
+    std::vector<Aabb> boxes;
+    for (int k = 0; k < nx * ny * nz; ++k) {
+      const double phase = 2 * M_PI * s / 16 + phases[k];
+      const double amplitude = 0.055;
+      const Vector3d c = 0.2 * Vector3d(k % nx, (k / nx) % ny, k / (nx * ny)) +
+                         amplitude * Vector3d(std::cos(phase), std::sin(phase), 0.5 * std::sin(2 * phase));
+      const Vector3d h = Vector3d::Constant(0.05);
+      boxes.emplace_back(c - h, c + h);
+    }
+    const double inflation = (s % 9 == 4) ? 0.06 : 0.0;
+    INFO("step " << s);
+    broad_phase.FindOverlappingPairs(boxes, inflation, &pairs);
+    const auto brute = BruteForce(boxes, inflation);
+    REQUIRE(pairs == brute);
+    total_pairs += brute.size();
+    if (!brute.empty()) ++(brute.size() * 16 < n ? sparse_steps : dense_steps);
+  }
+  CHECK(total_pairs > 64);
+  CHECK(sparse_steps > 0);
+  CHECK(dense_steps > 0);
+}
+
 TEST_CASE("BroadPhase: an infinite inflation pairs every non-empty box") {
   std::vector<Aabb> boxes{Aabb(Vector3d(0, 0, 0), Vector3d(1, 1, 1)), Aabb(),
                           Aabb(Vector3d(100, 0, 0), Vector3d(101, 1, 1)),
