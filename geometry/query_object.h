@@ -40,8 +40,9 @@ class SceneGraph;
 /// phase). Results are ordered by (id_A, id_B) (or (id_M, id_N)), with the
 /// smaller id first, and are identical run to run and for any thread count.
 ///
-/// Reused results: every query that returns a vector also has a form that
-/// writes into a caller-owned vector (the last parameter). The vector is
+/// Reused results: every query that returns a vector (contact surfaces,
+/// penetrations, distances, patches, kinematics, ray hits) also has a form
+/// that writes into a caller-owned vector (the last parameter). The vector is
 /// overwritten (its size becomes the number of results) and its storage is
 /// reused, and for contact surfaces so is each surface's, so a plant that
 /// keeps its result vectors from step to step, and whose contacts do not
@@ -59,8 +60,11 @@ class QueryObject {
 
   /// The pair queries (contact surfaces, penetration, pairwise distance)
   /// process independent candidate pairs on up to this many threads (default
-  /// 1: a plant that runs its own threads keeps control). Results are the
-  /// same, in the same order, whatever the count. The threads are the
+  /// 1: a plant that runs its own threads keeps control); a query with fewer
+  /// than two pairs per thread gives the threads to its largest pair
+  /// instead, whose candidate elements (a rigid–compliant pair with a large
+  /// candidate set) are split into pieces merged in a fixed order. Results
+  /// are the same, in the same order, whatever the count. The threads are the
   /// SceneGraph's pool, started here (once: later calls start only what is
   /// missing) and woken by a query only when its previous call did enough
   /// work to gain from them.
