@@ -16,7 +16,7 @@ namespace hydrocontact {
 std::string LowerCaseExtension(const std::filesystem::path& file);
 
 /// The rigid representation of `mesh` in G: the file's surface (.obj, .stl,
-/// .ply, POLYDATA .vtk) or the boundary of its volume (.vtk, .msh; see
+/// .ply, POLYDATA .vtk) or the boundary of its volume (.vtk, .vtu, .msh; see
 /// ReadMeshFile), scaled, inflated by `margin` (see
 /// InflateSurfaceMesh).
 /// @throws std::invalid_argument naming the file if the surface does not
@@ -34,7 +34,7 @@ TriangleSurfaceMesh MakeMeshSurfaceMesh(const Mesh& mesh, double margin = 0);
 double DefaultSurfaceResolutionHint(const TriangleSurfaceMesh& surface_G);
 
 /// The compliant representation of `mesh` in G.
-///   - a volume file (tetrahedral .vtk, .msh): the file's tetrahedra, scaled, boundary inflated by `margin`
+///   - a volume file (tetrahedral .vtk, .vtu, .msh): the file's tetrahedra, scaled, boundary inflated by `margin`
 ///     (see InflateVolumeMesh), with the extent
 ///     ComputeDistanceToBoundaryExtent of the inflated mesh (0 on its
 ///     boundary, 1 at the vertex farthest inside). Point data in the file is

@@ -26,7 +26,7 @@ struct GeometryArg {
   /// The parsed shape; a file becomes Mesh(file, scale).
   Shape shape{Sphere(1.0)};
   /// Compliance defaults: surface files (.obj, .stl, .ply, POLYDATA .vtk)
-  /// rigid; volume files (.vtk, .msh), primitives and halfspace compliant. Modulus defaults to 1e7 Pa.
+  /// rigid; volume files (.vtk, .vtu, .msh), primitives and halfspace compliant. Modulus defaults to 1e7 Pa.
   ProximityProperties properties;
   /// X_WG from --pose-X (identity by default).
   RigidTransform X_WG;
