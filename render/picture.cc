@@ -198,14 +198,17 @@ Image RenderPicture(const std::vector<PictureLayer>& layers, const PictureOption
       // it encloses rather than two.
       if (l.opacity < 1 && facing <= 0) continue;
       const double lambert = std::abs(n.dot(light)) / length;
-      const double shade = l.values.empty() ? 0.45 + 0.55 * lambert : 0.6 + 0.4 * lambert;
-      Rgb c[3];
-      for (int i = 0; i < 3; ++i) {
-        const Rgb base = l.values.empty() ? l.color : Viridis((l.values[size_t(t[size_t(i)])] - lo) / (hi - lo));
-        c[i] = Shade(base, shade);
+      const double shade = l.values.empty() ? 0.45 + 0.55 * lambert : 0.7 + 0.3 * lambert;
+      const ScreenPoint& sa = screen[size_t(t[0])];
+      const ScreenPoint& sb = screen[size_t(t[1])];
+      const ScreenPoint& sc = screen[size_t(t[2])];
+      if (l.values.empty()) {
+        const Rgb c = Shade(l.color, shade);
+        raster.FillTriangle(sa, sb, sc, c, c, c, l.opacity);
+      } else {
+        auto unit = [&](int i) { return (l.values[size_t(t[size_t(i)])] - lo) / (hi - lo); };
+        raster.FillScalarTriangle(sa, sb, sc, unit(0), unit(1), unit(2), Viridis, shade, l.opacity);
       }
-      raster.FillTriangle(screen[size_t(t[0])], screen[size_t(t[1])], screen[size_t(t[2])], c[0], c[1], c[2],
-                          l.opacity);
     }
     if (l.draw_edges) {
       const Rgb edge = Shade(l.values.empty() ? l.color : Rgb{90, 90, 90}, 0.45);
@@ -228,6 +231,9 @@ Image RenderPicture(const std::vector<PictureLayer>& layers, const PictureOption
     const Rgb ink{30, 30, 30};
     const int top = margin + 7 * text_scale + 10 * text_scale;
     const int bottom = H - margin - 4 * text_scale;
+    // The bar's panel is kept clear of the scene (a large body may reach it).
+    for (int y = 0; y < H; ++y)
+      for (int x = bar_x0 - margin; x < W; ++x) image.Set(x, y, Rgb{250, 250, 250});
     DrawText(&image, bar_x0, margin, options.scalar_label, ink, text_scale);
     for (int y = top; y <= bottom; ++y) {
       const Rgb c = Viridis(double(bottom - y) / std::max(1, bottom - top));

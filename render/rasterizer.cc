@@ -1,6 +1,7 @@
 #include "render/rasterizer.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 
@@ -15,8 +16,9 @@ Rasterizer::Rasterizer(Image* image)
     : image_(image),
       depth_(size_t(image->width()) * size_t(image->height()), std::numeric_limits<double>::infinity()) {}
 
-void Rasterizer::FillTriangle(const ScreenPoint& a, const ScreenPoint& b, const ScreenPoint& c, Rgb color_a,
-                              Rgb color_b, Rgb color_c, double opacity) {
+template <class ColorAt>
+void Rasterizer::Fill(const ScreenPoint& a, const ScreenPoint& b, const ScreenPoint& c, double opacity,
+                      ColorAt color) {
   // Twice the signed area; the edge functions below are normalised by it
   // so that they are the barycentric coordinates of the pixel centre.
   const double area = (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x);
@@ -37,19 +39,36 @@ void Rasterizer::FillTriangle(const ScreenPoint& a, const ScreenPoint& b, const 
       const double z = wa * a.depth + wb * b.depth + wc * c.depth;
       double& stored = depth_[size_t(y) * size_t(image_->width()) + size_t(x)];
       if (!(z < stored)) continue;
-      const double r = wa * color_a.r + wb * color_b.r + wc * color_c.r;
-      const double g = wa * color_a.g + wb * color_b.g + wc * color_c.g;
-      const double bl = wa * color_a.b + wb * color_b.b + wc * color_c.b;
+      const std::array<double, 3> rgb = color(wa, wb, wc);
       Rgb& pixel = image_->at(x, y);
       if (opaque) {
-        pixel = Rgb{Channel(r), Channel(g), Channel(bl)};
+        pixel = Rgb{Channel(rgb[0]), Channel(rgb[1]), Channel(rgb[2])};
         stored = z;
       } else {
-        pixel = Rgb{Channel(opacity * r + (1 - opacity) * pixel.r), Channel(opacity * g + (1 - opacity) * pixel.g),
-                    Channel(opacity * bl + (1 - opacity) * pixel.b)};
+        pixel = Rgb{Channel(opacity * rgb[0] + (1 - opacity) * pixel.r),
+                    Channel(opacity * rgb[1] + (1 - opacity) * pixel.g),
+                    Channel(opacity * rgb[2] + (1 - opacity) * pixel.b)};
       }
     }
   }
+}
+
+void Rasterizer::FillTriangle(const ScreenPoint& a, const ScreenPoint& b, const ScreenPoint& c, Rgb color_a,
+                              Rgb color_b, Rgb color_c, double opacity) {
+  Fill(a, b, c, opacity, [&](double wa, double wb, double wc) {
+    return std::array<double, 3>{wa * color_a.r + wb * color_b.r + wc * color_c.r,
+                                 wa * color_a.g + wb * color_b.g + wc * color_c.g,
+                                 wa * color_a.b + wb * color_b.b + wc * color_c.b};
+  });
+}
+
+void Rasterizer::FillScalarTriangle(const ScreenPoint& a, const ScreenPoint& b, const ScreenPoint& c,
+                                    double value_a, double value_b, double value_c, Rgb (*color_map)(double),
+                                    double shade, double opacity) {
+  Fill(a, b, c, opacity, [&](double wa, double wb, double wc) {
+    const Rgb m = color_map(wa * value_a + wb * value_b + wc * value_c);
+    return std::array<double, 3>{shade * m.r, shade * m.g, shade * m.b};
+  });
 }
 
 void Rasterizer::DrawLine(const ScreenPoint& a, const ScreenPoint& b, Rgb color, double depth_tolerance) {

@@ -37,6 +37,14 @@ class Rasterizer {
   void FillTriangle(const ScreenPoint& a, const ScreenPoint& b, const ScreenPoint& c, Rgb color_a,
                     Rgb color_b, Rgb color_c, double opacity = 1.0);
 
+  /// As FillTriangle, but the pixel's colour is `color_map` of the scalar
+  /// interpolated from the vertex values (so a colour map is followed
+  /// across large triangles, not cut short by blending its end colours),
+  /// times `shade` (0 to 1).
+  void FillScalarTriangle(const ScreenPoint& a, const ScreenPoint& b, const ScreenPoint& c, double value_a,
+                          double value_b, double value_c, Rgb (*color_map)(double), double shade,
+                          double opacity = 1.0);
+
   /// Draws a one-pixel line from a to b (depth interpolated) where it is no
   /// farther than `depth_tolerance` behind the pixel's depth, so edges of a
   /// drawn surface show on it. Does not record depth.
@@ -46,6 +54,11 @@ class Rasterizer {
   double depth(int x, int y) const { return depth_[size_t(y) * size_t(image_->width()) + size_t(x)]; }
 
  private:
+  // Fills the triangle with the colour `color(wa, wb, wc)` of each covered
+  // pixel's barycentric coordinates.
+  template <class ColorAt>
+  void Fill(const ScreenPoint& a, const ScreenPoint& b, const ScreenPoint& c, double opacity, ColorAt color);
+
   Image* image_;
   std::vector<double> depth_;
 };

@@ -74,6 +74,22 @@ TEST_CASE("Rasterizer: vertex colours are interpolated barycentrically") {
   CHECK(int(c.b) == 66);
 }
 
+// A two-colour map: the scalar fill must apply it per pixel to the
+// interpolated value (an RGB blend of the vertex colours would give purple).
+Rgb RedBelowHalf(double t) { return t < 0.5 ? Rgb{200, 0, 0} : Rgb{0, 0, 200}; }
+
+TEST_CASE("Rasterizer: scalar triangles map the interpolated value per pixel, then shade") {
+  // Values 0 at (0,0) and (0,64), 1 at (64,0): the value at a pixel centre
+  // is x/64, so columns 0..31 (centres < 32) are red, 32..63 blue; shade ½
+  // halves each channel.
+  Image image(64, 64, Rgb{0, 0, 0});
+  Rasterizer r(&image);
+  r.FillScalarTriangle({0, 0, 0}, {64, 0, 0}, {0, 64, 0}, 0, 1, 0, RedBelowHalf, 0.5);
+  CHECK(image.at(31, 2) == Rgb{100, 0, 0});
+  CHECK(image.at(32, 2) == Rgb{0, 0, 100});
+  CHECK(image.at(10, 40) == Rgb{100, 0, 0});
+}
+
 TEST_CASE("Rasterizer: lines and degenerate triangles") {
   Image image(8, 8, Rgb{0, 0, 0});
   Rasterizer r(&image);
