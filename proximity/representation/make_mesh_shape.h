@@ -48,7 +48,7 @@ double DefaultSurfaceResolutionHint(const TriangleSurfaceMesh& surface_G);
 ///         volume mesh without interior vertices or a margin that inverts a
 ///         tetrahedron; a surface that does not bound a solid (see
 ///         MakeMeshSurfaceMesh), a hint that is not positive or too small
-///         (kMaxMeshElements), or one so coarse that a part of the solid is
+///         (MaxMeshElements()), or one so coarse that a part of the solid is
 ///         lost (the message names where and a hint that keeps it);
 ///         std::runtime_error from the readers.
 VolumeMeshWithExtent MakeMeshVolumeMesh(const Mesh& mesh, double margin = 0,

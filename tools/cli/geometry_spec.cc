@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "mesh/mesh_file.h"
+#include "proximity/representation/make_mesh_common.h"
 #include "geometry/supported_range.h"
 #include "tools/cli/command.h"
 
@@ -264,6 +265,24 @@ ParsedArgs ParseArgs(const std::vector<std::string>& args, int num_geometries,
   }
   parsed.positionals.assign(positionals.begin() + num_geometries, positionals.end());
   return parsed;
+}
+
+void ApplyMaxElements(const ParsedArgs& parsed) {
+  const auto it = parsed.options.find("--max-elements");
+  if (it == parsed.options.end()) return;
+  const double n = ParseDouble(it->second, "--max-elements");
+  if (!(n >= 1 && n <= 1e9) || n != std::floor(n)) {
+    throw UsageError(fmt::format("--max-elements: '{}' is not a whole number in [1, 1e9]", it->second));
+  }
+  SetMaxMeshElements(n);
+}
+
+std::string MaxElementsHelp() {
+  return fmt::format(
+      "  --max-elements N     the most tetrahedra (compliant) or triangles (rigid) a\n"
+      "                       mesh may have (default {:g}; about 2e6 tetrahedra take a\n"
+      "                       few hundred MB); a finer request is refused up front\n",
+      kMaxMeshElements);
 }
 
 std::string GeometryArgumentsHelp(int num_geometries) {

@@ -72,6 +72,14 @@ double ParseAngle(const std::string& text, const std::string& what);
 /// A finite double. @throws UsageError naming `what`.
 double ParseDouble(const std::string& text, const std::string& what);
 
+/// Applies a command's --max-elements N (the mesh size limit, see
+/// SetMaxMeshElements) when `parsed` has it.
+/// @throws UsageError unless N is a whole number in [1, 1e9].
+void ApplyMaxElements(const ParsedArgs& parsed);
+
+/// Help text for --max-elements (with the default limit).
+std::string MaxElementsHelp();
+
 /// Help text for the geometry grammar and the per-geometry options.
 std::string GeometryArgumentsHelp(int num_geometries);
 

@@ -16,13 +16,14 @@
 #include "tools/cli/geometry_spec.h"
 #include "tools/cli/json.h"
 #include "tools/cli/picture_layers.h"
+#include "tools/cli/progress.h"
 
 namespace hydrocontact::cli {
 namespace {
 
 std::string Help() {
   return std::string(R"(usage: hydrocontact mesh A [options] [--out FILE.vtk [--binary]]
-                         [--png FILE.png [--view V] [--size WxH]]
+                         [--png FILE.png [--view V] [--size WxH]] [--max-elements N]
 
 Builds the hydroelastic representation of geometry A, as a contact query
 would, and prints a summary as one JSON object. Everything is in A's own
@@ -60,17 +61,23 @@ Output members:
   build_time_ms      wall time to build the representation, BVH included
   out                the file written, when --out is given
   png                the picture written, when --png is given
-)") + GeometryArgumentsHelp(1) +
+)") + MaxElementsHelp() +
+         "\nWhile meshing takes over a second, progress is shown on stderr when it is a\nterminal.\n" +
+         GeometryArgumentsHelp(1) +
          "\nOn bad input prints one line on stderr and exits 2.\n";
 }
 
 int Run(const std::vector<std::string>& args) {
-  const ParsedArgs parsed = ParseArgs(args, 1, 0, {"--out", "--png", "--view", "--size"}, {"--binary"});
+  const ParsedArgs parsed =
+      ParseArgs(args, 1, 0, {"--out", "--png", "--view", "--size", "--max-elements"}, {"--binary"});
+  ApplyMaxElements(parsed);
   const std::optional<PictureRequest> picture = ParsePictureRequest(parsed);
   const GeometryArg& g = parsed.geometries.front();
   const auto start = std::chrono::steady_clock::now();
-  const HydroelasticRepresentation representation =
-      MakeHydroelasticRepresentation(g.shape, g.properties);
+  const HydroelasticRepresentation representation = [&] {
+    const Progress progress(fmt::format("meshing {}", g.spec));
+    return MakeHydroelasticRepresentation(g.shape, g.properties);
+  }();
   const double build_ms =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
 

@@ -17,10 +17,12 @@
 #include "mesh/vtk_writer.h"
 #include "proximity/hydroelastic/compute_contact_surface.h"
 #include "proximity/representation/make_hydroelastic_representation.h"
+#include "proximity/representation/make_mesh_common.h"
 #include "tools/cli/command.h"
 #include "tools/cli/geometry_spec.h"
 #include "tools/cli/json.h"
 #include "tools/cli/picture_layers.h"
+#include "tools/cli/progress.h"
 
 namespace hydrocontact::cli {
 namespace {
@@ -29,6 +31,7 @@ constexpr const char* kHelpHead =
     R"(usage: hydrocontact surface A B [--representation triangle|polygon]
                             [--out surface.vtk [--binary]] [--no-normal-filter]
                             [--repeat N] [--png FILE.png [--view V] [--size WxH]]
+                            [--max-elements N]
 
 Computes the hydroelastic contact surface of geometries A and B at their
 poses and prints a summary as one JSON object. At least one of A and B must
@@ -55,7 +58,7 @@ Options:
                        or AZ,EL in degrees (azimuth about z from +x,
                        elevation above the xy plane)
   --size WxH           the picture's size in pixels (default 800x600)
-  --no-normal-filter   keep every piece of the intersection, also those whose
+@MAX@  --no-normal-filter   keep every piece of the intersection, also those whose
                        normal disagrees with the pressure gradients (by more
                        than 5*pi/8), such as the far side of a thin rigid body
 
@@ -81,6 +84,13 @@ Output members (SI units, world frame):
   out                       the VTK file written, when --out is given
   png                       the picture written, when --png is given
 )";
+
+std::string Help() {
+  std::string head = kHelpHead;
+  head.replace(head.find("@MAX@"), 5, MaxElementsHelp());
+  return head + "\nWhile meshing or computing takes over a second, progress is shown on stderr\n"
+                "when it is a terminal.\n" + GeometryArgumentsHelp(2);
+}
 
 /// The integrals of one surface: ∫ p n̂ dA and ∫ (x − c) × p n̂ dA.
 struct Resultant {
@@ -148,7 +158,11 @@ HydroelasticContactRepresentation ParseRepresentation(const std::string& text) {
 
 HydroelasticRepresentation Represent(const GeometryArg& g, const char* label) {
   try {
+    const Progress progress(fmt::format("meshing {} ({})", label, g.spec));
     return MakeHydroelasticRepresentation(g.shape, g.properties);
+  } catch (const MeshSizeLimitError& e) {
+    // Keeps its type: the tool adds how to raise the limit.
+    throw MeshSizeLimitError(fmt::format("geometry {} ('{}'): {}", label, g.spec, e.what()));
   } catch (const std::exception& e) {
     throw UsageError(fmt::format("geometry {} ('{}'): {}", label, g.spec, e.what()));
   }
@@ -230,8 +244,10 @@ void DrawPicture(const PictureRequest& request, const std::optional<ContactSurfa
 
 int Run(const std::vector<std::string>& args) {
   const ParsedArgs parsed =
-      ParseArgs(args, 2, 0, {"--representation", "--out", "--repeat", "--png", "--view", "--size"},
+      ParseArgs(args, 2, 0,
+                {"--representation", "--out", "--repeat", "--png", "--view", "--size", "--max-elements"},
                 {"--no-normal-filter", "--binary"});
+  ApplyMaxElements(parsed);
   const std::optional<PictureRequest> picture = ParsePictureRequest(parsed);
   int repeat = 0;
   if (const auto it = parsed.options.find("--repeat"); it != parsed.options.end()) {
@@ -269,6 +285,7 @@ int Run(const std::vector<std::string>& args) {
   std::optional<ContactSurface> surface;
   double first_us = 0;
   try {
+    const Progress progress("computing the contact surface");
     const auto start = std::chrono::steady_clock::now();
     surface = compute();
     first_us = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start)
@@ -281,6 +298,7 @@ int Run(const std::vector<std::string>& args) {
   // Timing repetitions only when asked for: a large pair can take seconds.
   std::vector<double> times_us{first_us};
   if (repeat > 0) times_us.clear();
+  const Progress progress(fmt::format("timing {} repetitions", repeat), std::chrono::seconds(1), repeat > 0 && StderrIsTerminal());
   for (int k = 0; k < repeat; ++k) {
     const auto start = std::chrono::steady_clock::now();
     const std::optional<ContactSurface> again = compute();
@@ -331,7 +349,7 @@ int Run(const std::vector<std::string>& args) {
 
 const CommandRegistration kReg(
     "surface", Command{"the hydroelastic contact surface of two geometries",
-                       std::string(kHelpHead) + GeometryArgumentsHelp(2), Run});
+                       Help(), Run});
 
 }  // namespace
 }  // namespace hydrocontact::cli
