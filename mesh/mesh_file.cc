@@ -12,6 +12,7 @@
 #include "mesh/ply_io.h"
 #include "mesh/stl_io.h"
 #include "mesh/vtk_reader.h"
+#include "mesh/vtu_reader.h"
 
 namespace hydrocontact {
 namespace {
@@ -30,17 +31,17 @@ std::string Extension(const std::filesystem::path& file) {
 
 }  // namespace
 
-std::string SupportedMeshFileExtensions() { return ".obj, .stl, .ply, .vtk, .msh"; }
+std::string SupportedMeshFileExtensions() { return ".obj, .stl, .ply, .vtk, .vtu, .msh"; }
 
 bool IsSupportedMeshFile(const std::filesystem::path& file) {
   const std::string e = Extension(file);
-  return e == ".obj" || e == ".stl" || e == ".ply" || e == ".vtk" || e == ".msh";
+  return e == ".obj" || e == ".stl" || e == ".ply" || e == ".vtk" || e == ".vtu" || e == ".msh";
 }
 
 bool MeshFileHoldsVolume(const std::filesystem::path& file) {
   const std::string e = Extension(file);
   if (!IsSupportedMeshFile(file)) Unsupported(file);
-  if (e == ".msh") return true;
+  if (e == ".msh" || e == ".vtu") return true;
   if (e != ".vtk") return false;
   // The DATASET line is among the first few lines.
   std::ifstream in(file, std::ios::binary);
@@ -61,6 +62,8 @@ MeshFileData ReadMeshFile(const std::filesystem::path& file, double scale) {
     data.surface = ReadPlyFile(file, scale);
   } else if (e == ".msh") {
     data.volume = ReadMshFile(file, scale);
+  } else if (e == ".vtu") {
+    data.volume = ReadVtuFile(file, scale);
   } else if (e == ".vtk") {
     if (MeshFileHoldsVolume(file)) {
       data.volume = ReadVtkVolumeFile(file, scale);

@@ -7,6 +7,7 @@
 ///   .vtk                    legacy VTK: POLYDATA is a triangle surface,
 ///                           UNSTRUCTURED_GRID a tetrahedral volume
 ///   .msh                    gmsh tetrahedral volume
+///   .vtu                    VTK XML unstructured grid: tetrahedral volume
 /// Every place that accepts a file (Mesh and Convex shapes, the tool's
 /// geometry arguments, `info`) goes through here, so a format added here is
 /// accepted everywhere.
@@ -27,13 +28,13 @@ struct MeshFileData {
   std::optional<VtkVolumeData> volume;
 };
 
-/// The supported extensions, for messages: ".obj, .stl, .ply, .vtk, .msh".
+/// The supported extensions, for messages: ".obj, .stl, .ply, .vtk, .vtu, .msh".
 std::string SupportedMeshFileExtensions();
 
 /// True if `file`'s extension is one of SupportedMeshFileExtensions().
 bool IsSupportedMeshFile(const std::filesystem::path& file);
 
-/// True if `file` holds a tetrahedral volume (.msh; .vtk unless its DATASET
+/// True if `file` holds a tetrahedral volume (.msh, .vtu; .vtk unless its DATASET
 /// is POLYDATA), false for a surface. Reads only the start of a .vtk file;
 /// a .vtk file that cannot be read counts as a volume (the volume reader
 /// then reports the problem).

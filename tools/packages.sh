@@ -24,6 +24,7 @@ ensure_packages() {
 }
 
 # The packages every build of the project needs.
-# gmsh writes the .msh and STL files some tests read.
+# gmsh writes the .msh and STL files some tests read; VTK (python3-vtk9) the
+# .vtu files; libpng writes the --png pictures.
 HYDROCONTACT_BUILD_PACKAGES=(cmake g++ make libeigen3-dev libfmt-dev libtinyobjloader-dev catch2
-  libbenchmark-dev gmsh)
+  libbenchmark-dev gmsh libpng-dev python3-vtk9)

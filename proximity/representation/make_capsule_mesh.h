@@ -30,7 +30,7 @@ namespace hydrocontact {
 /// The margin gives the capsule of radius R+δ: every boundary vertex is
 /// exactly δ from the original surface.
 /// @throws std::invalid_argument for a bad hint or margin, or a hint so
-///         small that the mesh would exceed kMaxMeshElements tetrahedra.
+///         small that the mesh would exceed MaxMeshElements() tetrahedra.
 VolumeMeshWithExtent MakeCapsuleVolumeMesh(const Capsule& capsule, double resolution_hint,
                                            double margin = 0);
 

@@ -97,12 +97,13 @@ void CheckFlatness(const Cylinder& cylinder, double margin, int exponent, const 
   if (half_length >= R) return;
   const double m = MinSkinRing(R, half_length);
   const double count = exponent == 3 ? 24 * m * m : 8 * m * m + 16 * m;
-  if (count <= kMaxMeshElements) return;
-  throw std::invalid_argument(fmt::format(
+  const double limit = MaxMeshElements();
+  if (count <= limit) return;
+  throw MeshSizeLimitError(fmt::format(
       "Cylinder: radius {:g} m and length {:g} m (margin {:g} m) are too flat to mesh: rim "
       "chords that sag less than its half length {:g} m need about {:.3g} {} at any "
       "resolution hint (limit {:g})",
-      cylinder.radius(), cylinder.length(), margin, half_length, count, kind, kMaxMeshElements));
+      cylinder.radius(), cylinder.length(), margin, half_length, count, kind, limit));
 }
 
 auto CylinderMap(const CylinderLattice& L) {

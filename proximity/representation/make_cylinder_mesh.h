@@ -34,7 +34,7 @@ namespace hydrocontact {
 /// The margin inflates with sharp rims: R + δ and L/2 + δ, so the side and
 /// the caps are exactly δ from the original ones.
 /// @throws std::invalid_argument for a bad hint or margin, or a hint so
-///         small that the mesh would exceed kMaxMeshElements tetrahedra.
+///         small that the mesh would exceed MaxMeshElements() tetrahedra.
 VolumeMeshWithExtent MakeCylinderVolumeMesh(const Cylinder& cylinder, double resolution_hint,
                                             double margin = 0);
 

@@ -31,7 +31,7 @@ namespace hydrocontact {
 ///
 /// @throws std::invalid_argument for a non-positive or non-finite
 ///         resolution hint, a negative or non-finite margin, or a hint so
-///         small that the mesh would exceed kMaxMeshElements tetrahedra.
+///         small that the mesh would exceed MaxMeshElements() tetrahedra.
 VolumeMeshWithExtent MakeEllipsoidVolumeMesh(const Ellipsoid& ellipsoid, double resolution_hint,
                                              double margin = 0);
 

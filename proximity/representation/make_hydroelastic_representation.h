@@ -54,7 +54,7 @@ std::optional<double> ResolutionHintUsed(const Shape& shape, const ProximityProp
 ///         volume's boundary that does not bound a solid (open, non-manifold,
 ///         self-intersecting; ValidateClosedSurface), a compliant OBJ Mesh
 ///         whose hint loses a thin part,
-///         a resolution hint that would exceed kMaxMeshElements elements, a
+///         a resolution hint that would exceed MaxMeshElements() elements (MeshSizeLimitError), a
 ///         margin too large for a user mesh; std::runtime_error naming the
 ///         file for unreadable or malformed mesh files.
 HydroelasticRepresentation MakeHydroelasticRepresentation(const Shape& shape,

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cmath>
 #include <numbers>
 #include <stdexcept>
@@ -27,6 +28,22 @@ VolumeMeshFieldLinear MakePressureField(const VolumeMeshWithExtent& m, double hy
   // MeshFieldLinear checks finiteness per vertex and derives each
   // tetrahedron's gradient from its four values.
   return VolumeMeshFieldLinear(std::move(pressure), m.mesh);
+}
+
+namespace {
+// Relaxed order suffices: the limit is one independent value, read once per
+// mesh request.
+std::atomic<double> g_max_mesh_elements{kMaxMeshElements};
+}  // namespace
+
+double MaxMeshElements() { return g_max_mesh_elements.load(std::memory_order_relaxed); }
+
+void SetMaxMeshElements(double limit) {
+  if (!(limit >= 1) || !std::isfinite(limit)) {
+    throw std::invalid_argument(
+        fmt::format("SetMaxMeshElements: the limit must be a finite number >= 1, got {}", limit));
+  }
+  g_max_mesh_elements.store(limit, std::memory_order_relaxed);
 }
 
 double CalcMinDihedralAngle(const VolumeMesh& mesh) {
@@ -75,15 +92,16 @@ double RequireMargin(std::string_view shape, double margin) {
 
 void CheckMeshSize(std::string_view shape, std::string_view element_kind, double estimated_count,
                    double resolution_hint, int exponent) {
-  if (estimated_count <= kMaxMeshElements) return;
+  const double limit = MaxMeshElements();
+  if (estimated_count <= limit) return;
   // Count ∝ h^-exponent, so this hint brings the estimate to the limit; the
   // 10% allowance covers the rounding up of segment counts.
   const double suggested =
-      1.1 * resolution_hint * std::pow(estimated_count / kMaxMeshElements, 1.0 / exponent);
-  throw std::invalid_argument(fmt::format(
+      1.1 * resolution_hint * std::pow(estimated_count / limit, 1.0 / exponent);
+  throw MeshSizeLimitError(fmt::format(
       "{}: resolution hint {:g} m would make about {:.3g} {} (limit {:g}); use a resolution "
       "hint of at least {:.3g} m",
-      shape, resolution_hint, estimated_count, element_kind, kMaxMeshElements, suggested));
+      shape, resolution_hint, estimated_count, element_kind, limit, suggested));
 }
 
 double SegmentCount(double length, double h) {

@@ -5,6 +5,7 @@
 /// pressure field built from it, the argument checks and the element-count
 /// limit that keeps a too-small resolution hint from exhausting memory.
 
+#include <stdexcept>
 #include <string_view>
 #include <vector>
 
@@ -36,9 +37,27 @@ VolumeMeshFieldLinear MakePressureField(const VolumeMeshWithExtent& m, double hy
 /// Returns π for an empty mesh.
 double CalcMinDihedralAngle(const VolumeMesh& mesh);
 
-/// The most tetrahedra (compliant) or triangles (rigid) a generator builds.
-/// A request estimated to exceed it throws before any memory is allocated.
+/// The default of the most tetrahedra (compliant) or triangles (rigid) a
+/// generator builds (MaxMeshElements). A request estimated to exceed the
+/// limit throws before any memory is allocated.
 inline constexpr double kMaxMeshElements = 2e6;
+
+/// The element limit in force for the whole process (kMaxMeshElements
+/// unless SetMaxMeshElements changed it). It guards memory, not accuracy:
+/// about 2e6 tetrahedra take a few hundred MB with their hierarchy.
+double MaxMeshElements();
+
+/// Sets the element limit for every mesh built afterwards, on any thread.
+/// @throws std::invalid_argument naming the value unless it is a finite
+///         number >= 1.
+void SetMaxMeshElements(double limit);
+
+/// What a generator throws when a mesh would exceed MaxMeshElements(), so
+/// that a caller (the tool) can say how to raise the limit.
+class MeshSizeLimitError : public std::invalid_argument {
+ public:
+  using std::invalid_argument::invalid_argument;
+};
 
 namespace internal {
 
@@ -52,8 +71,8 @@ double RequireResolutionHint(std::string_view shape, double h);
 ///         margin is finite and ≥ 0.
 double RequireMargin(std::string_view shape, double margin);
 
-/// Throws std::invalid_argument when `estimated_count` elements (of kind
-/// `element_kind`, e.g. "tetrahedra") exceed kMaxMeshElements. The message
+/// Throws MeshSizeLimitError when `estimated_count` elements (of kind
+/// `element_kind`, e.g. "tetrahedra") exceed MaxMeshElements(). The message
 /// names the shape, the hint, the estimate and a hint large enough: the
 /// count scales as h^-`exponent` (3 for volumes, 2 for surfaces).
 void CheckMeshSize(std::string_view shape, std::string_view element_kind, double estimated_count,

@@ -16,7 +16,7 @@ namespace hydrocontact {
 std::string LowerCaseExtension(const std::filesystem::path& file);
 
 /// The rigid representation of `mesh` in G: the file's surface (.obj, .stl,
-/// .ply, POLYDATA .vtk) or the boundary of its volume (.vtk, .msh; see
+/// .ply, POLYDATA .vtk) or the boundary of its volume (.vtk, .vtu, .msh; see
 /// ReadMeshFile), scaled, inflated by `margin` (see
 /// InflateSurfaceMesh).
 /// @throws std::invalid_argument naming the file if the surface does not
@@ -46,7 +46,7 @@ std::optional<double> MeshResolutionHintUsed(const Mesh& mesh, double margin,
                                              std::optional<double> resolution_hint);
 
 /// The compliant representation of `mesh` in G.
-///   - a volume file (tetrahedral .vtk, .msh): the file's tetrahedra, scaled, boundary inflated by `margin`
+///   - a volume file (tetrahedral .vtk, .vtu, .msh): the file's tetrahedra, scaled, boundary inflated by `margin`
 ///     (see InflateVolumeMesh), with the extent
 ///     ComputeDistanceToBoundaryExtent of the inflated mesh (0 on its
 ///     boundary, 1 at the vertex farthest inside). Point data in the file is
@@ -61,7 +61,7 @@ std::optional<double> MeshResolutionHintUsed(const Mesh& mesh, double margin,
 ///         volume mesh without interior vertices or a margin that inverts a
 ///         tetrahedron; a surface that does not bound a solid (see
 ///         MakeMeshSurfaceMesh), a hint that is not positive or too small
-///         (kMaxMeshElements), or one so coarse that a part of the solid is
+///         (MaxMeshElements()), or one so coarse that a part of the solid is
 ///         lost (the message names where and a hint that keeps it);
 ///         std::runtime_error from the readers.
 VolumeMeshWithExtent MakeMeshVolumeMesh(const Mesh& mesh, double margin = 0,

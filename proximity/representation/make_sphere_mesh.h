@@ -21,7 +21,7 @@ namespace hydrocontact {
 /// oriented; dihedral angles stay above 50°. The margin δ ≥ 0 inflates the
 /// sphere to radius r+δ, the field vanishing on the inflated boundary.
 /// @throws std::invalid_argument for a bad hint or margin, or a hint so
-///         small that the mesh would exceed kMaxMeshElements tetrahedra.
+///         small that the mesh would exceed MaxMeshElements() tetrahedra.
 VolumeMeshWithExtent MakeSphereVolumeMesh(const Sphere& sphere, double resolution_hint,
                                           double margin = 0);
 

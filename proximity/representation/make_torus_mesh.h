@@ -26,7 +26,7 @@ namespace hydrocontact {
 /// rings' vertices.
 /// @throws std::invalid_argument for a bad hint or margin, an inflated tube
 ///         that reaches the axis (r + δ ≥ R), or a hint so small that the
-///         mesh would exceed kMaxMeshElements.
+///         mesh would exceed MaxMeshElements().
 VolumeMeshWithExtent MakeTorusVolumeMesh(const Torus& torus, double resolution_hint,
                                          double margin = 0);
 

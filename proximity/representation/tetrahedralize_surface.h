@@ -77,7 +77,7 @@ struct SurfaceTetrahedralization {
 /// `resolution_hint`. Every tetrahedron is positively oriented.
 /// @throws std::invalid_argument naming the hint: unless it is finite and
 ///         positive; when the lattice or the mesh would exceed
-///         kMaxMeshElements (CheckMeshSize); or when no tetrahedron results
+///         MaxMeshElements() (CheckMeshSize); or when no tetrahedron results
 ///         (the solid is everywhere thinner than the lattice), saying to
 ///         use a smaller hint.
 SurfaceTetrahedralization TetrahedralizeSurface(const MeshDistanceData& surface_G,

@@ -51,7 +51,7 @@ TEST_CASE("ReadMeshFile refuses unknown extensions naming the supported ones", "
   CHECK(IsSupportedMeshFile("a.PLY"));
   CHECK_THROWS_WITH(ReadMeshFile("a.step"),
                     Contains("'a.step': unsupported mesh file extension '.step'") &&
-                        Contains(".obj, .stl, .ply, .vtk, .msh"));
+                        Contains(".obj, .stl, .ply, .vtk, .vtu, .msh"));
   CHECK_THROWS_AS(MeshFileHoldsVolume("a"), std::invalid_argument);
 }
 

@@ -192,7 +192,7 @@ TEST_CASE("info on gmsh .msh files (2.2 and 4.1) and STL written by gmsh", "[inf
     CHECK(Member(r.out, "closed") == "true");
   }
   CHECK(FailsCleanly(RunTool({"info", (dir / "nothing.ply").string()}), "nothing.ply"));
-  CHECK(FailsCleanly(RunTool({"info", "x.step"}), ".obj, .stl, .ply, .vtk, .msh"));
+  CHECK(FailsCleanly(RunTool({"info", "x.step"}), ".obj, .stl, .ply, .vtk, .vtu, .msh"));
 }
 
 }  // namespace

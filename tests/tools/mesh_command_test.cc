@@ -195,3 +195,24 @@ TEST_CASE("mesh --help explains the command") {
 
 }  // namespace
 }  // namespace hydrocontact
+
+namespace hydrocontact {
+namespace {
+
+TEST_CASE("mesh --max-elements: the limit is settable and its error names the option") {
+  // sphere:0.1 at h = 0.01 makes 20·15² = 4500 tetrahedra (see above).
+  CHECK(FailsCleanly(RunTool("mesh", {"sphere:0.1", "--resolution", "0.01", "--max-elements", "4499"}),
+                     "raise the limit with --max-elements"));
+  const ToolResult r = RunTool("mesh", {"sphere:0.1", "--resolution", "0.01", "--max-elements", "4500"});
+  CheckSuccess(r);
+  CHECK(test::Member(r.out, "num_elements") == "4500");
+  CHECK(FailsCleanly(RunTool("mesh", {"sphere:0.1", "--max-elements", "0"}), "'0'"));
+  CHECK(FailsCleanly(RunTool("surface", {"sphere:0.1", "sphere:0.1", "--resolution-a", "0.0001"}),
+                     "--max-elements"));
+  // The help states the default.
+  const ToolResult help = RunTool("mesh", {"--help"});
+  CHECK_THAT(help.out, Contains("--max-elements N") && Contains("default 2e+06"));
+}
+
+}  // namespace
+}  // namespace hydrocontact

@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "mesh/mesh_file.h"
+#include "proximity/representation/make_mesh_common.h"
 #include "geometry/supported_range.h"
 #include "tools/cli/command.h"
 
@@ -266,6 +267,24 @@ ParsedArgs ParseArgs(const std::vector<std::string>& args, int num_geometries,
   return parsed;
 }
 
+void ApplyMaxElements(const ParsedArgs& parsed) {
+  const auto it = parsed.options.find("--max-elements");
+  if (it == parsed.options.end()) return;
+  const double n = ParseDouble(it->second, "--max-elements");
+  if (!(n >= 1 && n <= 1e9) || n != std::floor(n)) {
+    throw UsageError(fmt::format("--max-elements: '{}' is not a whole number in [1, 1e9]", it->second));
+  }
+  SetMaxMeshElements(n);
+}
+
+std::string MaxElementsHelp() {
+  return fmt::format(
+      "  --max-elements N     the most tetrahedra (compliant) or triangles (rigid) a\n"
+      "                       mesh may have (default {:g}; about 2e6 tetrahedra take a\n"
+      "                       few hundred MB); a finer request is refused up front\n",
+      kMaxMeshElements);
+}
+
 std::string GeometryArgumentsHelp(int num_geometries) {
   const std::string s = num_geometries == 1 ? "" : "-a";
   std::string text =
@@ -274,8 +293,8 @@ std::string GeometryArgumentsHelp(int num_geometries) {
       "                      --compliant tetrahedralizes it, --resolution setting the\n"
       "                      lattice spacing; --convex for its hull); a .vtk POLYDATA is a\n"
       "                      surface too\n"
-      "  path/file.vtk|.msh  tetrahedral volume mesh (legacy VTK UNSTRUCTURED_GRID, gmsh\n"
-      "                      2.2/4.1; compliant by default)\n"
+      "  path/file.vtk|.vtu|.msh  tetrahedral volume mesh (legacy VTK UNSTRUCTURED_GRID,\n"
+      "                      VTK XML .vtu uncompressed, gmsh 2.2/4.1; compliant by default)\n"
       "  sphere:R            sphere of radius R centred at G's origin\n"
       "  box:X,Y,Z           box with full edge lengths X, Y, Z, centred\n"
       "  cylinder:R,L        cylinder of radius R and length L along z, centred\n"

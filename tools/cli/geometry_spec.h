@@ -26,7 +26,7 @@ struct GeometryArg {
   /// The parsed shape; a file becomes Mesh(file, scale).
   Shape shape{Sphere(1.0)};
   /// Compliance defaults: surface files (.obj, .stl, .ply, POLYDATA .vtk)
-  /// rigid; volume files (.vtk, .msh), primitives and halfspace compliant. Modulus defaults to 1e7 Pa.
+  /// rigid; volume files (.vtk, .vtu, .msh), primitives and halfspace compliant. Modulus defaults to 1e7 Pa.
   ProximityProperties properties;
   /// X_WG from --pose-X (identity by default).
   RigidTransform X_WG;
@@ -71,6 +71,14 @@ double ParseAngle(const std::string& text, const std::string& what);
 
 /// A finite double. @throws UsageError naming `what`.
 double ParseDouble(const std::string& text, const std::string& what);
+
+/// Applies a command's --max-elements N (the mesh size limit, see
+/// SetMaxMeshElements) when `parsed` has it.
+/// @throws UsageError unless N is a whole number in [1, 1e9].
+void ApplyMaxElements(const ParsedArgs& parsed);
+
+/// Help text for --max-elements (with the default limit).
+std::string MaxElementsHelp();
 
 /// Help text for the geometry grammar and the per-geometry options.
 std::string GeometryArgumentsHelp(int num_geometries);

@@ -28,7 +28,8 @@ Reads a mesh file and prints what it holds as one JSON object.
   FILE        a triangle surface (.obj; .stl ASCII or binary; .ply ASCII or
               binary; .vtk POLYDATA; polygons are triangulated by ear
               clipping) or a tetrahedral volume (.vtk UNSTRUCTURED_GRID,
-              ASCII or BINARY; gmsh .msh 2.2 or 4.1, ASCII or binary). The
+              ASCII or BINARY; VTK XML .vtu, ASCII, binary or
+              appended, uncompressed; gmsh .msh 2.2 or 4.1, ASCII or binary). The
               extension decides, in any case.
   --scale S   multiply every position by S (finite, > 0; default 1).
 
@@ -142,7 +143,7 @@ int RunInfo(const std::vector<std::string>& args) {
   return 0;
 }
 
-const CommandRegistration kReg("info", Command{"what a mesh file (.obj, .stl, .ply, .vtk, .msh) holds", kHelp, RunInfo});
+const CommandRegistration kReg("info", Command{"what a mesh file (.obj, .stl, .ply, .vtk, .vtu, .msh) holds", kHelp, RunInfo});
 
 }  // namespace
 }  // namespace hydrocontact::cli

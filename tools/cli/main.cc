@@ -7,6 +7,9 @@
 #include <string>
 #include <vector>
 
+#include <fmt/format.h>
+
+#include "proximity/representation/make_mesh_common.h"
 #include "tools/cli/command.h"
 
 namespace hydrocontact::cli {
@@ -77,6 +80,10 @@ int main(int argc, char** argv) {
     return it->second.run(rest);
   } catch (const std::exception& e) {
     std::string message = e.what();
+    if (dynamic_cast<const hydrocontact::MeshSizeLimitError*>(&e) != nullptr) {
+      message += fmt::format("; or raise the limit with --max-elements N (default {:g})",
+                             hydrocontact::kMaxMeshElements);
+    }
     // One line, whatever the message holds.
     for (char& c : message) {
       if (c == '\n' || c == '\r') c = ' ';

@@ -15,12 +15,15 @@
 #include "tools/cli/command.h"
 #include "tools/cli/geometry_spec.h"
 #include "tools/cli/json.h"
+#include "tools/cli/picture_layers.h"
+#include "tools/cli/progress.h"
 
 namespace hydrocontact::cli {
 namespace {
 
 std::string Help() {
   return std::string(R"(usage: hydrocontact mesh A [options] [--out FILE.vtk [--binary]]
+                         [--png FILE.png [--view V] [--size WxH]] [--max-elements N]
 
 Builds the hydroelastic representation of geometry A, as a contact query
 would, and prints a summary as one JSON object. Everything is in A's own
@@ -31,6 +34,12 @@ frame G (the pose option is accepted but does not move the mesh).
                    the triangle surface (rigid). A half-space has no mesh.
   --binary         write --out as BINARY legacy VTK (big-endian, exact
                    doubles; smaller and faster to load) instead of ASCII.
+  --png FILE.png   also draw the mesh: a compliant one cut in half across
+                   the view, the cut coloured by pressure (colour bar in Pa),
+                   element edges drawn; a rigid one as its shaded triangles.
+  --view V         the picture's view: iso (default), top, front, side, or
+                   AZ,EL in degrees (azimuth about z from +x, elevation)
+  --size WxH       the picture's size in pixels (default 800x600)
 
 Output members:
   geometry           the spec A as given
@@ -53,16 +62,24 @@ Output members:
   normal             half-space outward normal in G, [0, 0, 1]
   build_time_ms      wall time to build the representation, BVH included
   out                the file written, when --out is given
-)") + GeometryArgumentsHelp(1) +
+  png                the picture written, when --png is given
+)") + MaxElementsHelp() +
+         "\nWhile meshing takes over a second, progress is shown on stderr when it is a\nterminal.\n" +
+         GeometryArgumentsHelp(1) +
          "\nOn bad input prints one line on stderr and exits 2.\n";
 }
 
 int Run(const std::vector<std::string>& args) {
-  const ParsedArgs parsed = ParseArgs(args, 1, 0, {"--out"}, {"--binary"});
+  const ParsedArgs parsed =
+      ParseArgs(args, 1, 0, {"--out", "--png", "--view", "--size", "--max-elements"}, {"--binary"});
+  ApplyMaxElements(parsed);
+  const std::optional<PictureRequest> picture = ParsePictureRequest(parsed);
   const GeometryArg& g = parsed.geometries.front();
   const auto start = std::chrono::steady_clock::now();
-  const HydroelasticRepresentation representation =
-      MakeHydroelasticRepresentation(g.shape, g.properties);
+  const HydroelasticRepresentation representation = [&] {
+    const Progress progress(fmt::format("meshing {}", g.spec));
+    return MakeHydroelasticRepresentation(g.shape, g.properties);
+  }();
   const double build_ms =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
 
@@ -93,6 +110,7 @@ int Run(const std::vector<std::string>& args) {
     if (out_file != parsed.options.end()) {
       WriteVtkVolume(out_file->second, c->mesh, {{"pressure", &values}}, encoding);
     }
+    if (picture) WritePicture(*picture, {CutAwayLayer(*c, picture->options.view)});
   } else if (const auto* r = std::get_if<RigidMesh>(&representation)) {
     out.Set("kind", "surface_mesh")
         .Set("resolution_hint", hint ? Json(*hint) : Json())
@@ -102,10 +120,19 @@ int Run(const std::vector<std::string>& args) {
         .Set("surface_area", r->mesh.total_area())
         .Set("bounding_box", BoundingBoxJson(r->mesh.CalcBoundingBox()));
     if (out_file != parsed.options.end()) WriteVtkSurface(out_file->second, r->mesh, {}, {}, encoding);
+    if (picture) {
+      render::PictureLayer layer = RepresentationLayer(representation, RigidTransform());
+      layer.draw_edges = true;
+      WritePicture(*picture, {layer});
+    }
   } else {
     if (out_file != parsed.options.end()) {
       throw UsageError(fmt::format(
           "--out: the half-space '{}' is analytic and has no mesh to write; drop --out", g.spec));
+    }
+    if (picture) {
+      throw UsageError(fmt::format(
+          "--png: the half-space '{}' is analytic and has no mesh to draw; drop --png", g.spec));
     }
     out.Set("kind", "half_space").Set("normal", Json(Eigen::Vector3d(0, 0, 1)));
     if (const auto* h = std::get_if<CompliantHalfSpace>(&representation)) {
@@ -117,6 +144,7 @@ int Run(const std::vector<std::string>& args) {
   }
   out.Set("build_time_ms", build_ms);
   if (out_file != parsed.options.end()) out.Set("out", out_file->second);
+  if (picture) out.Set("png", picture->file);
   std::cout << out.Dump();
   return 0;
 }

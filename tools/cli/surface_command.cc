@@ -17,9 +17,12 @@
 #include "mesh/vtk_writer.h"
 #include "proximity/hydroelastic/compute_contact_surface.h"
 #include "proximity/representation/make_hydroelastic_representation.h"
+#include "proximity/representation/make_mesh_common.h"
 #include "tools/cli/command.h"
 #include "tools/cli/geometry_spec.h"
 #include "tools/cli/json.h"
+#include "tools/cli/picture_layers.h"
+#include "tools/cli/progress.h"
 
 namespace hydrocontact::cli {
 namespace {
@@ -27,7 +30,8 @@ namespace {
 constexpr const char* kHelpHead =
     R"(usage: hydrocontact surface A B [--representation triangle|polygon]
                             [--out surface.vtk [--binary]] [--no-normal-filter]
-                            [--repeat N]
+                            [--repeat N] [--png FILE.png [--view V] [--size WxH]]
+                            [--max-elements N]
 
 Computes the hydroelastic contact surface of geometries A and B at their
 poses and prints a summary as one JSON object. At least one of A and B must
@@ -47,7 +51,14 @@ Options:
   --repeat N           after the one computation, time N more (1 <= N <= 1e6)
                        and report their median as time_us; without it the
                        surface is computed once and that one run is timed
-  --no-normal-filter   keep every piece of the intersection, also those whose
+  --png FILE.png       also draw the surface coloured by pressure (colour bar
+                       in Pa) inside A and B (translucent; a half-space as a
+                       square patch of its plane), framed on the surface
+  --view V             the picture's view: iso (default), top, front, side,
+                       or AZ,EL in degrees (azimuth about z from +x,
+                       elevation above the xy plane)
+  --size WxH           the picture's size in pixels (default 800x600)
+@MAX@  --no-normal-filter   keep every piece of the intersection, also those whose
                        normal disagrees with the pressure gradients (by more
                        than 5*pi/8), such as the far side of a thin rigid body
 
@@ -71,7 +82,15 @@ Output members (SI units, world frame):
                             median of the --repeat N timed ones
   repeat                    the number of timed repetitions (0 without --repeat)
   out                       the VTK file written, when --out is given
+  png                       the picture written, when --png is given
 )";
+
+std::string Help() {
+  std::string head = kHelpHead;
+  head.replace(head.find("@MAX@"), 5, MaxElementsHelp());
+  return head + "\nWhile meshing or computing takes over a second, progress is shown on stderr\n"
+                "when it is a terminal.\n" + GeometryArgumentsHelp(2);
+}
 
 /// The integrals of one surface: ∫ p n̂ dA and ∫ (x − c) × p n̂ dA.
 struct Resultant {
@@ -139,7 +158,11 @@ HydroelasticContactRepresentation ParseRepresentation(const std::string& text) {
 
 HydroelasticRepresentation Represent(const GeometryArg& g, const char* label) {
   try {
+    const Progress progress(fmt::format("meshing {} ({})", label, g.spec));
     return MakeHydroelasticRepresentation(g.shape, g.properties);
+  } catch (const MeshSizeLimitError& e) {
+    // Keeps its type: the tool adds how to raise the limit.
+    throw MeshSizeLimitError(fmt::format("geometry {} ('{}'): {}", label, g.spec, e.what()));
   } catch (const std::exception& e) {
     throw UsageError(fmt::format("geometry {} ('{}'): {}", label, g.spec, e.what()));
   }
@@ -172,9 +195,60 @@ void WriteVtk(const std::string& file, const std::optional<ContactSurface>& s,
   }
 }
 
+// The picture: the surface (opaque, by pressure) inside the two geometries
+// (translucent), framed on the surface unless the geometries are of a
+// comparable size, so that a small contact on a large body is seen.
+void DrawPicture(const PictureRequest& request, const std::optional<ContactSurface>& surface,
+                 const std::array<const HydroelasticRepresentation*, 2>& reps,
+                 const std::array<RigidTransform, 2>& poses) {
+  const std::array<render::Rgb, 2> tints{render::Rgb{60, 100, 170}, render::Rgb{190, 110, 60}};
+  std::vector<render::PictureLayer> layers;
+  Aabb bodies, contact;
+  for (int k = 0; k < 2; ++k) {
+    render::PictureLayer layer = RepresentationLayer(*reps[size_t(k)], poses[size_t(k)]);
+    for (const auto& v : layer.vertices) bodies.Include(v);
+    layer.color = tints[size_t(k)];
+    layer.opacity = 0.22;
+    layers.push_back(std::move(layer));
+  }
+  if (surface) {
+    layers.push_back(ContactLayer(*surface));
+    for (const auto& v : layers.back().vertices) contact.Include(v);
+  }
+  Aabb frame = bodies;
+  if (!contact.IsEmpty()) {
+    const double size = std::max((contact.max - contact.min).norm(), 1e-6);
+    if (bodies.IsEmpty() || (bodies.max - bodies.min).norm() > 6 * size) {
+      frame = Aabb(contact.min - Eigen::Vector3d::Constant(size), contact.max + Eigen::Vector3d::Constant(size));
+    } else {
+      frame.Include(contact.min);
+      frame.Include(contact.max);
+    }
+  }
+  if (frame.IsEmpty()) {
+    // Two half-spaces never get here (refused); one at least has a mesh.
+    frame = Aabb(poses[0].translation() - Eigen::Vector3d::Ones(), poses[0].translation() + Eigen::Vector3d::Ones());
+  }
+  for (int k = 0; k < 2; ++k) {
+    if (std::holds_alternative<RigidHalfSpace>(*reps[size_t(k)]) ||
+        std::holds_alternative<CompliantHalfSpace>(*reps[size_t(k)])) {
+      layers[size_t(k)] = HalfSpaceLayer(poses[size_t(k)], frame);
+      layers[size_t(k)].color = tints[size_t(k)];
+      layers[size_t(k)].opacity = 0.22;
+    }
+  }
+  PictureRequest framed = request;
+  framed.options.frame = frame;
+  WritePicture(framed, layers);
+}
+
 int Run(const std::vector<std::string>& args) {
   const ParsedArgs parsed =
-      ParseArgs(args, 2, 0, {"--representation", "--out", "--repeat"}, {"--no-normal-filter", "--binary"});
+      ParseArgs(args, 2, 0,
+                {"--representation", "--out", "--repeat", "--png", "--view", "--size", "--max-elements"},
+                {"--no-normal-filter", "--binary"});
+  ApplyMaxElements(parsed);
+  const std::optional<PictureRequest> picture = ParsePictureRequest(parsed);
   int repeat = 0;
   if (const auto it = parsed.options.find("--repeat"); it != parsed.options.end()) {
     const double n = ParseDouble(it->second, "--repeat");
@@ -211,6 +285,7 @@ int Run(const std::vector<std::string>& args) {
   std::optional<ContactSurface> surface;
   double first_us = 0;
   try {
+    const Progress progress("computing the contact surface");
     const auto start = std::chrono::steady_clock::now();
     surface = compute();
     first_us = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start)
@@ -223,6 +298,7 @@ int Run(const std::vector<std::string>& args) {
   // Timing repetitions only when asked for: a large pair can take seconds.
   std::vector<double> times_us{first_us};
   if (repeat > 0) times_us.clear();
+  const Progress progress(fmt::format("timing {} repetitions", repeat), std::chrono::seconds(1), repeat > 0 && StderrIsTerminal());
   for (int k = 0; k < repeat; ++k) {
     const auto start = std::chrono::steady_clock::now();
     const std::optional<ContactSurface> again = compute();
@@ -263,13 +339,17 @@ int Run(const std::vector<std::string>& args) {
              parsed.flags.count("--binary") ? VtkEncoding::kBinary : VtkEncoding::kAscii);
     out.Set("out", out_option->second);
   }
+  if (picture) {
+    DrawPicture(*picture, surface, {&rep_A, &rep_B}, {a.X_WG, b.X_WG});
+    out.Set("png", picture->file);
+  }
   std::cout << out.Dump();
   return 0;
 }
 
 const CommandRegistration kReg(
     "surface", Command{"the hydroelastic contact surface of two geometries",
-                       std::string(kHelpHead) + GeometryArgumentsHelp(2), Run});
+                       Help(), Run});
 
 }  // namespace
 }  // namespace hydrocontact::cli

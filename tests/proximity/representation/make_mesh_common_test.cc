@@ -1,5 +1,7 @@
 #include "proximity/representation/make_mesh_common.h"
 
+#include <cmath>
+
 #include <catch2/catch.hpp>
 
 namespace hydrocontact {
@@ -36,6 +38,22 @@ TEST_CASE("CheckMeshSize: accepts up to the limit, suggests a hint beyond it") {
   // 4× with a square law: also double.
   CHECK_THROWS_WITH(internal::CheckMeshSize("Box", "triangles", 4 * kMaxMeshElements, 0.5, 2),
                     Contains("triangles") && Contains("1.1 m"));
+}
+
+TEST_CASE("SetMaxMeshElements: the limit is settable, checked, and its error has its own type") {
+  REQUIRE(MaxMeshElements() == kMaxMeshElements);
+  SetMaxMeshElements(1000);
+  CHECK(MaxMeshElements() == 1000);
+  CHECK_NOTHROW(internal::CheckMeshSize("Sphere", "tetrahedra", 1000, 0.01, 3));
+  // 8000 = 8× the limit: the hint must double (×1.1 allowance): 0.022 m.
+  CHECK_THROWS_AS(internal::CheckMeshSize("Sphere", "tetrahedra", 8000, 0.01, 3), MeshSizeLimitError);
+  CHECK_THROWS_WITH(internal::CheckMeshSize("Sphere", "tetrahedra", 8000, 0.01, 3),
+                    Contains("limit 1000") && Contains("0.022 m"));
+  CHECK_THROWS_WITH(SetMaxMeshElements(0.5), Contains("0.5"));
+  CHECK_THROWS_WITH(SetMaxMeshElements(std::nan("")), Contains("nan"));
+  CHECK(MaxMeshElements() == 1000);
+  SetMaxMeshElements(kMaxMeshElements);
+  CHECK(MaxMeshElements() == kMaxMeshElements);
 }
 
 TEST_CASE("SegmentCount covers the length with segments no longer than h") {

@@ -1,0 +1,20 @@
+// libFuzzer target: the vtu reader must either return a valid mesh or
+// throw an exception derived from std::exception; never crash, hang, leak
+// or allocate from an unchecked count. Seeds: tests/fuzz/corpus/vtu/.
+
+#include <cstddef>
+#include <cstdint>
+#include <exception>
+#include <string_view>
+
+#include "mesh/vtu_reader.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  const std::string_view text(reinterpret_cast<const char*>(data), size);
+  try {
+    (void)hydrocontact::ReadVtuString(text, "fuzz.vtu");
+  } catch (const std::exception&) {
+    // Refusing bad input with a message is the expected outcome.
+  }
+  return 0;
+}

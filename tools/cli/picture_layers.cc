@@ -1,0 +1,154 @@
+#include "tools/cli/picture_layers.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <map>
+#include <variant>
+
+#include <fmt/format.h>
+
+#include "render/png_io.h"
+#include "tools/cli/command.h"
+
+namespace hydrocontact::cli {
+namespace {
+
+std::vector<Eigen::Vector3d> Posed(const std::vector<Eigen::Vector3d>& p_G, const RigidTransform& X_WG) {
+  std::vector<Eigen::Vector3d> p_W;
+  p_W.reserve(p_G.size());
+  for (const auto& p : p_G) p_W.push_back(X_WG * p);
+  return p_W;
+}
+
+void AddTriangles(const TriangleSurfaceMesh& mesh, render::PictureLayer* layer) {
+  for (const auto& t : mesh.triangles()) layer->triangles.push_back({t[0], t[1], t[2]});
+}
+
+}  // namespace
+
+std::string PictureOptionsHelp() {
+  return R"(  --png FILE.png   also draw a picture (PNG) of the result
+  --view V         the picture's view: iso (default), top, front, side, or
+                   AZ,EL in degrees (azimuth about z from +x, elevation)
+  --size WxH       the picture's size in pixels (default 800x600)
+)";
+}
+
+std::optional<PictureRequest> ParsePictureRequest(const ParsedArgs& parsed) {
+  const auto png = parsed.options.find("--png");
+  const auto view = parsed.options.find("--view");
+  const auto size = parsed.options.find("--size");
+  if (png == parsed.options.end()) {
+    if (view != parsed.options.end() || size != parsed.options.end()) {
+      throw UsageError("--view and --size apply to the picture; give --png FILE.png too");
+    }
+    return std::nullopt;
+  }
+  PictureRequest request;
+  request.file = png->second;
+  try {
+    if (view != parsed.options.end()) request.options.view = render::ParseViewDirection(view->second);
+    if (size != parsed.options.end()) {
+      const auto wh = render::ParseImageSize(size->second);
+      request.options.width = wh[0];
+      request.options.height = wh[1];
+    }
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(fmt::format("{}: {}", view != parsed.options.end() ? "--view or --size" : "--size", e.what()));
+  }
+  return request;
+}
+
+render::PictureLayer RepresentationLayer(const HydroelasticRepresentation& representation,
+                                         const RigidTransform& X_WG) {
+  render::PictureLayer layer;
+  if (const auto* c = std::get_if<CompliantMesh>(&representation)) {
+    const VolumeMeshBoundary boundary = ExtractBoundary(c->mesh);
+    layer.vertices = Posed(boundary.surface.vertices(), X_WG);
+    AddTriangles(boundary.surface, &layer);
+  } else if (const auto* r = std::get_if<RigidMesh>(&representation)) {
+    layer.vertices = Posed(r->mesh.vertices(), X_WG);
+    AddTriangles(r->mesh, &layer);
+  }
+  return layer;
+}
+
+render::PictureLayer CutAwayLayer(const CompliantMesh& compliant, const render::ViewDirection& view) {
+  const VolumeMesh& mesh = compliant.mesh;
+  // The cut faces a horizontal direction 45° round from the camera's, so
+  // that the picture shows the cut obliquely beside the outer surface.
+  const Eigen::Vector3d cut_normal(std::cos(view.azimuth + M_PI / 4), std::sin(view.azimuth + M_PI / 4), 0);
+  const Aabb box = mesh.CalcBoundingBox();
+  const Eigen::Vector3d centre = (box.min + box.max) / 2;
+  std::vector<int> kept;
+  for (int e = 0; e < mesh.num_elements(); ++e) {
+    Eigen::Vector3d c = Eigen::Vector3d::Zero();
+    for (int v : mesh.element(e)) c += mesh.vertex(v) / 4;
+    if ((c - centre).dot(cut_normal) <= 0) kept.push_back(e);
+  }
+  if (kept.empty()) {
+    for (int e = 0; e < mesh.num_elements(); ++e) kept.push_back(e);
+  }
+  // The faces of the kept tetrahedra that only one of them has, turned to
+  // face away from their tetrahedron's fourth vertex.
+  std::map<std::array<int, 3>, std::pair<int, std::array<int, 3>>> faces;
+  for (int e : kept) {
+    const auto& t = mesh.element(e);
+    for (int o = 0; o < 4; ++o) {
+      std::array<int, 3> f{t[size_t((o + 1) % 4)], t[size_t((o + 2) % 4)], t[size_t((o + 3) % 4)]};
+      const Eigen::Vector3d& a = mesh.vertex(f[0]);
+      const Eigen::Vector3d n = (mesh.vertex(f[1]) - a).cross(mesh.vertex(f[2]) - a);
+      if (n.dot(mesh.vertex(t[size_t(o)]) - a) > 0) std::swap(f[1], f[2]);
+      std::array<int, 3> key = f;
+      std::sort(key.begin(), key.end());
+      auto [it, inserted] = faces.try_emplace(key, 0, f);
+      ++it->second.first;
+    }
+  }
+  render::PictureLayer layer;
+  layer.vertices = mesh.vertices();
+  layer.values = compliant.pressure.values();
+  for (const auto& [key, entry] : faces) {
+    if (entry.first == 1) layer.triangles.push_back(entry.second);
+  }
+  layer.draw_edges = true;
+  return layer;
+}
+
+render::PictureLayer ContactLayer(const ContactSurface& surface) {
+  render::PictureLayer layer;
+  if (surface.is_triangle()) {
+    layer.vertices = surface.tri_mesh_W().vertices();
+    AddTriangles(surface.tri_mesh_W(), &layer);
+    layer.values = surface.tri_e_MN().values();
+  } else {
+    const PolygonSurfaceMesh& mesh = surface.poly_mesh_W();
+    for (int v = 0; v < mesh.num_vertices(); ++v) layer.vertices.push_back(mesh.vertex(v));
+    // Contact polygons are convex: a fan covers each.
+    for (int f = 0; f < mesh.num_faces(); ++f) {
+      const auto poly = mesh.polygon(f);
+      for (size_t k = 1; k + 1 < poly.size(); ++k) layer.triangles.push_back({poly[0], poly[k], poly[k + 1]});
+    }
+    layer.values = surface.poly_e_MN().values();
+  }
+  return layer;
+}
+
+render::PictureLayer HalfSpaceLayer(const RigidTransform& X_WG, const Aabb& frame) {
+  const Eigen::Vector3d centre_G = X_WG.inverse() * ((frame.min + frame.max) / 2);
+  const double h = std::max((frame.max - frame.min).norm(), 1e-6);
+  render::PictureLayer layer;
+  for (const auto& [x, y] : {std::pair{-h, -h}, {h, -h}, {h, h}, {-h, h}}) {
+    layer.vertices.push_back(X_WG * Eigen::Vector3d(centre_G.x() + x, centre_G.y() + y, 0));
+  }
+  // Counter-clockwise seen from +z (the outward normal).
+  layer.triangles = {{0, 1, 2}, {0, 2, 3}};
+  return layer;
+}
+
+void WritePicture(const PictureRequest& request, const std::vector<render::PictureLayer>& layers) {
+  render::WritePng(request.file, render::RenderPicture(layers, request.options));
+}
+
+}  // namespace hydrocontact::cli
