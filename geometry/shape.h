@@ -7,10 +7,14 @@
 /// parameter and its value.
 
 #include <cmath>
+#include <algorithm>
+#include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <variant>
+#include <vector>
 
 #include <Eigen/Core>
 #include <fmt/format.h>
@@ -138,6 +142,113 @@ class Torus {
   double minor_radius_;
 };
 
+/// A height field: a solid whose top is a smooth surface z = h(x, y) through
+/// a grid of sampled heights, over a rectangle centred on G's z axis.
+///
+/// Samples: `nx` × `ny` heights (z in G, metres), sample (i, j) at
+/// x_i = −Lx/2 + i·dx, y_j = −Ly/2 + j·dy with Lx = (nx − 1)·dx and
+/// Ly = (ny − 1)·dy; `heights` is row-major along x: heights[j·nx + i].
+///
+/// The surface: on each grid cell a bicubic patch, the tensor product of
+/// cubic Hermite interpolation in x and in y (Catmull–Rom): the slopes at
+/// the samples are central differences of the heights, (h_{i+1} − h_{i−1})
+/// / (2·dx), second-order one-sided differences at the first and last sample
+/// ((−3h₀ + 4h₁ − h₂)/(2dx); with only two samples, (h₁ − h₀)/dx), and the
+/// cross slope is the x difference of the y differences. The surface passes
+/// through every sample, is C¹ (its normal is continuous; its curvature may
+/// jump across grid lines), and reproduces exactly any h that is a
+/// polynomial of degree ≤ 2 in x times one of degree ≤ 2 in y (e.g. a
+/// quadratic bump) when nx, ny ≥ 3. Where we differ from the seed's
+/// SmoothHeightMap: the seed fits C² patches over a surface in its own
+/// frame; ours is the C¹ interpolant above, and a solid, not a sheet.
+///
+/// The solid: every point (x, y, z) with |x| ≤ Lx/2, |y| ≤ Ly/2 and
+/// z_b ≤ z ≤ h(x, y), where the bottom plane is z_b = min_height −
+/// thickness (min_height the lowest SAMPLE). Its boundary: the top surface,
+/// the flat bottom z = z_b and four vertical sides. (Between samples a
+/// bicubic can dip slightly below the lowest sample; the geometry's data
+/// refuse a field whose surface could reach the bottom plane.)
+///
+/// Copies are cheap: the heights are shared and immutable.
+class HeightField {
+ public:
+  /// @throws std::invalid_argument naming the parameter and its value unless
+  ///         nx ≥ 2 and ny ≥ 2 (and nx·ny ≤ kMaxSamples), heights.size() ==
+  ///         nx·ny, every height is finite with magnitude ≤ kMaxCoordinate
+  ///         (naming the sample (i, j)), dx, dy and thickness are lengths in
+  ///         the supported range [kMinLength, kMaxLength].
+  HeightField(int nx, int ny, double dx, double dy, std::vector<double> heights, double thickness)
+      : nx_(RequireCount("nx", nx)),
+        ny_(RequireCount("ny", ny)),
+        dx_(internal::RequireSize("HeightField", "dx", dx)),
+        dy_(internal::RequireSize("HeightField", "dy", dy)),
+        thickness_(internal::RequireSize("HeightField", "thickness", thickness)) {
+    if (int64_t(nx) * int64_t(ny) > kMaxSamples) {
+      throw std::invalid_argument(fmt::format(
+          "HeightField: parameters 'nx' ({}) times 'ny' ({}) exceed the supported {} samples", nx,
+          ny, kMaxSamples));
+    }
+    if (heights.size() != size_t(nx) * size_t(ny)) {
+      throw std::invalid_argument(fmt::format(
+          "HeightField: parameter 'heights' has {} values; nx·ny = {}·{} = {} are needed",
+          heights.size(), nx, ny, size_t(nx) * size_t(ny)));
+    }
+    min_height_ = heights.front();
+    max_height_ = heights.front();
+    for (size_t k = 0; k < heights.size(); ++k) {
+      const double h = heights[k];
+      if (!std::isfinite(h) || !(std::abs(h) <= kMaxCoordinate)) {
+        throw std::invalid_argument(fmt::format(
+            "HeightField: parameter 'heights' at sample (i={}, j={}) must be finite with "
+            "magnitude at most {} m, got {}",
+            k % size_t(nx), k / size_t(nx), kMaxCoordinate, h));
+      }
+      min_height_ = std::min(min_height_, h);
+      max_height_ = std::max(max_height_, h);
+    }
+    heights_ = std::make_shared<const std::vector<double>>(std::move(heights));
+  }
+
+  /// The most samples a height field may have.
+  static constexpr int64_t kMaxSamples = int64_t(1) << 24;
+
+  int nx() const { return nx_; }
+  int ny() const { return ny_; }
+  double dx() const { return dx_; }
+  double dy() const { return dy_; }
+  double thickness() const { return thickness_; }
+  /// All samples, heights()[j·nx + i].
+  const std::vector<double>& heights() const { return *heights_; }
+  /// The sample (i, j). Precondition: 0 ≤ i < nx, 0 ≤ j < ny.
+  double height(int i, int j) const { return (*heights_)[size_t(j) * size_t(nx_) + size_t(i)]; }
+  double min_height() const { return min_height_; }
+  double max_height() const { return max_height_; }
+  /// z_b = min_height − thickness: the bottom plane.
+  double bottom() const { return min_height_ - thickness_; }
+  /// Lx/2 and Ly/2: the rectangle is |x| ≤ half_x, |y| ≤ half_y.
+  double half_x() const { return 0.5 * (nx_ - 1) * dx_; }
+  double half_y() const { return 0.5 * (ny_ - 1) * dy_; }
+
+ private:
+  static int RequireCount(const char* parameter, int n) {
+    if (n < 2) {
+      throw std::invalid_argument(fmt::format(
+          "HeightField: parameter '{}' must be at least 2 (samples along an axis), got {}",
+          parameter, n));
+    }
+    return n;
+  }
+
+  int nx_;
+  int ny_;
+  double dx_;
+  double dy_;
+  double thickness_;
+  double min_height_{0};
+  double max_height_{0};
+  std::shared_ptr<const std::vector<double>> heights_;
+};
+
 /// The half-space z ≤ 0 of G; its boundary plane has outward normal +z.
 class HalfSpace {};
 
@@ -184,13 +295,14 @@ class Convex {
 
 /// Any shape. Dispatch with std::visit.
 using Shape =
-    std::variant<Sphere, Box, Cylinder, Capsule, Ellipsoid, HalfSpace, Mesh, Convex, Torus>;
+    std::variant<Sphere, Box, Cylinder, Capsule, Ellipsoid, HalfSpace, Mesh, Convex, Torus,
+                 HeightField>;
 
 /// The shape's type name ("Sphere", "Box", ...), for messages.
 inline std::string ShapeName(const Shape& shape) {
   static constexpr const char* kNames[] = {"Sphere",    "Box",       "Cylinder", "Capsule",
                                            "Ellipsoid", "HalfSpace", "Mesh",     "Convex",
-                                           "Torus"};
+                                           "Torus",     "HeightField"};
   return kNames[shape.index()];
 }
 

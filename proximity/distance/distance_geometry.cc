@@ -12,7 +12,9 @@
 #include "mesh/mesh_file.h"
 #include "mesh/volume_mesh.h"
 #include "proximity/representation/convex_hull.h"
+#include "proximity/height_field_surface.h"
 #include "proximity/representation/make_convex_mesh.h"
+#include "proximity/representation/make_height_field_mesh.h"
 #include "proximity/representation/make_torus_mesh.h"
 
 namespace hydrocontact {
@@ -59,6 +61,20 @@ DistanceGeometry MakeDistanceGeometry(const Shape& shape) {
     g.mesh = std::make_shared<const MeshDistanceData>(MakeMeshDistanceData(
         MakeTorusSurfaceMesh(*torus, kTorusTessellationSegment * torus->minor_radius())));
     g.bounding_radius = torus->major_radius() + torus->minor_radius();
+  } else if (const auto* field = std::get_if<HeightField>(&shape)) {
+    const HeightCellBounds bounds = CalcHeightFieldBounds(*field);
+    RequireSurfaceAboveBottom(*field, bounds);
+    // The linear interpolation error falls as 1/k²: k = ⌈√(ε₁/tolerance)⌉.
+    const double tolerance = 1e-3 * std::min(field->dx(), field->dy());
+    const double error_1 = CalcTessellationError(*field, bounds.hessian_norm, 1);
+    const double cells = double(field->nx() - 1) * (field->ny() - 1);
+    const double k_budget = std::sqrt(kHeightFieldDistanceTriangles / (2 * cells));
+    const double k_wanted = std::ceil(std::sqrt(error_1 / tolerance) - 1e-9);
+    const int k = static_cast<int>(std::clamp(std::min({k_wanted, 16.0, std::floor(k_budget)}), 1.0, 16.0));
+    g.mesh = std::make_shared<const MeshDistanceData>(
+        MakeMeshDistanceData(MakeHeightFieldSurfaceMeshWithSubdivisions(*field, k)));
+    g.mesh_error = CalcTessellationError(*field, bounds.hessian_norm, k);
+    g.bounding_radius = MaxVertexNorm(g.mesh->mesh.vertices()) + g.mesh_error;
   } else if (const auto* convex = std::get_if<Convex>(&shape)) {
     const std::vector<Eigen::Vector3d> points = ReadConvexPoints(*convex);
     try {

@@ -31,13 +31,22 @@ namespace hydrocontact {
 ///   pairs that have no closed form (everything but a sphere and a
 ///   half-space), queried as a Mesh.
 ///
+/// - HeightField: a tessellation of its solid's closed surface
+///   (MakeHeightFieldSurfaceMeshWithSubdivisions) with k sub-cells per grid
+///   cell, k the least in [1, 16] that brings the tessellation within
+///   1e-3·min(dx, dy) of the bicubic surface (CalcTessellationError), also
+///   held to at most kHeightFieldDistanceTriangles triangles; the
+///   bound reached is `mesh_error`. The point and sphere queries, rays and
+///   support points polish on the true surface (height_field_distance.h);
+///   the other pairs are the mesh queries on the tessellation.
+///
 /// Copies are cheap: the mesh data are shared, immutable.
 struct DistanceGeometry {
   /// The shape as given.
   Shape shape{Sphere(1.0)};
-  /// Mesh: the surface's distance data; Convex: the hull's; Torus: its
-  /// tessellation's (closed, outward normals); in G. Null for the other
-  /// primitives.
+  /// Mesh: the surface's distance data; Convex: the hull's; Torus and
+  /// HeightField: their tessellation's (closed, outward normals); in G.
+  /// Null for the other primitives.
   std::shared_ptr<const MeshDistanceData> mesh;
   /// Convex only: the hull's surface (the same mesh as `mesh->mesh`,
   /// sharing its ownership), in G. Null otherwise.
@@ -45,10 +54,17 @@ struct DistanceGeometry {
   /// The radius of a ball about G's origin holding the geometry (+∞ for a
   /// half-space): the length scale of the geometry.
   double bounding_radius{0};
+  /// HeightField: a bound on the distance between its tessellation
+  /// (`mesh`) and its true surface, m (0 for the other shapes).
+  double mesh_error{0};
 };
 
+/// The most triangles a HeightField's distance tessellation may have.
+inline constexpr int kHeightFieldDistanceTriangles = 400000;
+
 /// Builds the distance data of `shape`.
-/// @throws std::invalid_argument for a file with an extension that is not
+/// @throws std::invalid_argument for a HeightField whose surface may reach
+///         its bottom plane (RequireSurfaceAboveBottom), for a file with an extension that is not
 ///         a supported mesh file (naming the file), a Mesh whose surface is not
 ///         closed or not outward (from MakeMeshDistanceData, naming the
 ///         edge or volume), or a Convex whose vertices span no volume (from

@@ -7,6 +7,9 @@
 #include <Eigen/Dense>
 #include <fmt/format.h>
 
+#include "proximity/distance/height_field_distance.h"
+#include "proximity/height_field_surface.h"
+
 namespace hydrocontact {
 
 using Eigen::Matrix3d;
@@ -73,6 +76,7 @@ double LengthScale(const Shape& shape) {
   if (const auto* c = std::get_if<Cylinder>(&shape)) return std::max(c->radius(), c->length());
   if (const auto* c = std::get_if<Capsule>(&shape)) return c->radius() + c->length() / 2;
   if (const auto* t = std::get_if<Torus>(&shape)) return t->major_radius() + t->minor_radius();
+  if (const auto* f = std::get_if<HeightField>(&shape)) return HeightFieldScale(*f);
   return 1.0;
 }
 
@@ -175,11 +179,13 @@ bool IsSmooth(const Shape& shape) {
 }
 
 bool IsConvex(const Shape& shape) {
-  return !std::holds_alternative<Mesh>(shape) && !std::holds_alternative<Torus>(shape);
+  return !std::holds_alternative<Mesh>(shape) && !std::holds_alternative<Torus>(shape) &&
+         !std::holds_alternative<HeightField>(shape);
 }
 
 bool HasImplicitFunction(const Shape& shape) {
-  return IsSmooth(shape) || std::holds_alternative<Cylinder>(shape);
+  return IsSmooth(shape) || std::holds_alternative<Cylinder>(shape) ||
+         std::holds_alternative<HeightField>(shape);
 }
 
 ImplicitSample CalcImplicitSample(const Shape& shape, const Vector3d& p_GQ) {
@@ -192,9 +198,19 @@ ImplicitSample CalcImplicitSample(const Shape& shape, const Vector3d& p_GQ) {
     return {p_GQ.z(), Vector3d::UnitZ(), Matrix3d::Zero()};
   }
   if (const auto* t = std::get_if<Torus>(&shape)) return CalcImplicitSample(*t, p_GQ);
+  if (const auto* f = std::get_if<HeightField>(&shape)) {
+    // f = z − h(x, y): ∇f = (−h_x, −h_y, 1), ∇²f = −∇²h in the x–y block.
+    const HeightSample h = EvalHeight(*f, p_GQ.x(), p_GQ.y());
+    ImplicitSample out;
+    out.value = p_GQ.z() - h.h;
+    out.grad_G = Vector3d(-h.h_x, -h.h_y, 1);
+    out.H_G << -h.h_xx, -h.h_xy, 0, -h.h_xy, -h.h_yy, 0, 0, 0, 0;
+    return out;
+  }
   throw std::invalid_argument(fmt::format(
       "CalcImplicitSample: a {} has edges and no implicit function; curvature queries need a "
-      "smooth shape (Sphere, Ellipsoid, Cylinder side, Capsule, HalfSpace, Torus)",
+      "smooth shape (Sphere, Ellipsoid, Cylinder side, Capsule, HalfSpace, Torus, HeightField "
+      "top)",
       ShapeName(shape)));
 }
 
@@ -234,6 +250,15 @@ Vector3d CalcSurfaceUnitNormal(const Shape& shape, const Vector3d& p_GQ) {
 }
 
 PrincipalCurvatures CalcSurfacePrincipalCurvatures(const Shape& shape, const Vector3d& p_GQ) {
+  if (const auto* f = std::get_if<HeightField>(&shape)) {
+    RequireFinite(p_GQ, "CalcSurfacePrincipalCurvatures: the point");
+    // The top as the parametric surface P(x, y) = (x, y, h(x, y)): the
+    // seed's evalParametricCurvature (first and second fundamental forms).
+    const HeightSample h = EvalHeight(*f, p_GQ.x(), p_GQ.y());
+    return EvalParametricCurvature(h.UnitNormal(), Vector3d(1, 0, h.h_x), Vector3d(0, 1, h.h_y),
+                                   Vector3d(0, 0, h.h_xx), Vector3d(0, 0, h.h_yy),
+                                   Vector3d(0, 0, h.h_xy));
+  }
   const ImplicitSample s = CalcImplicitSample(shape, p_GQ);
   return CalcPrincipalCurvatures(s.grad_G, s.H_G);
 }

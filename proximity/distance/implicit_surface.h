@@ -27,6 +27,14 @@
 /// - HalfSpace:             f = z
 /// - Torus (R, r):          f = ((‖p‖² + R² − r²)² − 4R²(x² + y²)) / (8Rr)
 ///   (a quartic, smooth everywhere; negative inside because r < R)
+/// - HeightField (top surface z = h(x, y), geometry/shape.h): f = z − h(x, y)
+///   (not a distance; ‖∇f‖ = √(1 + ‖∇h‖²)); beyond the rectangle h is the
+///   boundary patches' polynomial continued. Like the cylinder's, it
+///   describes only the curved part (the top): the flat bottom and sides
+///   are not described by f, and IsSmooth is false (edges). Its principal
+///   curvatures come from the parametric form P(x, y) = (x, y, h(x, y))
+///   (EvalParametricCurvature), equal to the implicit form's; they may jump
+///   across grid lines (the surface is C¹).
 /// Box, Mesh and Convex have edges: they have no implicit function here and
 /// the curvature queries refuse them (std::invalid_argument).
 
@@ -49,15 +57,15 @@ struct ImplicitSample {
 /// True for shapes whose surface has continuous normals and curvature
 /// everywhere it is defined (the seed's isSmooth): Sphere, Ellipsoid,
 /// Capsule (C¹; see the file comment), HalfSpace, Torus. False for Box,
-/// Cylinder (rims), Mesh, Convex.
+/// Cylinder (rims), Mesh, Convex, HeightField (edges).
 bool IsSmooth(const Shape& shape);
 
 /// True when the solid is known to be convex: every shape but Mesh (which
-/// may be non-convex; a convex mesh may say false) and Torus.
+/// may be non-convex; a convex mesh may say false), Torus and HeightField.
 bool IsConvex(const Shape& shape);
 
 /// True when the shape has an implicit function here (the file comment):
-/// Sphere, Ellipsoid, Cylinder, Capsule, HalfSpace, Torus.
+/// Sphere, Ellipsoid, Cylinder, Capsule, HalfSpace, Torus, HeightField.
 bool HasImplicitFunction(const Shape& shape);
 
 /// f, ∇f, ∇²f of the shape's implicit function at p_GQ (any point, not only
@@ -83,6 +91,9 @@ Eigen::Vector3d CalcSurfaceUnitNormal(const Shape& shape, const Eigen::Vector3d&
 
 /// Principal curvatures and directions of the level surface of f through
 /// p_GQ (the surface itself when p_GQ is on it); see surface_curvature.h.
+/// For a HeightField: those of the top surface at (x, y) of p_GQ (every
+/// level surface of f is a vertical translate of the top), by the
+/// parametric formula.
 /// @throws as CalcImplicitSample, or at a singular point of f.
 PrincipalCurvatures CalcSurfacePrincipalCurvatures(const Shape& shape,
                                                    const Eigen::Vector3d& p_GQ);

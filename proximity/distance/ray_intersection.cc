@@ -9,7 +9,9 @@
 #include <Eigen/Geometry>
 #include <fmt/format.h>
 
+#include "proximity/distance/height_field_distance.h"
 #include "proximity/distance/implicit_surface.h"
+#include "proximity/height_field_surface.h"
 
 namespace hydrocontact {
 
@@ -257,6 +259,31 @@ std::optional<RayHit> MeshRay(const MeshDistanceData& data, const Vector3d& o, c
   return hit;
 }
 
+// The tessellation's hit; where it is on the top, moved onto the bicubic
+// surface by Newton's method along the ray (within a cell of the mesh's
+// hit), with the surface's normal. The bottom and sides are flat and exact.
+std::optional<RayHit> HeightFieldRay(const HeightField& field, const DistanceGeometry& G,
+                                     const Vector3d& o, const Vector3d& d, double max_distance) {
+  // Up to a cell beyond max_distance: the refined hit may come before it.
+  const double cell = std::min(field.dx(), field.dy());
+  std::optional<RayHit> hit = MeshRay(*G.mesh, o, d, max_distance + cell);
+  if (!hit) return std::nullopt;
+  const double tol = 1e-12 * HeightFieldScale(field);
+  const Vector3d& p = hit->p_GH;
+  const bool on_top = p.z() > field.bottom() + tol && std::abs(p.x()) < field.half_x() - tol &&
+                      std::abs(p.y()) < field.half_y() - tol;
+  if (on_top) {
+    const double t = RefineRayTopCrossing(field, o, d, hit->distance,
+                                          std::max(0.0, hit->distance - cell), hit->distance + cell);
+    hit->distance = t;
+    hit->p_GH = o + t * d;
+    hit->nhat_G = EvalHeight(field, hit->p_GH.x(), hit->p_GH.y()).UnitNormal();
+    hit->entering = hit->nhat_G.dot(d) < 0;
+  }
+  if (!(hit->distance <= max_distance)) return std::nullopt;
+  return hit;
+}
+
 Vector3d RequireRay(const Vector3d& p_GO, const Vector3d& dir_G, double max_distance) {
   if (!p_GO.allFinite()) {
     throw std::invalid_argument(fmt::format("IntersectRay: origin ({}, {}, {}) must be finite",
@@ -285,6 +312,9 @@ std::optional<RayHit> IntersectRay(const DistanceGeometry& G, const Vector3d& p_
   const Vector3d d = RequireRay(p_GO, dir_G, max_distance);
   if (std::holds_alternative<Mesh>(G.shape) || std::holds_alternative<Convex>(G.shape)) {
     return MeshRay(*G.mesh, p_GO, d, max_distance);
+  }
+  if (const auto* field = std::get_if<HeightField>(&G.shape)) {
+    return HeightFieldRay(*field, G, p_GO, d, max_distance);
   }
   return FromInterval(ConvexInterval(G.shape, p_GO, d), p_GO, d, max_distance);
 }

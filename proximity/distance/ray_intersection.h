@@ -6,7 +6,10 @@
 /// (a quadratic for sphere, ellipsoid, cylinder side and capsule caps, slabs
 /// for box and caps, a quartic for the torus, exact, not its tessellation),
 /// a BVH walk over the triangles
-/// for Mesh and Convex (the hull's surface).
+/// for Mesh and Convex (the hull's surface), and for a HeightField over its
+/// tessellation, a hit on the top then refined onto the bicubic surface by
+/// Newton's method along the ray (exact unless the ray grazes the surface
+/// within DistanceGeometry::mesh_error of the tessellation).
 ///
 /// From outside the ray enters the solid at the first hit; from inside
 /// (the origin strictly inside) the first hit is where it leaves. Either way

@@ -2,6 +2,8 @@
 
 #include <limits>
 
+#include "proximity/height_field_surface.h"
+
 namespace hydrocontact {
 
 std::optional<Aabb> CalcPrimitiveBoundingBox(const Shape& shape) {
@@ -19,6 +21,12 @@ std::optional<Aabb> CalcPrimitiveBoundingBox(const Shape& shape) {
   if (const auto* t = std::get_if<Torus>(&shape)) {
     const double rho = t->major_radius() + t->minor_radius();
     return centred({rho, rho, t->minor_radius()});
+  }
+  if (const auto* f = std::get_if<HeightField>(&shape)) {
+    // z up to the control nets' highest value: the bicubic may overshoot
+    // the highest sample between samples, never its control net.
+    return Aabb(Vector3d(-f->half_x(), -f->half_y(), f->bottom()),
+                Vector3d(f->half_x(), f->half_y(), CalcHeightFieldBounds(*f).h_max));
   }
   if (std::holds_alternative<HalfSpace>(shape)) {
     const double inf = std::numeric_limits<double>::infinity();

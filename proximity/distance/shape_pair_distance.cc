@@ -12,6 +12,7 @@
 #include "proximity/distance/box_box_penetration.h"
 #include "proximity/distance/convex_signed_distance.h"
 #include "proximity/distance/ellipsoid_point_distance.h"
+#include "proximity/distance/height_field_distance.h"
 #include "proximity/distance/mesh_distance_pair.h"
 #include "proximity/distance/mesh_distance_shapes.h"
 #include "proximity/distance/segment_distance.h"
@@ -130,6 +131,9 @@ Vector3d ExtremePoint(const DistanceGeometry& g, const Vector3d& d_G) {
                                         : Vector3d::UnitX();
     return t->major_radius() * radial + t->minor_radius() * d_G;
   }
+  if (const auto* field = std::get_if<HeightField>(&g.shape)) {
+    return CalcHeightFieldSupport(*field, *g.mesh, d_G, true);
+  }
   const std::vector<Vector3d>& vertices = HullVertices(g);
   double best = -std::numeric_limits<double>::infinity();
   for (const Vector3d& v : vertices) best = std::max(best, d_G.dot(v));
@@ -180,14 +184,14 @@ WorldPair SphereAgainst(const Sphere& S, const RigidTransform& X_WS, const Dista
 WorldPair MeshAgainst(const DistanceGeometry& M, const RigidTransform& X_WM,
                       const DistanceGeometry& G, const RigidTransform& X_WG) {
   const RigidTransform X_MG = X_WM.inverse() * X_WG;
-  if (Is<Mesh>(G) || Is<Convex>(G) || Is<Torus>(G)) {
+  if (Is<Mesh>(G) || Is<Convex>(G) || Is<Torus>(G) || Is<HeightField>(G)) {
     return FromFrameA(CalcMeshMeshSignedDistance(*M.mesh, *G.mesh, X_MG), X_WM);
   }
   return std::visit(
       [&](const auto& shape) -> WorldPair {
         using T = std::decay_t<decltype(shape)>;
         if constexpr (std::is_same_v<T, Mesh> || std::is_same_v<T, Convex> ||
-                      std::is_same_v<T, Torus>) {
+                      std::is_same_v<T, Torus> || std::is_same_v<T, HeightField>) {
           throw std::logic_error("unreachable: mesh and convex are handled above");
         } else {
           return FromFrameA(CalcMeshShapeSignedDistance(*M.mesh, shape, X_MG), X_WM);
@@ -208,6 +212,9 @@ WorldPair PairInWorld(const DistanceGeometry& A, const RigidTransform& X_WA,
   // mesh of its tessellation (distance_geometry.h).
   if (Is<Torus>(A)) return MeshAgainst(A, X_WA, B, X_WB);
   if (Is<Torus>(B)) return Flip(MeshAgainst(B, X_WB, A, X_WA));
+  // A height field likewise, as its tessellation (distance_geometry.h).
+  if (Is<HeightField>(A)) return MeshAgainst(A, X_WA, B, X_WB);
+  if (Is<HeightField>(B)) return Flip(MeshAgainst(B, X_WB, A, X_WA));
   if (Is<Capsule>(A) && Is<Capsule>(B)) {
     return FromFrameA(CalcCapsuleCapsuleDistance(std::get<Capsule>(A.shape),
                                                  std::get<Capsule>(B.shape),
@@ -246,10 +253,14 @@ PointShapeDistance CalcPointDistance(const DistanceGeometry& G, const Vector3d& 
     d.is_grad_unique = m.is_grad_unique;
     return d;
   }
+  if (const auto* field = std::get_if<HeightField>(&G.shape)) {
+    return CalcHeightFieldPointDistance(*field, *G.mesh, p_GQ);
+  }
   return std::visit(
       [&](const auto& shape) -> PointShapeDistance {
         using T = std::decay_t<decltype(shape)>;
-        if constexpr (std::is_same_v<T, Mesh> || std::is_same_v<T, Convex>) {
+        if constexpr (std::is_same_v<T, Mesh> || std::is_same_v<T, Convex> ||
+                      std::is_same_v<T, HeightField>) {
           throw std::logic_error("unreachable: meshes are handled above");
         } else {
           return hydrocontact::CalcPointDistance(shape, p_GQ);

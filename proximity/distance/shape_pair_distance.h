@@ -22,6 +22,11 @@
 ///   distances are over-estimated by at most ≈ 2.1e-3 of the minor radius);
 ///   with a sphere (the point query) and a half-space (its extreme point)
 ///   the torus is exact;
+/// - a HeightField likewise: the mesh queries on its tessellation (within
+///   DistanceGeometry::mesh_error of the true surface) for every pair but a
+///   sphere (the point query, polished on the bicubic surface: see
+///   height_field_distance.h) and a half-space (its support point, refined
+///   on the surface; the middle of a flat top or bottom);
 /// - capsule–capsule: closest points of the axis segments, minus radii;
 /// - box–box: separating axes when overlapping (exact depth, witness at
 ///   the middle of the overlap), GJK when apart;

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "proximity/distance/height_field_distance.h"
 #include "proximity/distance/shape_pair_distance.h"
 #include "proximity/distance/support_mapping.h"
 
@@ -70,7 +71,9 @@ BoundingSphere CalcBoundingSphere(const DistanceGeometry& G) {
   const Vector3d centre = box.center();
   double r2 = 0;
   for (const Vector3d& v : vertices) r2 = std::max(r2, (v - centre).squaredNorm());
-  return {centre, std::sqrt(r2)};
+  // A height field's true surface strays up to mesh_error from its
+  // tessellation (0 for the others, whose mesh is the surface).
+  return {centre, std::sqrt(r2) + G.mesh_error};
 }
 
 Vector3d CalcSupportPoint(const DistanceGeometry& G, const Vector3d& d_G) {
@@ -96,6 +99,9 @@ Vector3d CalcSupportPoint(const DistanceGeometry& G, const Vector3d& d_G) {
         d_G.x(), d_G.y(), d_G.z()));
   }
   if (const auto* t = std::get_if<Torus>(&shape)) return TorusSupport(*t, dhat);
+  if (const auto* f = std::get_if<HeightField>(&shape)) {
+    return CalcHeightFieldSupport(*f, *G.mesh, dhat, false);
+  }
   // Mesh or Convex: the extreme point of a polyhedral surface is a vertex.
   return PolytopeSupport{G.mesh->mesh.vertices()}.Support(dhat);
 }

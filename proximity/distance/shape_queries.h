@@ -33,6 +33,7 @@ struct NearestPoint {
 
 /// The surface point nearest p_GQ: closed forms for primitives, Eberly's
 /// method for the ellipsoid and the torus's closed form (point_distance.h),
+/// the polished tessellation query for a HeightField (height_field_distance.h),
 /// the BVH query for Mesh and Convex (exact, not
 /// local: compare ProjectDownhillToNearestPoint). Ties are broken
 /// deterministically (see PointShapeDistance).
@@ -51,14 +52,19 @@ struct BoundingSphere {
 /// Convex: centred at the centre of the vertices' bounding box, radius the
 /// farthest vertex from it; within a factor √3 of the smallest (each box
 /// extent is at most the smallest sphere's diameter, so the half diagonal is
-/// at most √3 times its radius). A HalfSpace has none: radius +∞.
+/// at most √3 times its radius). A HeightField: the same over its
+/// tessellation's vertices, plus the tessellation's error bound
+/// (DistanceGeometry::mesh_error), so within √3 of the smallest plus that.
+/// A HalfSpace has none: radius +∞.
 BoundingSphere CalcBoundingSphere(const DistanceGeometry& G);
 
 /// The seed's calcSupportPoint: a surface point P maximising d_G·P (d_G
 /// need not be unit). Ties go to a deterministic choice (a box vertex, the
 /// rim of a cylinder on the +x side for d along the axis, a capsule's cap
 /// pole, the mesh vertex of lowest index; for a torus and d along z, the
-/// extreme circle's point on +x).
+/// extreme circle's point on +x; for a height field, the lowest-index
+/// tessellation vertex, refined on the top surface when d points up: see
+/// CalcHeightFieldSupport).
 /// @throws std::invalid_argument if d_G is zero or not finite, or for a
 ///         HalfSpace unless d_G points along +z (otherwise the support is
 ///         at infinity).

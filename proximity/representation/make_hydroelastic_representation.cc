@@ -11,6 +11,7 @@
 #include "proximity/representation/make_convex_mesh.h"
 #include "proximity/representation/make_cylinder_mesh.h"
 #include "proximity/representation/make_ellipsoid_mesh.h"
+#include "proximity/representation/make_height_field_mesh.h"
 #include "proximity/representation/make_mesh_shape.h"
 #include "proximity/representation/make_sphere_mesh.h"
 #include "proximity/representation/make_torus_mesh.h"
@@ -21,7 +22,8 @@ namespace {
 template <class T>
 constexpr bool kUsesResolutionHint =
     std::is_same_v<T, Sphere> || std::is_same_v<T, Cylinder> || std::is_same_v<T, Capsule> ||
-    std::is_same_v<T, Ellipsoid> || std::is_same_v<T, Torus>;
+    std::is_same_v<T, Ellipsoid> || std::is_same_v<T, Torus> ||
+    std::is_same_v<T, HeightField>;
 
 RigidMesh MakeRigid(TriangleSurfaceMesh surface) {
   Bvh bvh(surface);
@@ -57,6 +59,9 @@ double DefaultResolutionHint(const Shape& shape) {
           return 2 * s.semi_axes().minCoeff() / 5;
         } else if constexpr (std::is_same_v<T, Torus>) {
           return 2 * s.minor_radius() / 5;
+        } else if constexpr (std::is_same_v<T, HeightField>) {
+          // Two sub-cells per grid cell along the finer axis.
+          return std::min(s.dx(), s.dy()) / 2;
         } else {
           throw std::invalid_argument(fmt::format(
               "DefaultResolutionHint: a {} has no intrinsic size and needs no resolution hint",
@@ -126,6 +131,9 @@ HydroelasticRepresentation MakeHydroelasticRepresentation(const Shape& shape,
         } else if constexpr (std::is_same_v<T, Torus>) {
           if (rigid) return MakeRigid(MakeTorusSurfaceMesh(s, *hint, margin));
           return MakeCompliant(MakeTorusVolumeMesh(s, *hint, margin), E);
+        } else if constexpr (std::is_same_v<T, HeightField>) {
+          if (rigid) return MakeRigid(MakeHeightFieldSurfaceMesh(s, *hint, margin));
+          return MakeCompliant(MakeHeightFieldVolumeMesh(s, *hint, margin), E);
         } else if constexpr (std::is_same_v<T, Convex>) {
           if (rigid) return MakeRigid(MakeConvexSurfaceMesh(s, margin));
           return MakeCompliant(MakeConvexVolumeMesh(s, margin), E);

@@ -1,5 +1,6 @@
 #include <cmath>
 #include <random>
+#include <vector>
 
 #include <catch2/catch.hpp>
 
@@ -107,6 +108,41 @@ TEST_CASE("ComputeSignedDistanceGeometryToPoint: the listed geometries, in order
   CHECK(d[1].id_G == a);
   CHECK(d[1].distance == Approx(1.5));
   CHECK_THROWS(query.ComputeSignedDistanceGeometryToPoint(Vector3d::Zero(), {GeometryId()}));
+}
+
+TEST_CASE("A height field in a scene: rays, point distance and contact", "[query_object_rays]") {
+  // The paraboloid cap z = 1 − (x² + y²)/2 over [−1, 1]² (bottom −0.5),
+  // registered 2 m up, and a compliant sphere resting 0.05 into its apex.
+  std::vector<double> heights;
+  for (int j = 0; j < 11; ++j) {
+    for (int i = 0; i < 11; ++i) {
+      const double x = -1 + 0.2 * i, y = -1 + 0.2 * j;
+      heights.push_back(1 - 0.5 * (x * x + y * y));
+    }
+  }
+  SceneGraph scene;
+  const FrameId world = scene.world_frame_id();
+  const GeometryId cap = scene.RegisterGeometry(world, At(0, 0, 2),
+                                                HeightField(11, 11, 0.2, 0.2, heights, 0.5),
+                                                "cap", ProximityProperties::Rigid());
+  const GeometryId ball = scene.RegisterGeometry(world, At(0, 0, 3.15), Sphere(0.2), "ball",
+                                                 ProximityProperties::Compliant(1e6, 0.05));
+  const QueryObject query = scene.query_object();
+  // Straight down at (0.3, 0.4): the top at 2 + 0.875, below the ball.
+  const auto hit = query.CastRay(Vector3d(0.3, 0.4, 5), -Vector3d::UnitZ());
+  REQUIRE(hit.has_value());
+  CHECK(hit->id == cap);
+  CHECK(hit->distance == Approx(5 - 2.875).epsilon(1e-12));
+  // A point 0.3 above the apex, the ball excluded.
+  const auto d = query.ComputeSignedDistanceGeometryToPoint(Vector3d(0, 0, 3.3), {cap});
+  REQUIRE(d.size() == 1);
+  CHECK(d[0].distance == Approx(0.3).epsilon(1e-12));
+  // The ball is in contact with the cap's top.
+  CHECK(query.HasCollisions());
+  const auto surfaces = query.ComputeContactSurfaces(HydroelasticContactRepresentation::kPolygon);
+  REQUIRE(surfaces.size() == 1);
+  CHECK(surfaces[0].total_area() > 0);
+  (void)ball;
 }
 
 }  // namespace

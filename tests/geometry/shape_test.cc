@@ -2,6 +2,8 @@
 
 #include <cmath>
 #include <limits>
+#include <string>
+#include <vector>
 
 #include <catch2/catch.hpp>
 
@@ -32,4 +34,35 @@ TEST_CASE("Shapes reject non-positive or non-finite sizes, naming the parameter"
 }
 
 }  // namespace
+TEST_CASE("HeightField: grid, bottom, cheap copies and validated parameters") {
+  const HeightField f(3, 2, 0.5, 0.25, {0.1, 0.2, 0.3, -0.4, 0.5, 0.6}, 0.2);
+  CHECK(f.nx() == 3);
+  CHECK(f.ny() == 2);
+  CHECK(f.height(0, 1) == -0.4);
+  CHECK(f.height(2, 0) == 0.3);
+  CHECK(f.min_height() == -0.4);
+  CHECK(f.max_height() == 0.6);
+  CHECK(f.bottom() == Approx(-0.6));
+  CHECK(f.half_x() == 0.5);
+  CHECK(f.half_y() == 0.125);
+  const Shape shape = f;
+  CHECK(ShapeName(shape) == "HeightField");
+  // Copies share the heights.
+  CHECK(&std::get<HeightField>(shape).heights() == &f.heights());
+  auto throws = [](auto&& make, const std::string& needle) {
+    CHECK_THROWS_WITH(make(), Catch::Contains(needle));
+  };
+  const std::vector<double> four{0, 0, 0, 0};
+  throws([&] { return HeightField(1, 4, 1, 1, four, 1); }, "parameter 'nx' must be at least 2");
+  throws([&] { return HeightField(4, 1, 1, 1, four, 1); }, "parameter 'ny'");
+  throws([&] { return HeightField(2, 2, 0, 1, four, 1); }, "'dx'");
+  throws([&] { return HeightField(2, 2, 1, std::nan(""), four, 1); }, "'dy'");
+  throws([&] { return HeightField(2, 2, 1, 1, four, -1); }, "'thickness'");
+  throws([&] { return HeightField(2, 2, 1, 1, {0, 0, 0}, 1); }, "'heights' has 3 values");
+  throws([&] { return HeightField(2, 2, 1, 1, {0, std::nan(""), 0, 0}, 1); },
+         "sample (i=1, j=0)");
+  throws([&] { return HeightField(2, 2, 1, 1, {0, 0, 0, 1e9}, 1); }, "sample (i=1, j=1)");
+  throws([&] { return HeightField(1 << 13, 1 << 12, 1, 1, {}, 1); }, "exceed");
+}
+
 }  // namespace hydrocontact

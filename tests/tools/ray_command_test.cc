@@ -60,5 +60,22 @@ TEST_CASE("ray: bad input exits 2 with one line") {
   CHECK(FailsCleanly(RunTool("ray", {"torus:1,2", "0,0,0", "1,0,0"}), "minor_radius"));
 }
 
+TEST_CASE("ray: onto a height field's bicubic top and into its side") {
+  // data/cap.heightfield.txt: z = 1 − (x² + y²)/2. Down at (0.3, 0.4) from
+  // z = 3 it meets z = 1 − 0.125 = 0.875 after 2.125, outward normal
+  // ∝ (x, y, 1) = (0.3, 0.4, 1).
+  const std::string spec = "heightfield:" + DataPath("cap.heightfield.txt");
+  const ToolResult r = RunTool("ray", {spec, "0.3,0.4,3", "0,0,-1"});
+  CheckSuccess(r);
+  CHECK(Number(r.out, "distance") == Approx(2.125).epsilon(1e-12));
+  CHECK((JsonVector(r.out, "normal") - Vector3d(0.3, 0.4, 1).normalized()).norm() < 1e-9);
+  CHECK(Member(r.out, "entering") == "true");
+  // Posed 1 m up: into the side x = 1 at height 0.2 + 1 from x = 4.
+  const ToolResult s = RunTool("ray", {spec, "4,0,1.2", "-1,0,0", "--pose", "0,0,1,0,0,0"});
+  CheckSuccess(s);
+  CHECK(Number(s.out, "distance") == Approx(3));
+  CHECK((JsonVector(s.out, "normal") - Vector3d::UnitX()).norm() < 1e-12);
+}
+
 }  // namespace
 }  // namespace hydrocontact

@@ -74,5 +74,43 @@ TEST_CASE("shape: sphere and cylinder curvatures, box has none, half-space suppo
   CHECK(FailsCleanly(RunTool("shape", {"sphere:1", "--point", "1,2"}), "--point"));
 }
 
+TEST_CASE("shape: a height field's nearest point, curvature and support points") {
+  // data/cap.heightfield.txt: z = 1 − (x² + y²)/2 over [−1, 1]², bottom
+  // z = −0.5; the bicubic reproduces the paraboloid exactly. Q = (0, 0, 1.3)
+  // is 0.3 above the apex, whose curvatures are both h'' = 1 (convex).
+  const std::string spec = "heightfield:" + DataPath("cap.heightfield.txt");
+  const ToolResult r = RunTool("shape", {spec, "--point", "0,0,1.3"});
+  CheckSuccess(r);
+  CHECK(Member(r.out, "smooth") == "false");
+  CHECK(Member(r.out, "convex") == "false");
+  CHECK((Nested(r.out, "p_WN", "\"point\"") - Vector3d(0, 0, 1)).norm() < 1e-12);
+  CHECK(Member(r.out, "inside", "\"point\"") == "false");
+  CHECK(Number(r.out, "distance", "\"point\"") == Approx(0.3));
+  CHECK((Nested(r.out, "normal", "\"point\"") - Vector3d::UnitZ()).norm() < 1e-12);
+  CHECK(Number(r.out, "k_max", "\"curvature\"") == Approx(1).epsilon(1e-12));
+  CHECK(Number(r.out, "k_min", "\"curvature\"") == Approx(1).epsilon(1e-12));
+  CHECK(Number(r.out, "gaussian", "\"curvature\"") == Approx(1).epsilon(1e-12));
+  CHECK((Nested(r.out, "\\+z", "\"support_points\"") - Vector3d(0, 0, 1)).norm() < 1e-12);
+  CHECK(Nested(r.out, "-z", "\"support_points\"").z() == Approx(-0.5));
+  CHECK(Nested(r.out, "\\+x", "\"support_points\"").x() == Approx(1));
+  // Below the bottom's middle: nearest on the flat bottom, no curvature.
+  const ToolResult b = RunTool("shape", {spec, "--point", "0.1,0.2,-0.9"});
+  CheckSuccess(b);
+  CHECK(Number(b.out, "distance", "\"point\"") == Approx(0.4));
+  CHECK(Member(b.out, "curvature") == "null");
+}
+
+TEST_CASE("shape: bad height field files exit 2 naming the file and line") {
+  CHECK(FailsCleanly(RunTool("shape", {"heightfield:/nonexistent/field.txt"}),
+                     "/nonexistent/field.txt"));
+  CHECK(FailsCleanly(RunTool("shape", {"heightfield:"}), "heightfield"));
+  const std::string bad =
+      ToolScratch().Write("short_row.txt", "3 2 1 1 0.5\n0 0 0\n0 0\n").string();
+  CHECK(FailsCleanly(RunTool("shape", {"heightfield:" + bad}), "line 3"));
+  const std::string thin =
+      ToolScratch().Write("thin.txt", "3 2 1 1 -0.5\n0 0 0\n0 0 0\n").string();
+  CHECK(FailsCleanly(RunTool("shape", {"heightfield:" + thin}), "thickness"));
+}
+
 }  // namespace
 }  // namespace hydrocontact

@@ -311,5 +311,25 @@ TEST_CASE("surface computes once unless --repeat N asks for timed repetitions", 
   CHECK(FailsCleanly(RunSurface({"sphere:1", "sphere:1", "--repeat", "2.5"}), "--repeat: '2.5'"));
 }
 
+TEST_CASE("surface: a compliant sphere on a flat height field is the sphere on a half-space") {
+  // A flat field at z = 0.3 over [−1, 1] × [−0.6, 0.6] (rigid by default):
+  // a compliant sphere pressed 0.05 into its top meets only the top, so the
+  // surface is the one against the plane z = 0.3.
+  const std::string flat = ToolScratch()
+                               .Write("flat.txt",
+                                      "5 4 0.5 0.4 0.5\n0.3 0.3 0.3 0.3 0.3\n0.3 0.3 0.3 0.3 0.3\n"
+                                      "0.3 0.3 0.3 0.3 0.3\n0.3 0.3 0.3 0.3 0.3\n")
+                               .string();
+  const ToolResult by_field = RunTool(
+      "surface", {"sphere:0.2", "heightfield:" + flat, "--pose-a", "0.2,-0.1,0.45,0,0,0"});
+  const ToolResult by_plane = RunTool("surface", {"sphere:0.2", "halfspace", "--rigid-b", "--pose-a",
+                                                  "0.2,-0.1,0.45,0,0,0", "--pose-b", "0,0,0.3,0,0,0"});
+  CheckSuccess(by_field);
+  CheckSuccess(by_plane);
+  CHECK(Number(by_field.out, "total_area") == Approx(Number(by_plane.out, "total_area")).epsilon(1e-12));
+  CHECK(JsonVector(by_field.out, "force").isApprox(JsonVector(by_plane.out, "force"), 1e-12));
+  CHECK(JsonVector(by_field.out, "force").norm() > 0);
+}
+
 }  // namespace
 }  // namespace hydrocontact

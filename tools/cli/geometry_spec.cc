@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "mesh/height_field_io.h"
 #include "mesh/mesh_file.h"
 #include "proximity/representation/make_mesh_common.h"
 #include "geometry/supported_range.h"
@@ -122,6 +123,17 @@ Shape ParseShapeSpec(const std::string& spec, double scale) {
       const auto v = params(2);
       return Torus(v[0], v[1]);
     }
+    if (kind == "heightfield") {
+      if (colon == std::string::npos || colon + 1 == spec.size()) {
+        throw UsageError(fmt::format(
+            "geometry '{}': heightfield needs a file after ':' (heightfield:FILE)", spec));
+      }
+      try {
+        return ReadHeightFieldFile(spec.substr(colon + 1));
+      } catch (const std::runtime_error& e) {
+        throw UsageError(fmt::format("geometry '{}': {}", spec, e.what()));
+      }
+    }
     if (kind == "halfspace") {
       if (colon != std::string::npos) {
         throw UsageError(fmt::format("geometry '{}': halfspace takes no parameters", spec));
@@ -135,7 +147,7 @@ Shape ParseShapeSpec(const std::string& spec, double scale) {
   if (IsSupportedMeshFile(spec)) return Mesh(spec, scale);
   throw UsageError(fmt::format(
       "geometry '{}': not a primitive (sphere:R, box:X,Y,Z, cylinder:R,L, capsule:R,L, "
-      "ellipsoid:A,B,C, torus:R,r, halfspace) nor a mesh file ({})",
+      "ellipsoid:A,B,C, torus:R,r, heightfield:FILE, halfspace) nor a mesh file ({})",
       spec, SupportedMeshFileExtensions()));
 }
 
@@ -233,7 +245,10 @@ ParsedArgs ParseArgs(const std::vector<std::string>& args, int num_geometries,
     // compliant.
     const bool is_surface_mesh = std::holds_alternative<Mesh>(geometry.shape) &&
                                  !MeshFileHoldsVolume(std::get<Mesh>(geometry.shape).file());
-    const bool rigid = opts.count("--rigid") || (is_surface_mesh && !opts.count("--compliant"));
+    // A height field (terrain) is rigid by default too.
+    const bool is_height_field = std::holds_alternative<HeightField>(geometry.shape);
+    const bool rigid = opts.count("--rigid") ||
+                       ((is_surface_mesh || is_height_field) && !opts.count("--compliant"));
     ProximityProperties& p = geometry.properties;
     try {
       p.set_compliance(rigid ? Compliance::kRigid : Compliance::kCompliant);
@@ -301,6 +316,17 @@ std::string GeometryArgumentsHelp(int num_geometries) {
       "  capsule:R,L         cylinder R, L along z with hemispherical caps\n"
       "  ellipsoid:A,B,C     ellipsoid with semi-axes A, B, C\n"
       "  torus:R,r           torus about z: tube radius r around a circle of radius R > r\n"
+      "  heightfield:FILE    height field: a solid under a smooth (bicubic Catmull-Rom,\n"
+      "                      C1) surface z = h(x, y) through a grid of heights, over a\n"
+      "                      rectangle centred on z, down to a flat bottom 'thickness'\n"
+      "                      below the lowest sample, with vertical sides; rigid by\n"
+      "                      default. FILE is text: a header line 'nx ny dx dy\n"
+      "                      thickness' (sample counts >= 2, cell sizes and thickness\n"
+      "                      in m), then ny rows of nx heights in m (row j at\n"
+      "                      y = -(ny-1)dy/2 + j dy, values from x = -(nx-1)dx/2 up);\n"
+      "                      numbers separated by spaces, tabs or commas; '#' starts a\n"
+      "                      comment. --resolution sets the tessellation edge (default\n"
+      "                      min(dx, dy)/2)\n"
       "  halfspace           the half-space z <= 0 of G\n"
       "Primitives are compliant by default.\n\n";
   text += num_geometries == 1

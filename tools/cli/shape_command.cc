@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "proximity/distance/distance_geometry.h"
+#include "proximity/distance/height_field_distance.h"
 #include "proximity/distance/implicit_surface.h"
 #include "proximity/distance/shape_queries.h"
 #include "tools/cli/command.h"
@@ -31,7 +32,8 @@ Options:
 Output members:
   geometry         the spec as given
   smooth           true for sphere, ellipsoid, capsule, torus, half-space
-  convex           false for a mesh (.obj/.vtk without --convex) and a torus
+  convex           false for a mesh (.obj/.vtk without --convex), a torus and
+                   a height field
   bounding_sphere  {"center": [x,y,z] in W, "radius": m}: the smallest for
                    primitives, within a factor sqrt(3) of it for meshes;
                    radius null (unbounded) for a half-space
@@ -43,7 +45,9 @@ With --point:
                    strictly inside), "distance" (signed, negative inside),
                    "normal" (outward unit normal at N)}
   curvature        at N, for shapes with an implicit function (smooth
-                   shapes and the cylinder's side; null otherwise, e.g. box
+                   shapes, the cylinder's side and a height field's top (its
+                   bicubic surface, when N is on it); null otherwise, e.g.
+                   box
                    or mesh, whose edges have no curvature): {"k_max",
                    "k_min" (1/m, convex positive), "d_max", "d_min" (their
                    unit directions in W), "gaussian" (1/m^2)}
@@ -93,15 +97,22 @@ int Run(const std::vector<std::string>& args) {
         .Set("distance", nearest.distance)
         .Set("normal", Json(Eigen::Vector3d(R_WG * nearest.nhat_G)));
     out.Set("point", std::move(point));
-    if (HasImplicitFunction(g.shape)) {
-      const ImplicitSample s = CalcImplicitSample(g.shape, nearest.p_GN);
-      const PrincipalCurvatures k = CalcPrincipalCurvatures(s.grad_G, s.H_G);
+    // A height field's implicit function describes its top only: N on the
+    // flat bottom or a side has no curvature answer here.
+    bool on_curved_part = HasImplicitFunction(g.shape);
+    if (const auto* field = std::get_if<HeightField>(&g.shape)) {
+      const double tol = 1e-9 * HeightFieldScale(*field);
+      on_curved_part = std::abs(CalcSurfaceValue(g.shape, nearest.p_GN)) <= tol &&
+                       std::abs(nearest.p_GN.z() - field->bottom()) > tol;
+    }
+    if (on_curved_part) {
+      const PrincipalCurvatures k = CalcSurfacePrincipalCurvatures(g.shape, nearest.p_GN);
       Json curvature = Json::MakeObject();
       curvature.Set("k_max", k.k_max)
           .Set("k_min", k.k_min)
           .Set("d_max", Json(Eigen::Vector3d(R_WG * k.R_GP.col(0))))
           .Set("d_min", Json(Eigen::Vector3d(R_WG * k.R_GP.col(1))))
-          .Set("gaussian", CalcGaussianCurvature(s.grad_G, s.H_G));
+          .Set("gaussian", k.k_max * k.k_min);
       out.Set("curvature", std::move(curvature));
     } else {
       out.Set("curvature", Json(nullptr));
