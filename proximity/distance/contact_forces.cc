@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <span>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -108,18 +109,34 @@ ContactPairForces CalcContactSurfaceForces(const ContactSurface& surface, const 
   ValidateParameters("CalcContactSurfaceForces", params);
   ContactPairForces forces;
   // One loop for both representations: the face data differ only in type.
-  auto integrate = [&](const auto& mesh, const auto& field) {
-    for (int f = 0; f < mesh.num_elements(); ++f) {
-      const Eigen::Vector3d& p_WQ = mesh.element_centroid(f);
-      // The centroid rule (file doc): exact for the linear pressure.
+  // Each face is fanned from its first vertex into triangles (a, b, c), each
+  // integrated with the edge-midpoint rule (file doc).
+  auto integrate_triangle = [&](const Eigen::Vector3d& a, const Eigen::Vector3d& b, const Eigen::Vector3d& c,
+                                const Eigen::Vector3d& nhat_W, const auto& field, int f) {
+    const double area = 0.5 * nhat_W.dot((b - a).cross(c - a));
+    if (!(area > 0)) return;
+    for (const Eigen::Vector3d& p_WQ : {Eigen::Vector3d(0.5 * (a + b)), Eigen::Vector3d(0.5 * (b + c)),
+                                        Eigen::Vector3d(0.5 * (c + a))}) {
       const double p = std::max(0.0, field.EvaluateCartesian(f, p_WQ));
-      AddPointForce(p_WQ, mesh.face_normal(f), p * mesh.area(f), motion_M, motion_N, params, &forces);
+      AddPointForce(p_WQ, nhat_W, p * area / 3, motion_M, motion_N, params, &forces);
     }
   };
   if (surface.is_triangle()) {
-    integrate(surface.tri_mesh_W(), surface.tri_e_MN());
+    const TriangleSurfaceMesh& mesh = surface.tri_mesh_W();
+    for (int f = 0; f < mesh.num_elements(); ++f) {
+      const auto& t = mesh.element(f);
+      integrate_triangle(mesh.vertex(t[0]), mesh.vertex(t[1]), mesh.vertex(t[2]), mesh.face_normal(f),
+                         surface.tri_e_MN(), f);
+    }
   } else {
-    integrate(surface.poly_mesh_W(), surface.poly_e_MN());
+    const PolygonSurfaceMesh& mesh = surface.poly_mesh_W();
+    for (int f = 0; f < mesh.num_faces(); ++f) {
+      const std::span<const int> polygon = mesh.polygon(f);
+      for (size_t i = 1; i + 1 < polygon.size(); ++i) {
+        integrate_triangle(mesh.vertex(polygon[0]), mesh.vertex(polygon[i]), mesh.vertex(polygon[i + 1]),
+                           mesh.face_normal(f), surface.poly_e_MN(), f);
+      }
+    }
   }
   return forces;
 }

@@ -27,14 +27,19 @@
 /// once its slip exceeds 2·v_s.
 ///
 /// Quadrature. A surface's force is the integral of the traction over its
-/// faces; each face is integrated with its area-centroid rule (traction at
-/// the centroid times the area). The pressure is linear on a face and the
-/// centroid rule is exact for linear fields on any polygon (the centroid is
-/// the mean of the position over the face), so the elastic force ∫p n̂ dA is
-/// exact. The dissipation term p·d·v_n is a product of two linear fields
-/// (quadratic), where the rule errs by O(h²·‖∇p‖·‖ω‖) per unit area (h the
-/// face size), and the clamp and friction are nonlinear: for them it is the
-/// usual first-order rule of Drake's hydroelastic model.
+/// faces. The pressure is linear on a face, so the face's area-centroid rule
+/// (the centroid is the mean position over the face) would already be exact
+/// for the elastic force ∫p n̂ dA; but not for its moment ∫r × p n̂ dA, nor
+/// for the dissipation p·d·v_n, both products of two linear fields: with
+/// the few large faces of a box's contact (two triangles across a whole
+/// face), the centroid rule loses two thirds of the restoring torque against
+/// tilting and couples the axes, which makes a resting box topple. So each
+/// face is fanned from its first vertex into triangles and each triangle is
+/// integrated with the edge-midpoint rule (weights A/3 at the three edge
+/// midpoints), exact for quadratic integrands: the elastic force, its
+/// moment and the dissipation term are exact; only the clamp at 0 and the
+/// friction (nonlinear in the slip) are approximated, by their values at
+/// the quadrature points.
 ///
 /// Patches (ContactPatch, rigid pairs). The point-contact force k·x with
 /// x = −penetration_depth is shared equally by the patch's points (each

@@ -65,11 +65,16 @@ TEST_CASE("contact forces: a uniform pressure gives p·A along the normal, torqu
   CheckEqualAndOpposite(F, M, N, 1e-10);
 }
 
-TEST_CASE("contact forces: the centroid rule is exact for a linear pressure") {
+TEST_CASE("contact forces: the quadrature is exact for a linear pressure and its moment") {
   // p = p0 + g·x on the square: ∫p dA = p0·A + g·∫x dA = p0·A (x is odd).
-  const ContactSurface s = Square(0.05, 1e4, 3e5);
+  const ContactSurface s = Square(0.05, 1e4, 1e5);  // p > 0 everywhere
   const ContactPairForces F = CalcContactSurfaceForces(s, Motion(Vector3d::Zero()), Motion(Vector3d::Zero()), {});
   CheckVector(F.F_Ao_W.f_W, Vector3d(0, 0, 1e4 * 0.01), 1e-10);
+  // The moment is exact too (quadratic integrand): the force +z at (x, y, 0)
+  // about the origin is (y·f_z, −x·f_z, 0), so
+  //   τ_x = ∫y·p dA = g·∫xy dA = 0,
+  //   τ_y = −∫x·p dA = −g·∫x² dA = −g·(2a)·(2a)³/12 = −g·16a⁴/12.
+  CheckVector(F.F_Ao_W.tau_W, Vector3d(0, -1e5 * 16 * std::pow(0.05, 4) / 12, 0), 1e-10);
   // One triangle alone: ∫p dA = A·(p0 + p1 + p2)/3 (the mean of the vertex
   // values; here the triangle (−a,−a), (a,−a), (a,a) with A = 2a²).
   const double a = 0.05;
@@ -119,8 +124,8 @@ TEST_CASE("contact forces: friction opposes slip, μd·N when sliding, μs·s on
   const BodyMotion M = Motion({0, 0, 0.2}, Vector3d::Zero(), 1.0 * slip_dir);
   const ContactPairForces F = CalcContactSurfaceForces(s, M, Motion(Vector3d::Zero()), params);
   CheckVector(F.F_Ao_W.f_W, Vector3d(0, 0, 200) - 100 * slip_dir, 1e-10);
-  // The friction acts in the plane z = 0 at the centroid (the origin):
-  // τ = (0, 0, −0.2) × f.
+  // The traction is uniform over the square, so it acts as one force at the
+  // square's centroid (the origin), in the plane z = 0: τ = (0, 0, −0.2) × f.
   CheckVector(F.F_Ao_W.tau_W, Vector3d(0, 0, -0.2).cross(F.F_Ao_W.f_W), 1e-10);
   CheckEqualAndOpposite(F, M, Motion(Vector3d::Zero()), 1e-10);
   // Slipping at v_s/2: μ = μs/2 = 0.4: 80 N.
@@ -131,18 +136,16 @@ TEST_CASE("contact forces: friction opposes slip, μd·N when sliding, μs·s on
   CHECK(RegularizedFrictionCoefficient(params, 0.015) == Approx(0.65));
   CHECK(RegularizedFrictionCoefficient(params, 0.01) == Approx(0.8));
   CHECK(RegularizedFrictionCoefficient(params, 0.02) == Approx(0.5));
-  // Slip from rotation: M spins about z at ω about its origin above the
-  // surface's centre; the slip at each face centroid c is ω ẑ × c, so the
-  // friction makes a torque opposing the spin and no net force (the two
-  // triangles' centroids are opposite).
+  // Slip from rotation: M spins about z at ω = 30 rad/s about its origin,
+  // the surface's centre. The quadrature points are the edge midpoints of the
+  // two triangles: (0, 0) twice (no slip, no friction) and (0, ±a), (±a, 0),
+  // each carrying 200/6 N and slipping at 30·a = 1.5 m/s ≫ v_s, so each of
+  // those four meets μd·200/6 N tangentially at lever arm a, opposing the
+  // spin: no net tangential force, τ_z = −4·a·0.5·200/6.
   const ContactPairForces spin =
       CalcContactSurfaceForces(s, Motion({0, 0, 0.0}, Vector3d(0, 0, 30), Vector3d::Zero()), Motion(Vector3d::Zero()), params);
   CheckVector(spin.F_Ao_W.f_W, Vector3d(0, 0, 200), 1e-9);
-  // The face centroids are (±a/3, ∓a/3), at r = a√2/3, slipping at
-  // 30·r = 0.707 m/s ≫ v_s: each face carries 100 N, friction 50 N,
-  // τ_z = −2·50·r.
-  const double r = 0.05 * std::sqrt(2.0) / 3;
-  CHECK(spin.F_Ao_W.tau_W.z() == Approx(-100 * r).epsilon(1e-12));
+  CHECK(spin.F_Ao_W.tau_W.z() == Approx(-4 * 0.05 * 0.5 * 200 / 6).epsilon(1e-12));
 }
 
 TEST_CASE("contact forces: a point pair pushes A along nhat_BA_W with k·depth") {
