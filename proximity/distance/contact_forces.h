@@ -44,8 +44,12 @@
 /// Patches (ContactPatch, rigid pairs). The point-contact force k·x with
 /// x = −penetration_depth is shared equally by the patch's points (each
 /// carries k·x/n), and each point has its own v_n and slip: the total
-/// elastic force is the same as for one point pair, while a face-on-face
-/// patch resists rocking through the dissipation at its corners.
+/// elastic force is the same as for one point pair, a face-on-face patch
+/// resists rocking through the dissipation at its corners, and a patch that
+/// shrinks to an edge or a corner as the body tilts rights it. A patch holds
+/// one depth for all its points, so a face tilted by less than the patch
+/// tolerance over its size feels no restoring torque: the residual tilt of a
+/// resting body is of that order (per-point depths would remove it).
 ///
 /// Material combination (Drake's rules):
 /// - hydroelastic: the pressure of the surface already is the series

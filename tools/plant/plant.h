@@ -89,6 +89,12 @@ struct BodyState {
 /// re-orthonormalized through a unit quaternion). The result is the same for
 /// a given scene, settings and thread count, run to run.
 ///
+/// The step is explicit in the contact forces: it is stable while
+/// h·d·k_eff·x/m_eff < 2 (Hunt–Crossley damping: k_eff the contact's
+/// stiffness, x its penetration, m_eff the effective mass at the contact,
+/// about m/4 at a box's corner) and h·μ·N/(v_s·m_eff) < 2 (the friction's
+/// stiction ramp), besides h·√(k_eff/m_eff) < 2 for the spring itself.
+///
 /// A step allocates nothing once the contacts stop growing (the query
 /// results, pose list and force accumulators are reused).
 class Plant {
