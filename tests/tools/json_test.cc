@@ -23,3 +23,15 @@ TEST_CASE("Json: objects keep order, doubles round-trip, NaN becomes null") {
 
 }  // namespace
 }  // namespace hydrocontact::cli
+
+namespace hydrocontact::cli {
+namespace {
+
+TEST_CASE("Json: indent 0 writes one line") {
+  Json j = Json::MakeObject();
+  j.Set("a", 1).Set("b", Json(Json::Array{Json(1.5), Json::MakeObject().Set("c", "x"), Json(2), Json(3), Json(4)}));
+  CHECK(j.Dump(0) == "{\"a\": 1,\"b\": [1.5,{\"c\": \"x\"},2,3,4]}\n");
+}
+
+}  // namespace
+}  // namespace hydrocontact::cli

@@ -77,22 +77,22 @@ void Json::DumpTo(std::string& out, int indent, int depth) const {
     out += '[';
     for (size_t k = 0; k < a->size(); ++k) {
       if (k > 0) out += flat ? ", " : ",";
-      if (!flat) out += "\n" + pad;
+      if (!flat && indent > 0) out += "\n" + pad;
       (*a)[k].DumpTo(out, indent, depth + 1);
     }
-    if (!flat && !a->empty()) out += "\n" + close_pad;
+    if (!flat && !a->empty() && indent > 0) out += "\n" + close_pad;
     out += ']';
   } else {
     const Object& o = std::get<Object>(value_);
     out += '{';
     for (size_t k = 0; k < o.size(); ++k) {
-      out += k > 0 ? ",\n" : "\n";
-      out += pad;
+      if (k > 0) out += ',';
+      if (indent > 0) out += "\n" + pad;
       Escape(out, o[k].first);
       out += ": ";
       o[k].second.DumpTo(out, indent, depth + 1);
     }
-    if (!o.empty()) out += "\n" + close_pad;
+    if (!o.empty() && indent > 0) out += "\n" + close_pad;
     out += '}';
   }
 }

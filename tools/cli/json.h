@@ -51,7 +51,8 @@ class Json {
   /// Appends to an array.
   Json& Push(Json value);
 
-  /// Serialises with two-space indentation.
+  /// Serialises with `indent`-space indentation; with indent 0, on one line
+  /// (JSON Lines).
   std::string Dump(int indent = 2) const;
 
  private:

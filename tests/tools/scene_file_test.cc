@@ -1,0 +1,62 @@
+#include "tools/cli/scene_file.h"
+
+#include <cmath>
+#include <variant>
+
+#include <catch2/catch.hpp>
+
+#include "tools/cli/command.h"
+
+namespace hydrocontact::cli {
+namespace {
+
+TEST_CASE("scene file: roll-pitch-yaw inverts FromRollPitchYaw") {
+  for (const Eigen::Vector3d& rpy : {Eigen::Vector3d(0.1, -0.4, 2.5), Eigen::Vector3d(-3.0, 1.2, -0.3),
+                                    Eigen::Vector3d(0, 0, 0)}) {
+    const Eigen::Matrix3d R = RigidTransform::FromRollPitchYaw(rpy).rotation();
+    CHECK((RollPitchYaw(R) - rpy).norm() < 1e-12);
+  }
+  // Gimbal lock (pitch π/2): the rotation, not the angles, must round-trip.
+  const Eigen::Matrix3d R = RigidTransform::FromRollPitchYaw({0.3, M_PI / 2, 0.7}).rotation();
+  CHECK((RigidTransform::FromRollPitchYaw(RollPitchYaw(R)).rotation() - R).norm() < 1e-9);
+}
+
+TEST_CASE("scene file: keys, defaults and materials") {
+  const JsonValue root = ParseJson(R"({
+    "gravity": [0, -1, 0], "dt": 0.0005, "steps": 7, "rigid_contact": "point", "stiction_speed": 0.02,
+    "bodies": [{"name": "b", "shape": "box:0.1,0.2,0.3", "pose": [1, 2, 3, 0, 0, 0.5],
+                "velocity": [0, 0, 1, 2, 0, 0], "density": 700, "compliant": true, "modulus": 2e5,
+                "resolution": 0.05, "dissipation": 3, "friction": [0.7, 0.4]}],
+    "fixed": [{"name": "f", "shape": "halfspace"}]})",
+                                   "s.json");
+  const Scene scene = ParseScene(root, "s.json", ".");
+  CHECK(scene.steps == 7);
+  CHECK(scene.output_every == 10);
+  CHECK(scene.settings.dt == 0.0005);
+  CHECK(scene.settings.gravity_W == Eigen::Vector3d(0, -1, 0));
+  CHECK(scene.settings.rigid_contact == plant::RigidContact::kPointPair);
+  CHECK(scene.settings.defaults.stiction_speed == 0.02);
+  REQUIRE(scene.bodies.size() == 1);
+  const plant::BodySpec& b = scene.bodies[0];
+  CHECK(std::holds_alternative<Box>(b.shape));
+  CHECK(b.X_WG.translation() == Eigen::Vector3d(1, 2, 3));
+  CHECK(b.V_WG.w_W == Eigen::Vector3d(0, 0, 1));
+  CHECK(b.V_WG.v_W == Eigen::Vector3d(2, 0, 0));
+  CHECK(b.density == 700);
+  CHECK(b.properties.compliance() == Compliance::kCompliant);
+  CHECK(b.properties.hydroelastic_modulus() == 2e5);
+  CHECK(*b.properties.resolution_hint() == 0.05);
+  CHECK(*b.properties.material().hunt_crossley_dissipation() == 3);
+  CHECK(b.properties.material().friction()->static_friction() == 0.7);
+  REQUIRE(scene.fixed.size() == 1);
+  CHECK(scene.fixed[0].properties.compliance() == Compliance::kRigid);
+  // A relative mesh file is found beside the scene.
+  const JsonValue mesh = ParseJson(R"({"bodies": [{"name": "m", "shape": "sphere_r0.05m.obj"}]})", "m.json");
+  const Scene with_mesh = ParseScene(mesh, "m.json", std::string(HYDROCONTACT_SOURCE_DIR) + "/data");
+  REQUIRE(std::holds_alternative<Mesh>(with_mesh.bodies[0].shape));
+  CHECK(std::get<Mesh>(with_mesh.bodies[0].shape).file().filename() == "sphere_r0.05m.obj");
+  CHECK_THROWS_AS(ParseScene(mesh, "m.json", "/nonexistent"), UsageError);
+}
+
+}  // namespace
+}  // namespace hydrocontact::cli

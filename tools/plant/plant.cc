@@ -1,0 +1,220 @@
+#include "tools/plant/plant.h"
+
+#include <chrono>
+#include <cmath>
+#include <set>
+#include <stdexcept>
+
+#include <Eigen/Geometry>
+#include <fmt/format.h>
+
+namespace hydrocontact::plant {
+namespace {
+
+using Eigen::Matrix3d;
+using Eigen::Vector3d;
+
+void ValidateSettings(const PlantSettings& s) {
+  if (!s.gravity_W.allFinite()) throw std::invalid_argument("Plant: 'gravity' must be finite");
+  if (!(s.dt > 0) || !std::isfinite(s.dt)) {
+    throw std::invalid_argument(fmt::format("Plant: 'dt' must be positive and finite, got {}", s.dt));
+  }
+  if (s.threads < 1) throw std::invalid_argument(fmt::format("Plant: 'threads' must be >= 1, got {}", s.threads));
+  // Validates the defaults (naming the field) once, here.
+  CombineContactParameters({}, {}, s.defaults);
+}
+
+double Seconds(std::chrono::steady_clock::time_point a, std::chrono::steady_clock::time_point b) {
+  return std::chrono::duration<double>(b - a).count();
+}
+
+}  // namespace
+
+Plant::Plant(const std::vector<BodySpec>& bodies, const std::vector<FixedSpec>& fixed, const PlantSettings& settings)
+    : settings_(settings) {
+  ValidateSettings(settings);
+  std::set<std::string> names;
+  auto claim = [&](const std::string& name) {
+    if (!names.insert(name).second) throw std::invalid_argument(fmt::format("Plant: duplicate name '{}'", name));
+  };
+  for (const FixedSpec& f : fixed) {
+    claim(f.name);
+    const GeometryId id = scene_graph_.RegisterGeometry(scene_graph_.world_frame_id(), f.X_WG, f.shape, f.name,
+                                                        f.properties);
+    body_of_[id] = -1;
+  }
+  for (const BodySpec& b : bodies) {
+    claim(b.name);
+    Body body;
+    body.name = b.name;
+    try {
+      body.mass = CalcMassProperties(b.shape, b.density);
+    } catch (const std::exception& e) {
+      throw std::invalid_argument(fmt::format("Plant: body '{}': {}", b.name, e.what()));
+    }
+    if (!b.V_WG.w_W.allFinite() || !b.V_WG.v_W.allFinite()) {
+      throw std::invalid_argument(fmt::format("Plant: body '{}': non-finite velocity", b.name));
+    }
+    body.frame = scene_graph_.RegisterFrame(b.name);
+    body.geometry = scene_graph_.RegisterGeometry(body.frame, RigidTransform(), b.shape, b.name, b.properties);
+    body.R_WG = b.X_WG.rotation();
+    body.p_WScm = b.X_WG * body.mass.p_GScm;
+    body.w_W = b.V_WG.w_W;
+    body.v_WScm = b.V_WG.v_W + b.V_WG.w_W.cross(body.p_WScm - b.X_WG.translation());
+    body_of_[body.geometry] = static_cast<int>(bodies_.size());
+    bodies_.push_back(std::move(body));
+  }
+  // Frames never collide with themselves: each body is one geometry.
+  poses_.reserve(bodies_.size());
+  for (const Body& body : bodies_) poses_.emplace_back(body.frame, X_WG(body));
+  scene_graph_.SetFramePoses(poses_);
+}
+
+RigidTransform Plant::X_WG(const Body& body) const {
+  return RigidTransform(body.R_WG, body.p_WScm - body.R_WG * body.mass.p_GScm);
+}
+
+BodyState Plant::body_state(int i) const {
+  const Body& body = bodies_.at(i);
+  BodyState s;
+  s.X_WG = X_WG(body);
+  s.V_WG.w_W = body.w_W;
+  s.V_WG.v_W = body.v_WScm + body.w_W.cross(s.X_WG.translation() - body.p_WScm);
+  return s;
+}
+
+void Plant::SetBodyState(int i, const BodyState& state) {
+  if (i < 0 || i >= num_bodies()) throw std::invalid_argument(fmt::format("Plant: no body {}", i));
+  if (!state.V_WG.w_W.allFinite() || !state.V_WG.v_W.allFinite()) {
+    throw std::invalid_argument(fmt::format("Plant: body '{}': non-finite velocity", bodies_[i].name));
+  }
+  Body& body = bodies_[i];
+  body.R_WG = state.X_WG.rotation();
+  body.p_WScm = state.X_WG * body.mass.p_GScm;
+  body.w_W = state.V_WG.w_W;
+  body.v_WScm = state.V_WG.v_W + state.V_WG.w_W.cross(body.p_WScm - state.X_WG.translation());
+  poses_[i].second = X_WG(body);
+  scene_graph_.SetFramePoses(poses_);
+}
+
+BodyMotion Plant::Motion(GeometryId id) const {
+  BodyMotion m;
+  const int i = body_of_.at(id);
+  if (i < 0) {
+    m.X_WG = scene_graph_.GetPoseInWorld(id);
+    return m;
+  }
+  const Body& body = bodies_[i];
+  m.X_WG = poses_[i].second;
+  m.V_WG.w_W = body.w_W;
+  m.V_WG.v_W = body.v_WScm + body.w_W.cross(m.X_WG.translation() - body.p_WScm);
+  return m;
+}
+
+void Plant::Accumulate(GeometryId id, const SpatialForce& F_Go_W) {
+  const int i = body_of_.at(id);
+  if (i < 0) return;
+  Body& body = bodies_[i];
+  // About Scm: τ_Scm = τ_Go + (p_Go − p_Scm) × f.
+  body.F_Scm_W.f_W += F_Go_W.f_W;
+  body.F_Scm_W.tau_W += F_Go_W.tau_W + (poses_[i].second.translation() - body.p_WScm).cross(F_Go_W.f_W);
+}
+
+const ContactForceParameters& Plant::Parameters(GeometryId a, GeometryId b) {
+  auto& list = parameters_[a];
+  for (const auto& [other, params] : list) {
+    if (other == b) return params;
+  }
+  list.emplace_back(b, CombineContactParameters(scene_graph_.geometry(a).properties,
+                                                scene_graph_.geometry(b).properties, settings_.defaults));
+  return list.back().second;
+}
+
+void Plant::Step() {
+  const auto start = std::chrono::steady_clock::now();
+  const double h = settings_.dt;
+  for (int i = 0; i < num_bodies(); ++i) poses_[i].second = X_WG(bodies_[i]);
+  scene_graph_.SetFramePoses(poses_);
+  QueryObject query = scene_graph_.query_object();
+  query.set_max_threads(settings_.threads);
+  if (settings_.rigid_contact == RigidContact::kPatch) {
+    point_pairs_.clear();
+    query.ComputeContactSurfacesWithFallback(settings_.representation, &surfaces_, &patches_,
+                                             settings_.patch_settings);
+  } else {
+    patches_.clear();
+    query.ComputeContactSurfacesWithFallback(settings_.representation, &surfaces_, &point_pairs_);
+  }
+  const auto queried = std::chrono::steady_clock::now();
+
+  for (Body& body : bodies_) body.F_Scm_W = SpatialForce();
+  for (const ContactSurface& s : surfaces_) {
+    const ContactPairForces F =
+        CalcContactSurfaceForces(s, Motion(s.id_M()), Motion(s.id_N()), Parameters(s.id_M(), s.id_N()));
+    Accumulate(s.id_M(), F.F_Ao_W);
+    Accumulate(s.id_N(), F.F_Bo_W);
+  }
+  for (const ContactPatch& p : patches_) {
+    const ContactPairForces F =
+        CalcContactPatchForces(p, Motion(p.id_A), Motion(p.id_B), Parameters(p.id_A, p.id_B));
+    Accumulate(p.id_A, F.F_Ao_W);
+    Accumulate(p.id_B, F.F_Bo_W);
+  }
+  for (const PenetrationAsPointPair& p : point_pairs_) {
+    const ContactPairForces F =
+        CalcPointPairForces(p, Motion(p.id_A), Motion(p.id_B), Parameters(p.id_A, p.id_B));
+    Accumulate(p.id_A, F.F_Ao_W);
+    Accumulate(p.id_B, F.F_Bo_W);
+  }
+
+  for (Body& body : bodies_) {
+    // Velocities first, with the forces at the current poses.
+    const Matrix3d I_W = body.R_WG * body.mass.I_SScm_G * body.R_WG.transpose();
+    body.v_WScm += h * (body.F_Scm_W.f_W / body.mass.mass + settings_.gravity_W);
+    body.w_W += h * I_W.ldlt().solve(body.F_Scm_W.tau_W - body.w_W.cross(I_W * body.w_W));
+    // Then poses with the new velocities.
+    body.p_WScm += h * body.v_WScm;
+    const double angle = h * body.w_W.norm();
+    if (angle > 0) {
+      const Eigen::Quaterniond q_step(Eigen::AngleAxisd(angle, body.w_W.normalized()));
+      const Eigen::Quaterniond q = (q_step * Eigen::Quaterniond(body.R_WG)).normalized();
+      body.R_WG = q.toRotationMatrix();
+    }
+    if (!body.p_WScm.allFinite() || !body.v_WScm.allFinite() || !body.w_W.allFinite()) {
+      throw std::runtime_error(fmt::format(
+          "Plant: body '{}' left the finite numbers at t = {} s (a step too large for the stiffness?)", body.name,
+          time_ + h));
+    }
+  }
+  time_ += h;
+  const auto end = std::chrono::steady_clock::now();
+  query_seconds_ += Seconds(start, queried);
+  step_seconds_ += Seconds(start, end);
+}
+
+double Plant::CalcEnergy() const {
+  double energy = 0;
+  for (const Body& body : bodies_) {
+    const Matrix3d I_W = body.R_WG * body.mass.I_SScm_G * body.R_WG.transpose();
+    energy += 0.5 * body.mass.mass * body.v_WScm.squaredNorm() + 0.5 * body.w_W.dot(I_W * body.w_W) -
+              body.mass.mass * settings_.gravity_W.dot(body.p_WScm);
+  }
+  return energy;
+}
+
+Vector3d Plant::CalcLinearMomentum() const {
+  Vector3d L = Vector3d::Zero();
+  for (const Body& body : bodies_) L += body.mass.mass * body.v_WScm;
+  return L;
+}
+
+Vector3d Plant::CalcAngularMomentum() const {
+  Vector3d H = Vector3d::Zero();
+  for (const Body& body : bodies_) {
+    const Matrix3d I_W = body.R_WG * body.mass.I_SScm_G * body.R_WG.transpose();
+    H += body.p_WScm.cross(body.mass.mass * body.v_WScm) + I_W * body.w_W;
+  }
+  return H;
+}
+
+}  // namespace hydrocontact::plant
