@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <stdexcept>
+#include <tuple>
 
 #include <Eigen/Geometry>
 #include <fmt/format.h>
@@ -82,26 +83,32 @@ VolumeMesh::VolumeMesh(std::vector<Element> tetrahedra, std::vector<Eigen::Vecto
       uses[fill[key.v[0]]++] = {key, e, f};
     }
   }
+  // Inside a bucket, sort by the rest of the key (ties in element order) so
+  // that equal faces are adjacent: O(k log k) per bucket. A plain pairwise
+  // scan is O(k²), and a vertex shared by thousands of tetrahedra (the
+  // centre of a cone mesh) makes that bucket dominate construction.
   for (int v = 0; v < num_vertices(); ++v) {
-    const int begin = bucket_start[v], end = bucket_start[v + 1];
-    for (int i = begin; i < end; ++i) {
-      if (uses[i].element < 0) continue;  // already paired
-      int partner = -1;
-      for (int j = i + 1; j < end; ++j) {
-        if (uses[j].element < 0 || !(uses[j].key == uses[i].key)) continue;
-        if (partner >= 0) {
-          const FaceKey& key = uses[i].key;
-          throw std::invalid_argument(fmt::format(
-              "VolumeMesh: the face ({}, {}, {}) of tetrahedron {} is shared by more than two "
-              "tetrahedra",
-              key.v[0], key.v[1], key.v[2], uses[j].element));
-        }
-        partner = j;
+    const auto begin = uses.begin() + bucket_start[v];
+    const auto end = uses.begin() + bucket_start[v + 1];
+    std::sort(begin, end, [](const FaceUse& a, const FaceUse& b) {
+      return std::tie(a.key.v[1], a.key.v[2], a.element, a.local_face) <
+             std::tie(b.key.v[1], b.key.v[2], b.element, b.local_face);
+    });
+    for (auto i = begin; i != end;) {
+      auto run_end = i + 1;
+      while (run_end != end && run_end->key == i->key) ++run_end;
+      if (run_end - i > 2) {
+        const FaceKey& key = i->key;
+        throw std::invalid_argument(fmt::format(
+            "VolumeMesh: the face ({}, {}, {}) of tetrahedron {} is shared by more than two "
+            "tetrahedra",
+            key.v[0], key.v[1], key.v[2], (i + 2)->element));
       }
-      if (partner < 0) continue;
-      neighbors_[uses[i].element][uses[i].local_face] = uses[partner].element;
-      neighbors_[uses[partner].element][uses[partner].local_face] = uses[i].element;
-      uses[partner].element = -1;
+      if (run_end - i == 2) {
+        neighbors_[i->element][i->local_face] = (i + 1)->element;
+        neighbors_[(i + 1)->element][(i + 1)->local_face] = i->element;
+      }
+      i = run_end;
     }
   }
 }

@@ -16,6 +16,7 @@
 #include <array>
 #include <cstdint>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include <Eigen/Core>
@@ -88,11 +89,110 @@ inline void CollectElementsNear(const Bvh& bvh_A, const Bvh& bvh_B, const RigidT
   bvh_B.Query(A_in_B, [elements_B](int b) { elements_B->push_back(b); });
 }
 
+/// A box around the part of the tetrahedron with vertices `p` that lies in
+/// `region` (all in one frame), empty when that part is. It is the region
+/// intersected with the boxes of the tetrahedron cut by each of the region's
+/// six bounding planes (the vertices inside plus the edge crossings), so it
+/// contains the part and is tight for a long element that only
+/// reaches into the region: a cone of a single-centre-vertex mesh boxed
+/// whole spans from the centre to the surface, boxed in the other geometry's
+/// region it is only its tip. The box is inflated by `pad` against the
+/// round-off of the crossings.
+inline Aabb BoxOfTetrahedronInRegion(const std::array<const Eigen::Vector3d*, 4>& p,
+                                     const Aabb& region, double pad) {
+  Aabb whole;
+  for (const Eigen::Vector3d* v : p) whole.Include(*v);
+  // Wholly inside (the usual case for compact elements): nothing to cut.
+  if ((whole.min.array() >= region.min.array()).all() &&
+      (whole.max.array() <= region.max.array()).all()) {
+    return whole;
+  }
+  Aabb box(whole.min.cwiseMax(region.min), whole.max.cwiseMin(region.max));
+  if (box.IsEmpty()) return box;
+  static constexpr int kEdges[6][2] = {{0, 1}, {0, 2}, {0, 3}, {1, 2}, {1, 3}, {2, 3}};
+  for (int axis = 0; axis < 3; ++axis) {
+    for (int side = 0; side < 2; ++side) {
+      // The half-space s·(x_axis − bound) ≤ 0 of this side of the region.
+      const double bound = side == 0 ? region.min[axis] : region.max[axis];
+      const double sign = side == 0 ? -1.0 : 1.0;
+      std::array<double, 4> d;
+      int outside = 0;
+      for (int i = 0; i < 4; ++i) {
+        d[i] = sign * ((*p[i])[axis] - bound);
+        outside += d[i] > 0;
+      }
+      if (outside == 0) continue;  // The plane does not cut: no tightening.
+      Aabb cut;
+      for (int i = 0; i < 4; ++i) {
+        if (d[i] <= 0) cut.Include(*p[i]);
+      }
+      for (const auto& [i, j] : kEdges) {
+        if ((d[i] > 0) == (d[j] > 0)) continue;
+        const double t = d[i] / (d[i] - d[j]);
+        cut.Include(Eigen::Vector3d((1 - t) * *p[i] + t * *p[j]));
+      }
+      box.min = box.min.cwiseMax(cut.min);
+      box.max = box.max.cwiseMin(cut.max);
+      if (box.IsEmpty()) return box;
+    }
+  }
+  box.Inflate(pad);
+  return box;
+}
+
+/// Fits the boxes of `bvh`'s nodes to the parts of its elements in `region`
+/// for one call: `(*node_boxes)[i]` becomes, for every node i the traversal
+/// can reach, the union of `leaf_box(element, box)` over the node's leaves
+/// (`box` the leaf's own box; the callable returns a box containing the
+/// element's part in the region, e.g. from BoxOfTetrahedronInRegion, empty
+/// if there is none), and empty for a node whose own box misses the region.
+/// Subtrees outside the region are not entered (their entries are left
+/// stale: an empty parent keeps every traversal out). A hierarchy over long
+/// elements (the cones of a single-centre-vertex mesh) has inner boxes far
+/// larger than the elements' parts that can meet anything; refitted, its
+/// traversal stays near those parts. Allocation-free once `node_boxes` has
+/// grown to the hierarchy's size.
+template <class LeafBox>
+void RefitBoxesInRegion(const Bvh& bvh, const Aabb& region, LeafBox&& leaf_box,
+                        std::vector<Aabb>* node_boxes) {
+  if (bvh.empty()) return;
+  const std::vector<Bvh::Node>& nodes = bvh.nodes();
+  if (node_boxes->size() < nodes.size()) node_boxes->resize(nodes.size());
+  // Post-order over the nodes whose boxes meet the region: a node is pushed
+  // once to visit its children and again (marked by ~index) to unite them.
+  int stack[2 * Bvh::kMaxDepth];
+  int top = 0;
+  stack[top++] = 0;
+  while (top > 0) {
+    const int entry = stack[--top];
+    if (entry < 0) {
+      const int index = ~entry;
+      Aabb united = (*node_boxes)[index + 1];
+      united.Include((*node_boxes)[nodes[index].right]);
+      (*node_boxes)[index] = united;
+      continue;
+    }
+    const Bvh::Node& node = nodes[entry];
+    if (!node.box.Overlaps(region)) {
+      (*node_boxes)[entry] = Aabb();
+    } else if (node.is_leaf()) {
+      (*node_boxes)[entry] = leaf_box(node.element, node.box);
+    } else {
+      stack[top++] = ~entry;
+      stack[top++] = node.right;
+      stack[top++] = entry + 1;
+    }
+  }
+}
+
 /// Calls `callback(a, b)` for every element b of `elements_B` (in that
 /// order) and every element a of `bvh_A` (frame A) whose box overlaps
 /// `element_box_A(b)`, b's box in frame A (a in bvh_A's depth-first order).
-/// For a box that contains b, every pair whose elements intersect is
-/// reported; deterministic.
+/// A's node boxes are those of its hierarchy, or, when `node_boxes_A` is
+/// given, those (e.g. from RefitBoxesInRegion). For boxes that contain the
+/// parts of the elements that can meet, every pair whose elements intersect
+/// is reported. An element of B with an empty box is skipped.
+/// Deterministic.
 ///
 /// Why batches: consecutive elements of B's depth-first order are close
 /// together, so one query of A's hierarchy with the union of the boxes of
@@ -108,7 +208,7 @@ inline void CollectElementsNear(const Bvh& bvh_A, const Bvh& bvh_B, const RigidT
 /// Allocation-free once the per-thread scratch has grown.
 template <class ElementBox, class Callback>
 void ForEachCandidatePairOf(const Bvh& bvh_A, std::span<const int> elements_B, ElementBox&& element_box_A,
-                            Callback&& callback) {
+                            Callback&& callback, const std::vector<Aabb>* node_boxes_A = nullptr) {
   if (bvh_A.empty()) return;
   struct Leaf {
     const Aabb* box;
@@ -122,6 +222,9 @@ void ForEachCandidatePairOf(const Bvh& bvh_A, std::span<const int> elements_B, E
   thread_local std::vector<Leaf> leaves;
   Batch batch;
   const std::vector<Bvh::Node>& nodes_A = bvh_A.nodes();
+  auto box_of = [&](int index) -> const Aabb& {
+    return node_boxes_A != nullptr ? (*node_boxes_A)[index] : nodes_A[index].box;
+  };
   auto flush = [&]() {
     if (batch.size == 0) return;
     Aabb united = batch.boxes[0];
@@ -133,10 +236,11 @@ void ForEachCandidatePairOf(const Bvh& bvh_A, std::span<const int> elements_B, E
     stack[top++] = 0;
     while (top > 0) {
       const int index = stack[--top];
+      const Aabb& box = box_of(index);
+      if (!box.Overlaps(united)) continue;
       const Bvh::Node& node = nodes_A[index];
-      if (!node.box.Overlaps(united)) continue;
       if (node.is_leaf()) {
-        leaves.push_back({&node.box, node.element});
+        leaves.push_back({&box, node.element});
       } else {
         stack[top++] = node.right;
         stack[top++] = index + 1;
@@ -152,6 +256,7 @@ void ForEachCandidatePairOf(const Bvh& bvh_A, std::span<const int> elements_B, E
   };
   for (const int b : elements_B) {
     batch.boxes[batch.size] = element_box_A(b);
+    if (batch.boxes[batch.size].IsEmpty()) continue;
     batch.elements[batch.size] = b;
     if (++batch.size == kCandidateBatchSize) flush();
   }
@@ -161,15 +266,17 @@ void ForEachCandidatePairOf(const Bvh& bvh_A, std::span<const int> elements_B, E
 /// Calls `callback(a, b)` for every element a of `bvh_A` (frame A) and b of
 /// `bvh_B` (frame B) such that b lies near A's hierarchy
 /// (CollectElementsNear) and `element_box_A(b)`, b's box in frame A,
-/// overlaps a's box (ForEachCandidatePairOf). Order: b in bvh_B's query
-/// order, then a in bvh_A's depth-first order; deterministic.
+/// overlaps a's box (ForEachCandidatePairOf, with A's node boxes
+/// `node_boxes_A` when given). Order: b in bvh_B's query order, then a in
+/// bvh_A's depth-first order; deterministic.
 /// Allocation-free once the per-thread scratch has grown.
 template <class ElementBox, class Callback>
 void ForEachCandidatePair(const Bvh& bvh_A, const Bvh& bvh_B, const RigidTransform& X_AB,
-                          ElementBox&& element_box_A, Callback&& callback) {
+                          ElementBox&& element_box_A, Callback&& callback,
+                          const std::vector<Aabb>* node_boxes_A = nullptr) {
   thread_local std::vector<int> elements_B;
   CollectElementsNear(bvh_A, bvh_B, X_AB, &elements_B);
-  ForEachCandidatePairOf(bvh_A, elements_B, element_box_A, callback);
+  ForEachCandidatePairOf(bvh_A, elements_B, element_box_A, callback, node_boxes_A);
 }
 
 }  // namespace hydrocontact

@@ -4,6 +4,7 @@
 #include <array>
 #include <cmath>
 #include <utility>
+#include <vector>
 
 #include "proximity/hydroelastic/candidate_pairs.h"
 #include "proximity/hydroelastic/orientation_filter.h"
@@ -27,6 +28,8 @@ struct Scratch {
   StampedCache<Eigen::Vector3d> vertices_M;               // N's vertices in M
   StampedCache<LinearFunction> pressures_M;               // per N tetrahedron
   StampedCache<std::array<ClipHalfSpace, 4>> faces_M;     // per N tetrahedron
+  StampedCache<std::array<ClipHalfSpace, 4>> own_faces;   // per M tetrahedron
+  std::vector<Aabb> node_boxes_M;  // M's hierarchy refitted to the region
   ClipPolygon buffers[2];
 };
 
@@ -90,6 +93,23 @@ bool SignChangesAcross(const CompliantMesh& compliant_M, int e_M, int face_M,
          kEqualGradientsRatio * grad_h.norm() * (grad_M_far.norm() + grad_N_far.norm());
 }
 
+// True when one face plane of a tetrahedron has all four vertices of the
+// other strictly outside it: the two do not intersect. Long elements (the
+// cones of a single-centre-vertex mesh) have boxes that overlap those of
+// many elements they never meet; this test rejects such pairs for 16 dot
+// products. Strictly outside means every point of the other element is
+// outside too, so nothing the clipping would keep is lost.
+bool SeparatedByFace(const std::array<ClipHalfSpace, 4>& faces,
+                     const std::array<const Eigen::Vector3d*, 4>& p) {
+  for (const ClipHalfSpace& face : faces) {
+    if (face.Evaluate(*p[0]) > 0 && face.Evaluate(*p[1]) > 0 && face.Evaluate(*p[2]) > 0 &&
+        face.Evaluate(*p[3]) > 0) {
+      return true;
+    }
+  }
+  return false;
+}
+
 }  // namespace
 
 void IntersectCompliantCompliant(const CompliantMesh& compliant_M,
@@ -116,6 +136,7 @@ void IntersectCompliantCompliant(const CompliantMesh& compliant_M,
   scratch.vertices_M.Begin(mesh_N.num_vertices());
   scratch.pressures_M.Begin(mesh_N.num_elements());
   scratch.faces_M.Begin(mesh_N.num_elements());
+  scratch.own_faces.Begin(mesh_M.num_elements());
   auto vertex_M = [&](int v) -> const Eigen::Vector3d& {
     return scratch.vertices_M.Get(v, [&](int k) { return Eigen::Vector3d(X_MN * mesh_N.vertex(k)); });
   };
@@ -155,6 +176,12 @@ void IntersectCompliantCompliant(const CompliantMesh& compliant_M,
       return;
     }
 
+    const VolumeMesh::Element& tN = mesh_N.element(e_N);
+    const std::array<const Eigen::Vector3d*, 4> v{&mesh_M.vertex(tM[0]), &mesh_M.vertex(tM[1]),
+                                                  &mesh_M.vertex(tM[2]), &mesh_M.vertex(tM[3])};
+    const std::array<const Eigen::Vector3d*, 4> w{&vertex_M(tN[0]), &vertex_M(tN[1]),
+                                                  &vertex_M(tN[2]), &vertex_M(tN[3])};
+
     // h at e_M's vertices, from e_M's exact vertex values: the plane must
     // cross e_M. Values within the round-off band are exactly 0 (on the
     // plane), so a plane through a face of e_M is recognised as such.
@@ -162,7 +189,7 @@ void IntersectCompliantCompliant(const CompliantMesh& compliant_M,
     std::array<Eigen::Vector4d, 4> vertices;
     std::array<double, 4> h;
     for (int i = 0; i < 4; ++i) {
-      const Eigen::Vector3d& p = mesh_M.vertex(tM[i]);
+      const Eigen::Vector3d& p = *v[i];
       vertices[i] << p, values_M[i];
       h[i] = values_M[i] - (grad_N.dot(p) + p_N.value_at_Mo);
     }
@@ -170,9 +197,6 @@ void IntersectCompliantCompliant(const CompliantMesh& compliant_M,
     if (face_M == kNoPiece) return;
 
     // ... and e_N.
-    const VolumeMesh::Element& tN = mesh_N.element(e_N);
-    const std::array<const Eigen::Vector3d*, 4> w{&vertex_M(tN[0]), &vertex_M(tN[1]),
-                                                  &vertex_M(tN[2]), &vertex_M(tN[3])};
     const double p_M_at_Mo = pressure_M.EvaluateCartesian(e_M, Eigen::Vector3d::Zero());
     std::array<double, 4> h_w;
     for (int i = 0; i < 4; ++i) {
@@ -186,8 +210,14 @@ void IntersectCompliantCompliant(const CompliantMesh& compliant_M,
       return;
     }
 
+    // Then whether the two tetrahedra are apart (see SeparatedByFace). A
+    // piece lying in a face of e_N (face_N ≥ 0) is not lost to round-off
+    // here: e_M then spans the plane or lies on e_N's side of it, so not all
+    // four of its vertices are outside that face.
     const std::array<ClipHalfSpace, 4>& faces_N = scratch.faces_M.Get(
         e_N, [&](int) { return TetrahedronFaceHalfSpaces(tN, w); });
+    if (SeparatedByFace(faces_N, v)) return;
+
     ClipPolygon* in = &scratch.buffers[0];
     SliceTetrahedron(vertices, h, grad_h, in);
     if (in->size < 3) return;
@@ -205,15 +235,37 @@ void IntersectCompliantCompliant(const CompliantMesh& compliant_M,
     polygons_M->Add(*in, grad_h / std::sqrt(grad_h_sq), grad_M, grad_N);
   };
 
+  // Every intersection of two elements lies in both meshes' boxes; each
+  // element is boxed only where it reaches into that common region (see
+  // BoxOfTetrahedronInRegion), padded by far more than the round-off of the
+  // region's coordinates.
+  const Aabb box_M = compliant_M.bvh.bounding_box();
+  const Aabb box_N_in_M = TransformBox(compliant_N.bvh.bounding_box(), X_MN);
+  const Aabb region(box_M.min.cwiseMax(box_N_in_M.min), box_M.max.cwiseMin(box_N_in_M.max));
+  if (region.IsEmpty()) return;
+  const double pad =
+      1e-12 * std::max(region.min.cwiseAbs().maxCoeff(), region.max.cwiseAbs().maxCoeff());
+  RefitBoxesInRegion(
+      compliant_M.bvh, region,
+      [&](int e_M, const Aabb& leaf_box) {
+        if ((leaf_box.min.array() >= region.min.array()).all() &&
+            (leaf_box.max.array() <= region.max.array()).all()) {
+          return leaf_box;  // Inside the region: nothing to cut.
+        }
+        const VolumeMesh::Element& tM = mesh_M.element(e_M);
+        return BoxOfTetrahedronInRegion({&mesh_M.vertex(tM[0]), &mesh_M.vertex(tM[1]),
+                                         &mesh_M.vertex(tM[2]), &mesh_M.vertex(tM[3])},
+                                        region, pad);
+      },
+      &scratch.node_boxes_M);
   ForEachCandidatePair(
       compliant_M.bvh, compliant_N.bvh, X_MN,
       [&](int e_N) {
         const VolumeMesh::Element& tN = mesh_N.element(e_N);
-        Aabb box;
-        for (int i = 0; i < 4; ++i) box.Include(vertex_M(tN[i]));
-        return box;
+        return BoxOfTetrahedronInRegion(
+            {&vertex_M(tN[0]), &vertex_M(tN[1]), &vertex_M(tN[2]), &vertex_M(tN[3])}, region, pad);
       },
-      kernel);
+      kernel, &scratch.node_boxes_M);
 }
 
 }  // namespace hydrocontact

@@ -90,6 +90,40 @@ TEST_CASE("Volume mesh: adjacency is symmetric and shares the same face", "[volu
   CHECK(interior_sides % 2 == 0);
 }
 
+TEST_CASE("Volume mesh: adjacency around an edge shared by a thousand tetrahedra",
+          "[volume_mesh]") {
+  // A closed fan: tetrahedron i has the poles a = (0, 0, −1), b = (0, 0, 1)
+  // and the ring points r_i, r_{i+1} (angles 2πi/n), every face of it
+  // contains a pole, so one vertex is shared by every face of the mesh. By
+  // construction tetrahedron i meets i − 1 and i + 1 (mod n) across the
+  // faces (a, b, r_i) and (a, b, r_{i+1}); its faces (a, r_i, r_{i+1}) and
+  // (b, r_i, r_{i+1}) are boundary. Orientation: with c = (1, 0, 0) and
+  // d = (cos δ, sin δ, 0), (b − a)·((c − a) × (d − a)) = 2 sin δ > 0.
+  const int n = 1000;
+  std::vector<Eigen::Vector3d> vertices{{0, 0, -1}, {0, 0, 1}};
+  for (int i = 0; i < n; ++i) {
+    const double angle = 2 * M_PI * i / n;
+    vertices.emplace_back(std::cos(angle), std::sin(angle), 0);
+  }
+  std::vector<VolumeMesh::Element> tetrahedra;
+  for (int i = 0; i < n; ++i) tetrahedra.push_back({0, 1, 2 + i, 2 + (i + 1) % n});
+  const VolumeMesh fan(tetrahedra, vertices);
+  for (int e = 0; e < n; ++e) {
+    std::vector<int> around;
+    for (int f = 0; f < 4; ++f) {
+      if (fan.neighbor(e, f) >= 0) around.push_back(fan.neighbor(e, f));
+    }
+    std::sort(around.begin(), around.end());
+    std::vector<int> expected{(e + n - 1) % n, (e + 1) % n};
+    std::sort(expected.begin(), expected.end());
+    CHECK(around == expected);
+  }
+  // A third tetrahedron on one of those faces is refused, naming it.
+  tetrahedra.push_back({0, 1, 2 + 250, 2 + 500});
+  CHECK_THROWS_WITH(VolumeMesh(tetrahedra, vertices),
+                    Contains("shared by more than two tetrahedra"));
+}
+
 TEST_CASE("Volume mesh: boundary of a tetrahedralized cube", "[volume_mesh]") {
   // Cube [0, 2]³ in 2×2×2 cells: boundary area 6·4 = 24, enclosed volume 8,
   // outward normals, one interior vertex (the centre, index 13).

@@ -1,5 +1,6 @@
 #include "proximity/hydroelastic/candidate_pairs.h"
 
+#include <cstdlib>
 #include <set>
 #include <utility>
 
@@ -98,6 +99,142 @@ TEST_CASE("ForEachCandidatePair finds every intersecting pair and only box-overl
                        },
                        [&](int, int) { ++far; });
   CHECK(far == 0);
+}
+
+}  // namespace
+}  // namespace hydrocontact
+
+namespace hydrocontact {
+namespace {
+
+using Eigen::Vector3d;
+
+TEST_CASE("BoxOfTetrahedronInRegion: the exact box of a needle's tip, empty when apart",
+          "[candidate_pairs]") {
+  // A needle from the origin to the triangle (0,0,10), (1,0,10), (0,1,10).
+  // The region z ∈ [9, 11] holds its tip, whose cross-section at height z is
+  // the base scaled by z/10: from (0,0,9), (0.9,0,9), (0,0.9,9) up to the
+  // base. Its box is [0, 1]² × [9, 10], while the needle's own box reaches
+  // down to z = 0.
+  const Vector3d o(0, 0, 0), a(0, 0, 10), b(1, 0, 10), c(0, 1, 10);
+  const std::array<const Vector3d*, 4> needle{&o, &a, &b, &c};
+  const Aabb tip =
+      BoxOfTetrahedronInRegion(needle, Aabb(Vector3d(-5, -5, 9), Vector3d(5, 5, 11)), 0.0);
+  CHECK(tip.min.isApprox(Vector3d(0, 0, 9), 1e-15));
+  CHECK((tip.max - Vector3d(1, 1, 10)).norm() < 1e-15);
+  // A region x ≥ 0.5 leaves the part of the needle with x ≥ 0.5, which
+  // starts at height 5 (x ≤ z/10 on the needle): box [0.5, 1] × [0, 0.5] ×
+  // [5, 10] (y ≤ z/10 − x ≤ 0.5).
+  const Aabb side =
+      BoxOfTetrahedronInRegion(needle, Aabb(Vector3d(0.5, -5, -5), Vector3d(5, 5, 20)), 0.0);
+  CHECK((side.min - Vector3d(0.5, 0, 5)).norm() < 1e-14);
+  CHECK((side.max - Vector3d(1, 0.5, 10)).norm() < 1e-14);
+  // The padding grows the box on every side.
+  const Aabb padded =
+      BoxOfTetrahedronInRegion(needle, Aabb(Vector3d(-5, -5, 9), Vector3d(5, 5, 11)), 0.25);
+  CHECK((padded.min - Vector3d(-0.25, -0.25, 8.75)).norm() < 1e-14);
+  // A region beside the needle (x + y > 1 is outside it; the corner region
+  // [0.6, 1] × [0.6, 1] × [0, 10] has x + y ≥ 1.2) leaves nothing although
+  // the boxes overlap.
+  CHECK(BoxOfTetrahedronInRegion(needle, Aabb(Vector3d(0.6, 0.6, 0), Vector3d(1, 1, 10)), 0.0)
+            .IsEmpty());
+  CHECK(BoxOfTetrahedronInRegion(needle, Aabb(Vector3d(2, 0, 0), Vector3d(3, 1, 10)), 0.0)
+            .IsEmpty());
+}
+
+TEST_CASE("BoxOfTetrahedronInRegion contains every point of the tetrahedron in the region",
+          "[candidate_pairs]") {
+  // Random tetrahedra and regions; points sampled by random barycentric
+  // coordinates, those inside the region must lie in the box (up to the
+  // round-off of the sample itself).
+  std::srand(7);
+  auto uniform = [](double lo, double hi) { return lo + (hi - lo) * std::rand() / RAND_MAX; };
+  int inside = 0;
+  for (int trial = 0; trial < 200; ++trial) {
+    std::array<Vector3d, 4> v;
+    for (auto& p : v) p = Vector3d(uniform(-1, 1), uniform(-1, 1), uniform(-1, 1));
+    const std::array<const Vector3d*, 4> p{&v[0], &v[1], &v[2], &v[3]};
+    const Vector3d lo(uniform(-1, 0.5), uniform(-1, 0.5), uniform(-1, 0.5));
+    const Aabb region(lo, lo + Vector3d(uniform(0.05, 1), uniform(0.05, 1), uniform(0.05, 1)));
+    const Aabb box = BoxOfTetrahedronInRegion(p, region, 0.0);
+    Aabb loose = box;
+    loose.Inflate(1e-14);
+    for (int k = 0; k < 300; ++k) {
+      Eigen::Vector4d w(uniform(0, 1), uniform(0, 1), uniform(0, 1), uniform(0, 1));
+      w /= w.sum();
+      const Vector3d x = w[0] * v[0] + w[1] * v[1] + w[2] * v[2] + w[3] * v[3];
+      if (!region.Contains(x)) continue;
+      ++inside;
+      CHECK(loose.Contains(x));
+    }
+  }
+  CHECK(inside > 1000);
+}
+
+TEST_CASE("ForEachCandidatePair refitted to the common region keeps every intersecting pair",
+          "[candidate_pairs]") {
+  // Same meshes as above; A's hierarchy refitted to, and B's elements boxed
+  // in, the intersection of the two meshes' boxes. Every pair the
+  // plain boxes report whose elements share a point (B's centroid inside
+  // a) must still be reported, and nothing the plain boxes would not report.
+  const VolumeMesh A = test::MakeGridBoxMesh(Vector3d(1, 1, 1), Eigen::Vector3i(3, 3, 3));
+  const VolumeMesh B = test::MakeGridBoxMesh(Vector3d(0.7, 0.5, 0.6), Eigen::Vector3i(2, 3, 2));
+  const Bvh bvh_A(A), bvh_B(B);
+  const RigidTransform X_AB = RigidTransform::FromRollPitchYaw(Vector3d(0.4, 0.2, -0.3),
+                                                               Vector3d(0.9, 0.3, -0.2));
+  std::vector<Vector3d> B_in_A;
+  for (int v = 0; v < B.num_vertices(); ++v) B_in_A.push_back(X_AB * B.vertex(v));
+  const Aabb box_B = TransformBox(bvh_B.bounding_box(), X_AB);
+  const Aabb region(bvh_A.bounding_box().min.cwiseMax(box_B.min),
+                    bvh_A.bounding_box().max.cwiseMin(box_B.max));
+  auto plain_box = [&](int b) {
+    Aabb box;
+    for (int v : B.element(b)) box.Include(B_in_A[v]);
+    return box;
+  };
+  std::set<std::pair<int, int>> plain, tight;
+  ForEachCandidatePair(bvh_A, bvh_B, X_AB, plain_box, [&](int a, int b) { plain.insert({a, b}); });
+  std::vector<Aabb> node_boxes;
+  RefitBoxesInRegion(
+      bvh_A, region,
+      [&](int a, const Aabb&) {
+        const auto& t = A.element(a);
+        return BoxOfTetrahedronInRegion(
+            {&A.vertex(t[0]), &A.vertex(t[1]), &A.vertex(t[2]), &A.vertex(t[3])}, region, 1e-12);
+      },
+      &node_boxes);
+  // Every reachable inner node's box holds its children's.
+  for (int i = 0; i < int(bvh_A.nodes().size()); ++i) {
+    const Bvh::Node& node = bvh_A.nodes()[i];
+    if (node.is_leaf() || node_boxes[i].IsEmpty()) continue;
+    for (int child : {i + 1, node.right}) {
+      if (node_boxes[child].IsEmpty()) continue;
+      CHECK((node_boxes[i].min.array() <= node_boxes[child].min.array()).all());
+      CHECK((node_boxes[i].max.array() >= node_boxes[child].max.array()).all());
+    }
+  }
+  ForEachCandidatePair(
+      bvh_A, bvh_B, X_AB,
+      [&](int b) {
+        const auto& t = B.element(b);
+        return BoxOfTetrahedronInRegion(
+            {&B_in_A[t[0]], &B_in_A[t[1]], &B_in_A[t[2]], &B_in_A[t[3]]}, region, 1e-12);
+      },
+      [&](int a, int b) { CHECK(tight.insert({a, b}).second); }, &node_boxes);
+  int intersecting = 0;
+  for (const auto& [a, b] : plain) {
+    const auto& ta = A.element(a);
+    Vector3d centroid = Vector3d::Zero();
+    for (int v : B.element(b)) centroid += B_in_A[v] / 4;
+    const Eigen::Vector4d bary = TetrahedronBarycentric(A.vertex(ta[0]), A.vertex(ta[1]),
+                                                        A.vertex(ta[2]), A.vertex(ta[3]), centroid);
+    if ((bary.array() >= 0).all()) {
+      ++intersecting;
+      CHECK(tight.count({a, b}) == 1);
+    }
+  }
+  for (const auto& pair : tight) CHECK(plain.count(pair) == 1);
+  CHECK(intersecting > 10);
 }
 
 }  // namespace

@@ -458,6 +458,56 @@ TEST_CASE("A generated compliant sphere on a rigid half-space converges to the c
   }
 }
 
+TEST_CASE("Two equal generated spheres: the mid-plane surface, converging to the closed form",
+          "[compute_contact_surface]") {
+  // Spheres r = 0.1, E = 1e6, centres 0.16 apart along z. The generated
+  // mesh is symmetric under z → −z (the icosahedron is, and so is its
+  // subdivision), so B's mesh is A's mirrored in the plane z = 0.08 and so
+  // are the two piecewise-linear fields; along every vertical line p_A falls
+  // and p_B rises, so p_A = p_B exactly on that plane and nowhere else. The
+  // surface must then be A's section by the plane: the same area and force
+  // (its faces are split further where B's elements meet) as A on a rigid
+  // half-space whose boundary is z = 0.08 (a separate
+  // kernel). The continuum answer (section radius a² = r² − c², c = 0.08):
+  // area π a², force E·2π[a²/2 − ((c² + a²)^{3/2} − c³)/(3r)] along −z on A.
+  // Pressed 20% of r the cone mesh's error is second order in h: it must
+  // fall at least 3× as the hint halves.
+  const double r = 0.1, c = 0.08, E = 1e6, a2 = r * r - c * c;
+  const double area = M_PI * a2;
+  const double force = E * 2 * M_PI * (a2 / 2 - (std::pow(c * c + a2, 1.5) - c * c * c) / (3 * r));
+  const GeometryId id_A = GeometryId::get_new_id();
+  const GeometryId id_B = GeometryId::get_new_id();
+  const RigidTransform X_WA =
+      RigidTransform::FromRollPitchYaw(Vector3d(0.3, -0.2, 0.5), Vector3d(1, 2, 3));
+  const RigidTransform X_WB = X_WA * RigidTransform(Vector3d(0, 0, 2 * c));
+  // The rigid half-space z ≥ c (its outward normal −z points into A).
+  const RigidTransform X_WH =
+      X_WA * RigidTransform::FromAxisAngle(Vector3d::UnitX(), M_PI, Vector3d(0, 0, c));
+  double previous_error = 1;
+  for (double hint : {0.02, 0.01, 0.005}) {
+    const HydroelasticRepresentation sphere = Represent(Sphere(r), E, hint);
+    for (const auto representation : {kPolygon, kTriangle}) {
+      const auto two =
+          ComputeContactSurface(id_A, sphere, X_WA, id_B, sphere, X_WB, representation);
+      const auto plane =
+          ComputeContactSurface(id_A, sphere, X_WA, id_B, RigidHalfSpace{}, X_WH, representation);
+      REQUIRE(two.has_value());
+      REQUIRE(plane.has_value());
+      CHECK(two->total_area() == Approx(plane->total_area()).epsilon(1e-9));
+      CHECK(IntegrateForce(*two).isApprox(IntegrateForce(*plane), 1e-9));
+      const double force_along_minus_z = -IntegrateForce(*two).dot(X_WA.rotation().col(2));
+      const double force_error = std::abs(force_along_minus_z / force - 1);
+      const double area_error = std::abs(two->total_area() / area - 1);
+      INFO("hint " << hint << ": area error " << area_error << ", force error " << force_error);
+      CHECK(area_error < 0.02);
+      if (representation == kPolygon) {
+        CHECK(force_error < previous_error / 3);
+        previous_error = force_error;
+      }
+    }
+  }
+}
+
 TEST_CASE("A generated compliant sphere in a large rigid box agrees with the half-space",
           "[compute_contact_surface]") {
   const GeometryId id_S = GeometryId::get_new_id();
