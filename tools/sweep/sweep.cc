@@ -202,7 +202,7 @@ class Sweep {
 
   void Fail(const std::string& family, const std::string& what) {
     ++counts_[family].violations;
-    if (printed_++ < 20) std::fprintf(stderr, "violation [%s]: %s\n", family.c_str(), what.c_str());
+    if (printed_++ < print_limit_) std::fprintf(stderr, "violation [%s]: %s\n", family.c_str(), what.c_str());
   }
 
   // One pair case.
@@ -423,6 +423,9 @@ class Sweep {
   std::mt19937_64 rng_;
   std::map<std::string, Counts> counts_;
   long printed_{0};
+
+ public:
+  long print_limit_{20};
 };
 
 }  // namespace
@@ -433,6 +436,7 @@ int main(int argc, char** argv) {
   const long cases = argc > 1 ? std::atol(argv[1]) : 1000000;
   const uint64_t seed = argc > 2 ? std::strtoull(argv[2], nullptr, 10) : 1;
   Sweep sweep(seed);
+  if (argc > 3) sweep.print_limit_ = std::atol(argv[3]);
   // Of every 100 cases: 1 contact surface, 19 point queries, 80 pairs.
   long done = 0;
   for (long i = 0; done < cases; ++i) {
