@@ -35,6 +35,11 @@ struct ConvexSignedDistanceOptions {
   /// the polished lower bound, the lower bound otherwise; the documented
   /// accuracy of the convex pairs.
   double bounds_agreement{1e-10};
+  /// The tie rule of the normal (see ComputeConvexSignedDistance): the
+  /// normal is reported as not unique when the opposite direction, or a
+  /// direction tilted from it by tie_angle (radians), gives a lower bound
+  /// g(u) within certified_tolerance of the size of the distance.
+  double tie_angle{0.1};
 };
 
 /// The signed distance between two convex sets and its witnesses, all in
@@ -139,6 +144,39 @@ ConvexSignedDistance ComputeConvexSignedDistance(const SA& A, const SB& B,
       core_distance = lower;
       result.nhat_BA_A = -best_m;
       internal::SupportFeatureWitnesses(A, B, X_AB, best_m, best_h, &p_ACa, &p_ACb_A);
+    }
+  }
+  // The tie rule. The distance is max over unit u of g(u) (g(u) = the
+  // least u · (a − b) over a ∈ A, b ∈ B); its normal is the maximiser. Where
+  // another direction reaches the same value, the normal is not unique and
+  // the choice between them is arbitrary: swapping A and B may pick another
+  // one. Probed: −n̂ (ties exactly for identical shapes at one pose, whose
+  // difference is centrally symmetric), and n̂ tilted by tie_angle four ways.
+  // g falls under a tilt θ by about θ × (the contact's extent) for faces
+  // and by (curvature radius) θ²/2 on smooth surfaces, but only by
+  // |distance| θ²/2 where the difference has a vertex or an edge: the
+  // probes flag exactly those corner contacts within
+  // 2 certified_tolerance / tie_angle² (2e-10) of the size of touching,
+  // whose direction a round-off of the poses (1e-16 of the size) turns by
+  // more than 1e-6 rad.
+  if (result.is_nhat_unique) {
+    const Eigen::Vector3d& n = result.nhat_BA_A;
+    const double g_n = core_distance;
+    const double tie = options.certified_tolerance * scale;
+    int k_min;
+    n.cwiseAbs().minCoeff(&k_min);
+    const Eigen::Vector3d t1 = n.cross(Eigen::Vector3d::Unit(k_min)).normalized();
+    const Eigen::Vector3d t2 = n.cross(t1);
+    const double c = std::cos(options.tie_angle), s = std::sin(options.tie_angle);
+    const Eigen::Vector3d probes[5] = {-n, c * n + s * t1, c * n - s * t1, c * n + s * t2,
+                                       c * n - s * t2};
+    for (const Eigen::Vector3d& u : probes) {
+      Eigen::Vector3d a, b;
+      support(-u, &a, &b);
+      if (u.dot(a - b) >= g_n - tie) {
+        result.is_nhat_unique = false;
+        break;
+      }
     }
   }
   const double margin_A = A.margin();

@@ -142,7 +142,16 @@ GjkResult GjkDistance(const SA& A, const SB& B, const RigidTransform& X_AB,
     simplex.Push(a, b);
   }
   Eigen::Vector3d v = simplex.w[0];
-  result.scale = std::max(v.norm(), 1e-300);
+  {
+    // The size of the problem needs a second point of D: the first alone
+    // can be the origin itself (a point exactly on a vertex of the other
+    // set), and a scale of 0 would make every relative tolerance, here and
+    // in EPA, zero. The point extreme the other way bounds D's width along
+    // d, which is positive unless D is a single point.
+    const Eigen::Vector3d a = A.Support(-d);
+    const Eigen::Vector3d b = internal::SupportInA(B, X_AB, d);
+    result.scale = std::max({v.norm(), (a - b).norm(), 1e-300});
+  }
 
   for (result.iterations = 0; result.iterations < options.max_iterations; ++result.iterations) {
     const double vv = v.squaredNorm();

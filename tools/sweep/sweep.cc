@@ -23,7 +23,10 @@
 ///
 /// It prints the number of cases and of violations per family, and exits
 /// non-zero if any invariant failed. usage: hydrocontact_sweep [cases]
-/// (default 1000000) [seed].
+/// (default 1000000) [seed] (default 1) [violations printed in full]
+/// (default 20) [open families]: a comma-separated list of families whose
+/// violations are counted and printed but do not fail the run (the known
+/// open cases, so that a short run can guard the others).
 
 #include <algorithm>
 #include <array>
@@ -34,6 +37,8 @@
 #include <fstream>
 #include <map>
 #include <random>
+#include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -202,7 +207,7 @@ class Sweep {
 
   void Fail(const std::string& family, const std::string& what) {
     ++counts_[family].violations;
-    if (printed_++ < 20) std::fprintf(stderr, "violation [%s]: %s\n", family.c_str(), what.c_str());
+    if (printed_++ < print_limit_) std::fprintf(stderr, "violation [%s]: %s\n", family.c_str(), what.c_str());
   }
 
   // One pair case.
@@ -332,21 +337,27 @@ class Sweep {
       return;
     }
     const double tol = 1e-9 * scale;
+    const Vector3d p_GQ = X_WG.inverse() * p_WQ;
+    // Enough to reproduce the case: the shape's size and Q in its frame.
+    auto where = [&] {
+      return fmt::format("scale {:.17g} size ({:.17g}, {:.17g}, {:.17g}) Q_G ({:.17g}, {:.17g}, {:.17g})",
+                         scale, G.size.x(), G.size.y(), G.size.z(), p_GQ.x(), p_GQ.y(), p_GQ.z());
+    };
     if (!std::isfinite(d.distance) || !d.p_GN.allFinite() || !d.grad_W.allFinite()) {
       Fail(family, "non-finite result");
       return;
     }
     if (gap >= 0 && std::abs(d.distance - gap) > tol) {
-      Fail(family, fmt::format("phi {:.17g} != gap {:.17g} (scale {:g})", d.distance, gap, scale));
+      Fail(family, fmt::format("phi {:.17g} != gap {:.17g}: {}", d.distance, gap, where()));
     }
     for (int k = 0; k < 3; ++k) {
       const Vector3d v = RandomUnit(rng_);
       if (v.dot(p_WQ) - SupportValue(G, X_WG, v) > d.distance + tol) {
-        Fail(family, fmt::format("phi {:.17g} below a support bound (scale {:g})", d.distance, scale));
+        Fail(family, fmt::format("phi {:.17g} below a support bound: {}", d.distance, where()));
       }
     }
     if (std::abs((p_WQ - X_WG * d.p_GN).norm() - std::abs(d.distance)) > tol) {
-      Fail(family, fmt::format("|Q - N| != |phi| (scale {:g})", scale));
+      Fail(family, fmt::format("|Q - N| != |phi|: {}", where()));
     }
   }
 
@@ -408,21 +419,32 @@ class Sweep {
     }
   }
 
-  int Report() const {
-    long cases = 0, violations = 0;
+  // Prints the table; returns 0 when no family outside `open` has a
+  // violation (the open families' counts are printed, marked "open").
+  int Report(const std::set<std::string>& open) const {
+    long cases = 0, violations = 0, failing = 0;
     for (const auto& [family, c] : counts_) {
-      std::printf("%-28s %10ld cases %6ld violations\n", family.c_str(), c.cases, c.violations);
+      const bool is_open = open.count(family) > 0;
+      std::printf("%-28s %10ld cases %6ld violations%s\n", family.c_str(), c.cases, c.violations,
+                  is_open ? " (open)" : "");
       cases += c.cases;
       violations += c.violations;
+      if (!is_open) failing += c.violations;
     }
     std::printf("%-28s %10ld cases %6ld violations\n", "TOTAL", cases, violations);
-    return violations == 0 ? 0 : 1;
+    if (!open.empty()) {
+      std::printf("%-28s %10s       %6ld violations\n", "TOTAL outside open families", "", failing);
+    }
+    return failing == 0 ? 0 : 1;
   }
 
  private:
   std::mt19937_64 rng_;
   std::map<std::string, Counts> counts_;
   long printed_{0};
+
+ public:
+  long print_limit_{20};
 };
 
 }  // namespace
@@ -433,6 +455,7 @@ int main(int argc, char** argv) {
   const long cases = argc > 1 ? std::atol(argv[1]) : 1000000;
   const uint64_t seed = argc > 2 ? std::strtoull(argv[2], nullptr, 10) : 1;
   Sweep sweep(seed);
+  if (argc > 3) sweep.print_limit_ = std::atol(argv[3]);
   // Of every 100 cases: 1 contact surface, 19 point queries, 80 pairs.
   long done = 0;
   for (long i = 0; done < cases; ++i) {
@@ -449,5 +472,12 @@ int main(int argc, char** argv) {
       }
     }
   }
-  return sweep.Report();
+  // Families whose known open violations do not fail the run (see the
+  // CTest test in CMakeLists.txt): comma-separated.
+  std::set<std::string> open;
+  if (argc > 4) {
+    std::stringstream list(argv[4]);
+    for (std::string family; std::getline(list, family, ',');) open.insert(family);
+  }
+  return sweep.Report(open);
 }

@@ -138,5 +138,73 @@ TEST_CASE("Margins add in closed form", "[convex_signed_distance]") {
   CHECK(c.nhat_BA_A.norm() == Approx(1));
 }
 
+TEST_CASE("The normal's tie rule: identical shapes at one pose and corner contacts",
+          "[convex_signed_distance]") {
+  // Identical shapes at one pose: D = A − A = 2A is centrally symmetric, so
+  // g(−n̂) = g(n̂) and the normal is never unique (swapping A and B gives the
+  // same input, which cannot give the opposite normal).
+  // Cylinder r = 0.5, half length 1.5: h_D(n) = 2r |n_xy| + 2L |n_z| is
+  // least (1.0) at every radial n: depth 1, a radial normal.
+  const ConvexSignedDistance cyl =
+      ComputeConvexSignedDistance(CylinderSupport{0.5, 1.5}, CylinderSupport{0.5, 1.5},
+                                  RigidTransform());
+  CHECK(std::abs(cyl.distance + 1) < 1e-9);
+  CHECK(std::abs(cyl.nhat_BA_A.z()) < 1e-6);
+  CHECK(!cyl.is_nhat_unique);
+  // Ellipsoid (1, 0.5, 0.3): h_D(n) = 2 ‖E n‖ is least (0.6) along ±z.
+  const ConvexSignedDistance ell = ComputeConvexSignedDistance(
+      EllipsoidSupport{Vector3d(1, 0.5, 0.3)}, EllipsoidSupport{Vector3d(1, 0.5, 0.3)},
+      RigidTransform());
+  CHECK(std::abs(ell.distance + 0.6) < 1e-9);
+  CHECK(std::abs(std::abs(ell.nhat_BA_A.z()) - 1) < 1e-9);
+  CHECK(!ell.is_nhat_unique);
+
+  // Two unit cubes corner to corner, B's corner (−½,−½,−½) + t at A's corner
+  // (½,½,½) + e(1,1,1): distance e√3 along the diagonal. There D has a
+  // vertex, so g falls only by e√3 θ²/2 under a tilt θ of the normal:
+  // 1e-13 apart that is below the tie tolerance (not unique: a round-off of
+  // the poses turns the direction by ~1e-3 rad); 0.1 apart it is not.
+  for (const double e : {1e-13, 0.1}) {
+    const ConvexSignedDistance r = ComputeConvexSignedDistance(
+        BoxSupport{Vector3d(0.5, 0.5, 0.5)}, BoxSupport{Vector3d(0.5, 0.5, 0.5)},
+        RigidTransform(Vector3d::Constant(1 + e)));
+    CHECK(std::abs(r.distance - e * std::sqrt(3.0)) < 1e-12);
+    CHECK(r.is_nhat_unique == (e > 1e-3));
+    if (e > 1e-3) CHECK((r.nhat_BA_A + Vector3d::Constant(1 / std::sqrt(3.0))).norm() < 1e-9);
+  }
+  // A face contact stays unique: a cylinder (r 0.5) standing 1e-12 above a
+  // cube's top face (half size 0.5), g falls by ~θ × 0.5 under a tilt.
+  const ConvexSignedDistance face = ComputeConvexSignedDistance(
+      BoxSupport{Vector3d(0.5, 0.5, 0.5)}, CylinderSupport{0.5, 1.0},
+      RigidTransform(Vector3d(0.1, 0, 1.5 + 1e-12)));
+  CHECK(std::abs(face.distance - 1e-12) < 1e-13);
+  CHECK((face.nhat_BA_A - Vector3d(0, 0, -1)).norm() < 1e-9);
+  CHECK(face.is_nhat_unique);
+}
+
+TEST_CASE("A point exactly at a vertex of a hull is at distance 0 (sweep reproducer)",
+          "[convex_signed_distance]") {
+  // The sweep's irregular polytope (tools/sweep/sweep.cc): an icosahedron
+  // scaled by (0.5, 0.35, 0.3) with one vertex pulled out by 1.3. A point
+  // placed exactly on any vertex is on the surface: distance 0, nearest
+  // point itself. (The origin then lies on a vertex of D = {Q} − hull.)
+  const double t = (1 + std::sqrt(5.0)) / 2;
+  std::vector<Vector3d> v{{-1, t, 0}, {1, t, 0},  {-1, -t, 0}, {1, -t, 0},
+                          {0, -1, t}, {0, 1, t},  {0, -1, -t}, {0, 1, -t},
+                          {t, 0, -1}, {t, 0, 1},  {-t, 0, -1}, {-t, 0, 1}};
+  for (auto& p : v) p = Vector3d(0.5 * p.x(), 0.35 * p.y(), 0.3 * p.z());
+  v[0] *= 1.3;
+  for (const double scale : {1.0, 1e-6}) {
+    std::vector<Vector3d> hull = v;
+    for (auto& p : hull) p *= scale;
+    for (const Vector3d& q : hull) {
+      const ConvexSignedDistance r = ComputeConvexSignedDistance(
+          PointSupport{q}, PolytopeSupport{hull}, RigidTransform());
+      CHECK(std::abs(r.distance) < 1e-12 * scale);
+      CHECK((r.p_ACb_A - q).norm() < 1e-12 * scale);
+    }
+  }
+}
+
 }  // namespace
 }  // namespace hydrocontact
