@@ -24,6 +24,9 @@ ensure_packages() {
 }
 
 # The packages every build of the project needs.
-# gmsh writes the .msh and STL files some tests read.
+# gmsh writes the .msh and STL files some tests read; pybind11, Python's headers,
+# NumPy and pytest build and test the Python module; Dask distributed runs its
+# example (examples/dask_contact_sweep.py).
 HYDROCONTACT_BUILD_PACKAGES=(cmake g++ make libeigen3-dev libfmt-dev libtinyobjloader-dev catch2
-  libbenchmark-dev gmsh)
+  libbenchmark-dev gmsh pybind11-dev python3-dev python3-numpy python3-pytest
+  python3-distributed)
