@@ -1,0 +1,105 @@
+#pragma once
+
+/// @file
+/// The Python module `hydrocontact` (pybind11): the declarations the binding
+/// files share. Each Bind* function adds one area of the library to the
+/// module (one .cc file per area, so they compile in parallel); module.cc
+/// calls them in dependency order (a type is bound before a signature that
+/// names it is documented).
+///
+/// Conventions of the module, as pydrake's: classes, methods and arguments
+/// keep their C++ names (ComputeContactSurfaces, id_M, p_WCa), so the C++
+/// documentation is the Python documentation. Vectors are NumPy float64
+/// arrays: a point or vector has shape (3,), a list of n of them (n, 3), a
+/// list of n indices int32 (n,) or (n, k). Results are copies owned by Python
+/// (no view into the SceneGraph that a later call could invalidate). C++
+/// exceptions arrive with their message: std::invalid_argument as
+/// ValueError, std::out_of_range as IndexError, other std::exception
+/// (std::runtime_error from the file readers, std::logic_error) as
+/// RuntimeError.
+
+#include <array>
+#include <vector>
+
+#include <Eigen/Core>
+// GCC 12 at -O3 reports m_storage "may be used uninitialized" where
+// pybind11's Eigen caster (pybind11/eigen/matrix.h, load) move-assigns a
+// fixed-size matrix it has just constructed: a false positive inside the
+// two libraries' headers, silenced for this include only.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#include <pybind11/eigen.h>
+#pragma GCC diagnostic pop
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+#include <pybind11/stl/filesystem.h>
+
+#include "geometry/rigid_transform.h"
+#include "geometry/shape.h"
+#include "mesh/polygon_surface_mesh.h"
+
+namespace hydrocontact::python {
+
+namespace py = pybind11;
+
+/// GeometryId, FrameId, RigidTransform (ids.cc).
+void BindIdsAndTransforms(py::module_& m);
+/// The shapes, ProximityProperties, ContactMaterial, CoulombFriction
+/// (shapes.cc).
+void BindShapesAndProperties(py::module_& m);
+/// TriangleSurfaceMesh, PolygonSurfaceMesh, VolumeMesh and the mesh files
+/// (meshes.cc).
+void BindMeshesAndFiles(py::module_& m);
+/// ContactSurface, PenetrationAsPointPair, SignedDistancePair,
+/// SignedDistanceToPoint, ContactPatch, ContactKinematics, RayCastHit and
+/// the spatial velocity/acceleration (results.cc).
+void BindResults(py::module_& m);
+/// SceneGraph (scene_graph.cc).
+void BindSceneGraph(py::module_& m);
+/// QueryObject (query_object.cc).
+void BindQueryObject(py::module_& m);
+
+/// n points or vectors as an (n, 3) float64 array (a copy).
+py::array_t<double> ToArray(const std::vector<Eigen::Vector3d>& vectors);
+/// n 2D points as an (n, 2) float64 array (a copy).
+py::array_t<double> ToArray(const std::vector<Eigen::Vector2d>& points);
+/// n values as an (n,) float64 array (a copy).
+py::array_t<double> ToArray(const std::vector<double>& values);
+/// n index tuples of size K as an (n, K) int32 array (a copy).
+template <size_t K>
+py::array_t<int> ToArray(const std::vector<std::array<int, K>>& elements) {
+  py::array_t<int> out({static_cast<py::ssize_t>(elements.size()), static_cast<py::ssize_t>(K)});
+  auto a = out.template mutable_unchecked<2>();
+  for (size_t i = 0; i < elements.size(); ++i) {
+    for (size_t k = 0; k < K; ++k) a(i, k) = elements[i][k];
+  }
+  return out;
+}
+
+/// An (n, 3) array (or anything NumPy turns into one) as n vectors.
+/// @throws std::invalid_argument naming `what` if the shape is not (n, 3).
+std::vector<Eigen::Vector3d> ToVectors(const py::handle& array, const char* what);
+/// An (n, K) integer array as n index tuples.
+/// @throws std::invalid_argument naming `what` if the shape is not (n, K).
+template <size_t K>
+std::vector<std::array<int, K>> ToElements(const py::handle& array, const char* what);
+
+/// A pose given as a RigidTransform, a 4×4 homogeneous matrix (array-like)
+/// or a pair (R, p) of a 3×3 rotation and a 3-vector.
+/// @throws std::invalid_argument naming `what` and the problem (wrong shape,
+///         bottom row not [0, 0, 0, 1], R not a proper rotation, non-finite).
+RigidTransform ToRigidTransform(const py::handle& pose, const char* what);
+
+/// The faces of a polygon mesh as a list of int32 arrays (one per polygon,
+/// its vertex indices counter-clockwise about the face normal).
+py::list ToPolygonList(const PolygonSurfaceMesh& mesh);
+
+/// A Python shape object (Sphere, Box, ...) as a Shape. (pybind11's variant
+/// caster needs a default-constructible variant, which Shape is not.)
+/// @throws std::invalid_argument naming `what` if `shape` is not a shape.
+Shape ToShape(const py::handle& shape, const char* what);
+/// A Shape as its Python object (a copy).
+py::object FromShape(const Shape& shape);
+
+}  // namespace hydrocontact::python

@@ -1,0 +1,146 @@
+// The conversions between NumPy arrays and the library's types that every
+// binding file uses (declared in bindings.h).
+
+#include <climits>
+#include <stdexcept>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "python/bindings.h"
+
+namespace hydrocontact::python {
+namespace {
+
+// `h` as a C-contiguous float64 array (converting lists, tuples and other
+// dtypes as numpy.asarray does).
+py::array_t<double, py::array::c_style | py::array::forcecast> AsDoubleArray(const py::handle& h,
+                                                                             const char* what) {
+  auto a = py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(h);
+  if (!a) {
+    PyErr_Clear();
+    throw std::invalid_argument(fmt::format("{}: expected an array of numbers, got {}", what,
+                                            std::string(py::str(py::type::of(h)))));
+  }
+  return a;
+}
+
+std::string ShapeOf(const py::array& a) {
+  std::string s = "(";
+  for (py::ssize_t i = 0; i < a.ndim(); ++i) s += (i ? ", " : "") + std::to_string(a.shape(i));
+  return s + (a.ndim() == 1 ? ",)" : ")");
+}
+
+// A rows × cols matrix from an array of that shape.
+Eigen::MatrixXd ToMatrix(const py::handle& h, py::ssize_t rows, py::ssize_t cols, const char* what) {
+  const auto a = AsDoubleArray(h, what);
+  const bool vector_ok = cols == 1 && a.ndim() == 1 && a.shape(0) == rows;
+  if (!vector_ok && !(a.ndim() == 2 && a.shape(0) == rows && a.shape(1) == cols)) {
+    throw std::invalid_argument(fmt::format("{}: expected shape ({}{}), got {}", what, rows,
+                                            cols == 1 ? "," : fmt::format(", {}", cols), ShapeOf(a)));
+  }
+  Eigen::MatrixXd m(rows, cols);
+  const double* data = a.data();
+  for (py::ssize_t i = 0; i < rows; ++i) {
+    for (py::ssize_t j = 0; j < cols; ++j) m(i, j) = data[i * cols + j];
+  }
+  return m;
+}
+
+}  // namespace
+
+py::array_t<double> ToArray(const std::vector<Eigen::Vector3d>& vectors) {
+  py::array_t<double> out({static_cast<py::ssize_t>(vectors.size()), py::ssize_t{3}});
+  auto a = out.mutable_unchecked<2>();
+  for (size_t i = 0; i < vectors.size(); ++i) {
+    for (int k = 0; k < 3; ++k) a(i, k) = vectors[i][k];
+  }
+  return out;
+}
+
+py::array_t<double> ToArray(const std::vector<Eigen::Vector2d>& points) {
+  py::array_t<double> out({static_cast<py::ssize_t>(points.size()), py::ssize_t{2}});
+  auto a = out.mutable_unchecked<2>();
+  for (size_t i = 0; i < points.size(); ++i) {
+    for (int k = 0; k < 2; ++k) a(i, k) = points[i][k];
+  }
+  return out;
+}
+
+py::array_t<double> ToArray(const std::vector<double>& values) {
+  py::array_t<double> out(static_cast<py::ssize_t>(values.size()));
+  std::copy(values.begin(), values.end(), out.mutable_data());
+  return out;
+}
+
+std::vector<Eigen::Vector3d> ToVectors(const py::handle& h, const char* what) {
+  const auto a = AsDoubleArray(h, what);
+  // An empty list is an empty (0,) array: no vectors.
+  if (a.size() == 0) return {};
+  if (a.ndim() != 2 || a.shape(1) != 3) {
+    throw std::invalid_argument(fmt::format("{}: expected shape (n, 3), got {}", what, ShapeOf(a)));
+  }
+  std::vector<Eigen::Vector3d> out(a.shape(0));
+  const double* data = a.data();
+  for (size_t i = 0; i < out.size(); ++i) out[i] = Eigen::Vector3d(data + 3 * i);
+  return out;
+}
+
+template <size_t K>
+std::vector<std::array<int, K>> ToElements(const py::handle& h, const char* what) {
+  const py::array raw = py::module_::import("numpy").attr("asarray")(h);
+  if (raw.size() == 0) return {};
+  // Refuse floats rather than truncate them (1.5 is no vertex index).
+  const char kind = raw.dtype().kind();
+  if (kind != 'i' && kind != 'u') {
+    throw std::invalid_argument(fmt::format("{}: expected integer indices, got dtype {}", what,
+                                            std::string(py::str(raw.dtype()))));
+  }
+  const auto a = py::array_t<int64_t, py::array::c_style | py::array::forcecast>::ensure(raw);
+  if (a.ndim() != 2 || a.shape(1) != static_cast<py::ssize_t>(K)) {
+    throw std::invalid_argument(fmt::format("{}: expected shape (n, {}), got {}", what, K, ShapeOf(a)));
+  }
+  std::vector<std::array<int, K>> out(a.shape(0));
+  const int64_t* data = a.data();
+  for (size_t i = 0; i < out.size(); ++i) {
+    for (size_t k = 0; k < K; ++k) {
+      const int64_t v = data[i * K + k];
+      if (v < INT_MIN || v > INT_MAX) {
+        throw std::invalid_argument(fmt::format("{}: index {} of row {} is out of range", what, v, i));
+      }
+      out[i][k] = static_cast<int>(v);
+    }
+  }
+  return out;
+}
+template std::vector<std::array<int, 3>> ToElements<3>(const py::handle&, const char*);
+template std::vector<std::array<int, 4>> ToElements<4>(const py::handle&, const char*);
+
+RigidTransform ToRigidTransform(const py::handle& pose, const char* what) {
+  if (py::isinstance<RigidTransform>(pose)) return pose.cast<RigidTransform>();
+  // A pair (R, p). (A 4×4 matrix given as nested lists has 4 rows, not 2.)
+  if ((py::isinstance<py::tuple>(pose) || py::isinstance<py::list>(pose)) && py::len(pose) == 2) {
+    const auto pair = py::reinterpret_borrow<py::sequence>(pose);
+    const std::string r_what = fmt::format("{} (R, p): R", what);
+    const std::string p_what = fmt::format("{} (R, p): p", what);
+    const Eigen::Matrix3d R = ToMatrix(pair[0], 3, 3, r_what.c_str());
+    const Eigen::Vector3d p = ToMatrix(pair[1], 3, 1, p_what.c_str());
+    return RigidTransform(R, p);
+  }
+  if (py::isinstance<py::array>(pose) || py::isinstance<py::sequence>(pose)) {
+    const std::string m_what =
+        fmt::format("{}: a pose is a RigidTransform, a 4×4 matrix or a pair (R, p); the matrix", what);
+    const Eigen::MatrixXd X = ToMatrix(pose, 4, 4, m_what.c_str());
+    if (!(X(3, 0) == 0 && X(3, 1) == 0 && X(3, 2) == 0 && X(3, 3) == 1)) {
+      throw std::invalid_argument(fmt::format(
+          "{}: the bottom row of a 4×4 pose must be [0, 0, 0, 1], got [{}, {}, {}, {}]", what, X(3, 0),
+          X(3, 1), X(3, 2), X(3, 3)));
+    }
+    return RigidTransform(Eigen::Matrix3d(X.topLeftCorner<3, 3>()), Eigen::Vector3d(X.topRightCorner<3, 1>()));
+  }
+  throw std::invalid_argument(fmt::format(
+      "{}: a pose is a RigidTransform, a 4×4 matrix or a pair (R, p), got {}", what,
+      std::string(py::str(py::type::of(pose)))));
+}
+
+}  // namespace hydrocontact::python

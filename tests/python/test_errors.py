@@ -1,0 +1,147 @@
+"""C++ exceptions arrive as Python exceptions with the C++ message:
+std::invalid_argument as ValueError, std::out_of_range as IndexError, other
+std::exception (std::runtime_error, std::logic_error) as RuntimeError. The
+expected messages are the format strings of the C++ sources filled in by
+hand."""
+
+import math
+import re
+
+import numpy as np
+import pytest
+
+import hydrocontact as hc
+from conftest import translation
+
+
+def raises_exactly(exception, message):
+    return pytest.raises(exception, match="^" + re.escape(message) + "$")
+
+
+def test_shape_parameters():
+    with raises_exactly(ValueError, "Sphere: parameter 'radius' must be positive and finite, got -1"):
+        hc.Sphere(-1)
+    with raises_exactly(ValueError, "Torus: parameter 'minor_radius' (2) must be less than 'major_radius' (1) "
+                                    "so the torus has a hole and a smooth surface"):
+        hc.Torus(1, 2)
+    with raises_exactly(ValueError, "Mesh: parameter 'scale' must be positive and finite, got 0"):
+        hc.Mesh("a.obj", 0)
+    with raises_exactly(ValueError, "CoulombFriction: the static coefficient must be >= the dynamic one "
+                                    "(static 0.1, dynamic 0.2, viscous 0)"):
+        hc.CoulombFriction(0.1, 0.2)
+    with raises_exactly(ValueError, "ContactMaterial: 'min_cor' must be in [0, 1], got 2"):
+        hc.ContactMaterial().set_min_cor(2)
+    with raises_exactly(IndexError, "ProximityProperties: no extra value named 'x'"):
+        hc.ProximityProperties().extra("x")
+
+
+def test_scene_graph_ids_and_names(scene):
+    frame = scene.RegisterFrame("f")
+    g = scene.RegisterGeometry(frame, np.eye(4), hc.Sphere(1), "g")
+    with raises_exactly(ValueError, f"SceneGraph::RegisterFrame: a frame named 'f' already exists ({frame})"):
+        scene.RegisterFrame("f")
+    with raises_exactly(ValueError, "SceneGraph::FindGeometryByName: no geometry named 'nope'"):
+        scene.FindGeometryByName("nope")
+    with raises_exactly(ValueError, "SceneGraph::SetFramePoses: the world frame's pose cannot be set"):
+        scene.SetFramePoses({scene.world_frame_id(): np.eye(4)})
+    scene.RemoveGeometry(g)
+    with raises_exactly(ValueError, f"SceneGraph::RemoveGeometry: unknown {g}"):
+        scene.RemoveGeometry(g)
+    with raises_exactly(ValueError, "SceneGraph::RemoveGeometry: invalid (default-constructed) GeometryId"):
+        scene.RemoveGeometry(hc.GeometryId())
+    with raises_exactly(RuntimeError, "GeometryId: the value of an invalid (default-constructed) identifier "
+                                      "was requested"):
+        hc.GeometryId().get_value()
+
+
+def test_registration_failure_names_the_geometry(scene, tmp_path):
+    missing = tmp_path / "missing.obj"
+    with pytest.raises(Exception, match=r"^SceneGraph::RegisterGeometry: geometry 'm' .*missing\.obj"):
+        scene.RegisterGeometry(scene.world_frame_id(), np.eye(4), hc.Mesh(missing), "m",
+                               hc.ProximityProperties.Rigid())
+    assert scene.num_geometries() == 0
+
+
+def test_poses():
+    with raises_exactly(ValueError, "SetFramePose: the bottom row of a 4×4 pose must be [0, 0, 0, 1], "
+                                    "got [0, 0, 1, 1]"):
+        scene = hc.SceneGraph()
+        X = np.eye(4)
+        X[3, 2] = 1
+        scene.SetFramePose(scene.RegisterFrame("f"), X)
+    with pytest.raises(ValueError, match=r"^RigidTransform: the matrix is not a proper rotation"):
+        hc.RigidTransform(np.diag([1.0, 1, -1]), [0, 0, 0])
+    with raises_exactly(ValueError, "RigidTransform (R, p): p: expected shape (3,), got (2,)"):
+        hc.RigidTransform(np.eye(3), [0, 0])
+    with raises_exactly(ValueError, "RigidTransform: a pose is a RigidTransform, a 4×4 matrix or a pair (R, p); "
+                                    "the matrix: expected shape (4, 4), got (3, 3)"):
+        hc.RigidTransform(np.eye(3))
+    with raises_exactly(ValueError, "RigidTransform: non-finite rotation or translation"):
+        hc.RigidTransform(np.eye(3), [0, math.nan, 0])
+    scene = hc.SceneGraph()
+    with raises_exactly(ValueError, "SetFramePoses: entry 0: the key is not a FrameId"):
+        scene.SetFramePoses({"f": np.eye(4)})
+    with raises_exactly(ValueError, "RegisterGeometry: shape: expected a shape (Sphere, Box, Cylinder, Capsule, "
+                                    "Ellipsoid, HalfSpace, Mesh, Convex, Torus), got <class 'str'>"):
+        scene.RegisterGeometry(scene.world_frame_id(), np.eye(4), "sphere", "s")
+
+
+def test_queries(scene):
+    w = scene.world_frame_id()
+    a = scene.RegisterGeometry(w, np.eye(4), hc.Sphere(0.5), "a", hc.ProximityProperties.Rigid())
+    b = scene.RegisterGeometry(w, translation(0.9, 0, 0), hc.Sphere(0.5), "b", hc.ProximityProperties.Rigid())
+    q = scene.query_object()
+    with pytest.raises(ValueError, match=r"^ComputeContactSurfaces: geometries .*'a'.* and .*'b'.* overlap but "
+                                         r"cannot produce a contact surface"):
+        q.ComputeContactSurfaces()
+    with raises_exactly(ValueError, "ComputeSignedDistancePairwiseClosestPoints: max_distance is NaN"):
+        q.ComputeSignedDistancePairwiseClosestPoints(math.nan)
+    with raises_exactly(ValueError, "ComputeSignedDistanceToPoint: the point is not finite"):
+        q.ComputeSignedDistanceToPoint([math.inf, 0, 0])
+    with pytest.raises(ValueError, match=r"max_threads"):
+        q.set_max_threads(0)
+    with pytest.raises(ValueError, match=r"^CastRays: p_WO: expected shape \(n, 3\), got \(2, 2\)$"):
+        q.CastRays(np.zeros((2, 2)), np.zeros((2, 2)))
+    with pytest.raises(ValueError, match=str(a).replace("(", r"\(").replace(")", r"\)")):
+        q.ComputeSignedDistancePairClosestPoints(a, a)
+    with pytest.raises(ValueError, match=r"sign"):
+        q.CalcContactKinematics(q.ComputeSignedDistancePairClosestPoints(a, b), hc.SpatialVelocity(),
+                                hc.SpatialVelocity(), sign=2)
+    with pytest.raises(ValueError, match=r"tolerance"):
+        q.ComputeContactPatches(hc.ContactPatchSettings(tolerance=-1))
+
+
+def test_surface_accessors():
+    scene = hc.SceneGraph()
+    w = scene.world_frame_id()
+    scene.RegisterGeometry(w, np.eye(4), hc.HalfSpace(), "floor", hc.ProximityProperties.Rigid())
+    scene.RegisterGeometry(w, translation(0, 0, 0.09), hc.Box.MakeCube(0.2), "box",
+                           hc.ProximityProperties.Compliant(1e6))
+    (s,) = scene.query_object().ComputeContactSurfaces(hc.HydroelasticContactRepresentation.kTriangle)
+    with pytest.raises(RuntimeError, match=r"poly_mesh_W"):
+        s.poly_mesh_W()
+    with pytest.raises(IndexError, match=str(s.num_faces())):
+        s.area(s.num_faces())
+    with pytest.raises(RuntimeError, match=r"GradE_M"):
+        s.EvaluateGradE_M_W(0)
+
+
+def test_files(tmp_path):
+    bad = tmp_path / "bad.obj"
+    bad.write_text("v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 7\n")
+    with pytest.raises(RuntimeError, match="^" + re.escape(str(bad)) + r", line 4: "):
+        hc.ReadMeshFile(bad)
+    with raises_exactly(ValueError, f"'{tmp_path / 'a.xyz'}': unsupported mesh file extension '.xyz' "
+                                    f"(supported: {hc.SupportedMeshFileExtensions()})"):
+        hc.ReadMeshFile(tmp_path / "a.xyz")
+    with pytest.raises(RuntimeError, match=re.escape(str(tmp_path / "none.stl"))):
+        hc.ReadMeshFile(tmp_path / "none.stl")
+    with pytest.raises(RuntimeError, match=re.escape(str(tmp_path / "no_dir"))):
+        hc.WriteObjFile(tmp_path / "no_dir" / "x.obj", hc.TriangleSurfaceMesh([[0, 0, 0], [1, 0, 0], [0, 1, 0]],
+                                                                              [[0, 1, 2]]))
+    with raises_exactly(ValueError, "TriangleSurfaceMesh: triangles: expected integer indices, got dtype float64"):
+        hc.TriangleSurfaceMesh([[0, 0, 0], [1, 0, 0], [0, 1, 0]], [[0, 1, 2.5]])
+    with raises_exactly(ValueError, "TriangleSurfaceMesh: vertices: expected shape (n, 3), got (3, 2)"):
+        hc.TriangleSurfaceMesh([[0, 0], [1, 0], [0, 1]], [[0, 1, 2]])
+    with pytest.raises(ValueError, match=r"out of range|index"):
+        hc.TriangleSurfaceMesh([[0, 0, 0], [1, 0, 0], [0, 1, 0]], [[0, 1, 3]])
