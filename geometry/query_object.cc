@@ -144,20 +144,6 @@ void PrepareSlots(QueryWorkspace& ws, int n) {
   ws.present.assign(n, 0);
 }
 
-// Lends the pool to one pair: ParallelExecutor over ThreadPool::ParallelFor.
-class PoolExecutor final : public ParallelExecutor {
- public:
-  PoolExecutor(ThreadPool& pool, int threads) : pool_(&pool), threads_(threads) {}
-  int num_threads() const override { return threads_; }
-  void Run(int n, Call call, const void* context) const override {
-    pool_->ParallelFor(n, threads_ - 1, [call, context](int i) { call(context, i); });
-  }
-
- private:
-  ThreadPool* pool_;
-  int threads_;
-};
-
 // Runs work(i) for every candidate i in [0, n). When the estimated work is
 // large enough to gain from threads and there are enough pairs for the deal
 // to balance (at least two per thread), the pairs are spread over the pool;
@@ -172,7 +158,7 @@ void RunPairs(QueryWorkspace& ws, int max_threads, PairQuery query, int n, const
   ws.errors.assign(n, nullptr);
   const double estimate = n * kPairWork + ws.last_faces[static_cast<int>(query)] * kFaceWork;
   const bool across_pairs = max_threads > 1 && n >= 2 * max_threads && estimate >= kMinParallelWork;
-  const PoolExecutor executor(ws.pool, std::min(max_threads, ws.pool.num_workers() + 1));
+  const ThreadPoolExecutor executor(ws.pool, std::min(max_threads, ws.pool.num_workers() + 1));
   ws.pair_executor = (max_threads > 1 && !across_pairs) ? &executor : nullptr;
   ws.pool.ParallelFor(n, across_pairs ? max_threads - 1 : 0, [&](int i) {
     try {

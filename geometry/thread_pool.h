@@ -9,6 +9,8 @@
 #include <thread>
 #include <vector>
 
+#include "proximity/parallel_executor.h"
+
 namespace hydrocontact {
 
 /// A fixed set of worker threads that sleep until given a loop to share.
@@ -67,6 +69,25 @@ class ThreadPool {
   Call call_{nullptr};
   const void* context_{nullptr};
   int n_{0};
+};
+
+/// Lends `threads` threads (the caller and up to threads − 1 of `pool`'s
+/// workers) to a kernel that splits its own work (ParallelExecutor), e.g.
+/// one geometry pair with a large candidate set. The pool must outlive the
+/// executor and have the workers reserved (ThreadPool::Reserve); as
+/// ParallelFor, one caller at a time.
+class ThreadPoolExecutor final : public ParallelExecutor {
+ public:
+  /// @pre threads ≥ 1.
+  ThreadPoolExecutor(ThreadPool& pool, int threads) : pool_(&pool), threads_(threads) {}
+  int num_threads() const override { return threads_; }
+  void Run(int n, Call call, const void* context) const override {
+    pool_->ParallelFor(n, threads_ - 1, [call, context](int i) { call(context, i); });
+  }
+
+ private:
+  ThreadPool* pool_;
+  int threads_;
 };
 
 }  // namespace hydrocontact

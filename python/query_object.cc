@@ -92,7 +92,10 @@ void BindQueryObject(py::module_& m) {
       .def("ComputeSignedDistanceToPoint",
            py::overload_cast<const Eigen::Vector3d&, double>(&Q::ComputeSignedDistanceToPoint, py::const_),
            py::arg("p_WQ"), py::arg("threshold") = kInf)
-      .def("ComputeSignedDistanceGeometryToPoint", &Q::ComputeSignedDistanceGeometryToPoint, py::arg("p_WQ"),
+      .def("ComputeSignedDistanceGeometryToPoint",
+           py::overload_cast<const Eigen::Vector3d&, const std::vector<GeometryId>&>(
+               &Q::ComputeSignedDistanceGeometryToPoint, py::const_),
+           py::arg("p_WQ"),
            py::arg("ids"))
       .def("ComputeContactPatches", py::overload_cast<const ContactPatchSettings&>(&Q::ComputeContactPatches, py::const_),
            py::arg("settings") = ContactPatchSettings())
@@ -108,7 +111,11 @@ void BindQueryObject(py::module_& m) {
                                                                                           py::const_),
            py::arg("pair"), py::arg("V_WA"), py::arg("V_WB"), py::arg("A_WA") = SpatialAcceleration(),
            py::arg("A_WB") = SpatialAcceleration(), py::arg("sign") = 1)
-      .def("ComputeContactKinematics", &Q::ComputeContactKinematics, py::arg("velocities"),
+      .def("ComputeContactKinematics",
+           py::overload_cast<const std::map<GeometryId, SpatialVelocity>&,
+                             const std::map<GeometryId, SpatialAcceleration>&, double, int>(
+               &Q::ComputeContactKinematics, py::const_),
+           py::arg("velocities"),
            py::arg("accelerations") = std::map<GeometryId, SpatialAcceleration>(), py::arg("max_distance") = 0.0,
            py::arg("sign") = 1,
            "Kinematics of every pair within max_distance; velocities: {GeometryId: SpatialVelocity}\n"

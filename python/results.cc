@@ -9,6 +9,7 @@
 #include "query_results/contact_kinematics.h"
 #include "query_results/contact_patch.h"
 #include "query_results/contact_surface.h"
+#include "query_results/contact_surface_vtk.h"
 #include "query_results/penetration_as_point_pair.h"
 #include "query_results/ray_hit.h"
 #include "query_results/signed_distance_pair.h"
@@ -42,28 +43,9 @@ py::object Gradients(const ContactSurface& s, bool of_M) {
       s, [&](int f) { return of_M ? s.EvaluateGradE_M_W(f) : s.EvaluateGradE_N_W(f); }));
 }
 
-// The surface as legacy VTK with the tool's array names (pressure on the
-// vertices; normal, grad_eM, grad_eN on the faces), as `hydrocontact
-// surface --out` writes it.
+// ContactSurface.WriteVtk: the library's writer (the tool's arrays).
 void WriteSurfaceVtk(const ContactSurface& s, const std::filesystem::path& file, bool binary) {
-  const std::vector<Eigen::Vector3d> normals = PerFace<Eigen::Vector3d>(s, [&](int f) { return s.face_normal(f); });
-  std::vector<Eigen::Vector3d> grad_M, grad_N;
-  std::vector<VtkCellVector> vectors{{"normal", &normals}};
-  if (s.HasGradE_M()) {
-    grad_M = PerFace<Eigen::Vector3d>(s, [&](int f) { return s.EvaluateGradE_M_W(f); });
-    vectors.push_back({"grad_eM", &grad_M});
-  }
-  if (s.HasGradE_N()) {
-    grad_N = PerFace<Eigen::Vector3d>(s, [&](int f) { return s.EvaluateGradE_N_W(f); });
-    vectors.push_back({"grad_eN", &grad_N});
-  }
-  const VtkEncoding encoding = binary ? VtkEncoding::kBinary : VtkEncoding::kAscii;
-  const std::vector<VtkPointScalar> scalars{{"pressure", &Pressures(s)}};
-  if (s.is_triangle()) {
-    WriteVtkSurface(file, s.tri_mesh_W(), scalars, vectors, encoding);
-  } else {
-    WriteVtkSurface(file, s.poly_mesh_W(), scalars, vectors, encoding);
-  }
+  WriteContactSurfaceVtk(file, &s, binary ? VtkEncoding::kBinary : VtkEncoding::kAscii);
 }
 
 template <class T>

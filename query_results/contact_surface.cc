@@ -12,6 +12,20 @@ const char* to_string(HydroelasticContactRepresentation representation) {
   return representation == HydroelasticContactRepresentation::kTriangle ? "triangle" : "polygon";
 }
 
+namespace {
+
+// The field must give one value per mesh vertex (both representations, every
+// way of building a surface).
+void CheckFieldSize(size_t num_values, size_t num_vertices) {
+  if (num_values != num_vertices) {
+    throw std::invalid_argument(
+        fmt::format("ContactSurface: the pressure field has {} values for a mesh of {} vertices",
+                    num_values, num_vertices));
+  }
+}
+
+}  // namespace
+
 ContactSurface::ContactSurface(GeometryId id_M, GeometryId id_N, TriangleSurfaceMesh mesh_W,
                                TriangleSurfaceMeshFieldLinear e_MN,
                                std::optional<std::vector<Eigen::Vector3d>> grad_eM_W,
@@ -22,11 +36,7 @@ ContactSurface::ContactSurface(GeometryId id_M, GeometryId id_N, TriangleSurface
       tri_mesh_W_(std::move(mesh_W)),
       tri_e_MN_(std::move(e_MN)) {
   SetGradients(std::move(grad_eM_W), std::move(grad_eN_W));
-  if (static_cast<int>(tri_e_MN_.values().size()) != tri_mesh_W_.num_vertices()) {
-    throw std::invalid_argument(fmt::format(
-        "ContactSurface: the pressure field has {} values for a mesh of {} vertices",
-        tri_e_MN_.values().size(), tri_mesh_W_.num_vertices()));
-  }
+  CheckFieldSize(tri_e_MN_.values().size(), size_t(tri_mesh_W_.num_vertices()));
   SwapIfNeeded();
 }
 
@@ -40,11 +50,7 @@ ContactSurface::ContactSurface(GeometryId id_M, GeometryId id_N, PolygonSurfaceM
       poly_mesh_W_(std::move(mesh_W)),
       poly_e_MN_(std::move(e_MN)) {
   SetGradients(std::move(grad_eM_W), std::move(grad_eN_W));
-  if (static_cast<int>(poly_e_MN_.values().size()) != poly_mesh_W_.num_vertices()) {
-    throw std::invalid_argument(fmt::format(
-        "ContactSurface: the pressure field has {} values for a mesh of {} vertices",
-        poly_e_MN_.values().size(), poly_mesh_W_.num_vertices()));
-  }
+  CheckFieldSize(poly_e_MN_.values().size(), size_t(poly_mesh_W_.num_vertices()));
   SwapIfNeeded();
 }
 
@@ -66,23 +72,17 @@ void ContactSurface::AssignGradients(std::optional<std::span<const Eigen::Vector
   if (grad_eN_W) grad_eN_W_.assign(grad_eN_W->begin(), grad_eN_W->end());
 }
 
-void ContactSurface::AssignTriangles(GeometryId id_M, GeometryId id_N,
-                                     std::span<const TriangleSurfaceMesh::Element> triangles,
-                                     std::span<const Eigen::Vector3d> vertices_W,
-                                     std::span<const double> e_MN,
-                                     std::optional<std::span<const Eigen::Vector3d>> grad_eM_W,
-                                     std::optional<std::span<const Eigen::Vector3d>> grad_eN_W) {
+template <class AssignMeshAndField>
+void ContactSurface::AssignWith(GeometryId id_M, GeometryId id_N,
+                                HydroelasticContactRepresentation representation,
+                                AssignMeshAndField&& assign_mesh_and_field,
+                                std::optional<std::span<const Eigen::Vector3d>> grad_eM_W,
+                                std::optional<std::span<const Eigen::Vector3d>> grad_eN_W) {
   try {
     id_M_ = id_M;
     id_N_ = id_N;
-    representation_ = HydroelasticContactRepresentation::kTriangle;
-    tri_mesh_W_.Assign(triangles, vertices_W);
-    if (e_MN.size() != vertices_W.size()) {
-      throw std::invalid_argument(
-          fmt::format("ContactSurface: the pressure field has {} values for a mesh of {} vertices",
-                      e_MN.size(), vertices_W.size()));
-    }
-    tri_e_MN_.Assign(e_MN, tri_mesh_W_);
+    representation_ = representation;
+    assign_mesh_and_field();
     AssignGradients(grad_eM_W, grad_eN_W);
     SwapIfNeeded();
   } catch (...) {
@@ -91,28 +91,35 @@ void ContactSurface::AssignTriangles(GeometryId id_M, GeometryId id_N,
   }
 }
 
+void ContactSurface::AssignTriangles(GeometryId id_M, GeometryId id_N,
+                                     std::span<const TriangleSurfaceMesh::Element> triangles,
+                                     std::span<const Eigen::Vector3d> vertices_W,
+                                     std::span<const double> e_MN,
+                                     std::optional<std::span<const Eigen::Vector3d>> grad_eM_W,
+                                     std::optional<std::span<const Eigen::Vector3d>> grad_eN_W) {
+  AssignWith(
+      id_M, id_N, HydroelasticContactRepresentation::kTriangle,
+      [&] {
+        tri_mesh_W_.Assign(triangles, vertices_W);
+        CheckFieldSize(e_MN.size(), vertices_W.size());
+        tri_e_MN_.Assign(e_MN, tri_mesh_W_);
+      },
+      grad_eM_W, grad_eN_W);
+}
+
 void ContactSurface::AssignPolygons(GeometryId id_M, GeometryId id_N, std::span<const int> face_data,
                                     std::span<const Eigen::Vector3d> vertices_W,
                                     std::span<const double> e_MN,
                                     std::optional<std::span<const Eigen::Vector3d>> grad_eM_W,
                                     std::optional<std::span<const Eigen::Vector3d>> grad_eN_W) {
-  try {
-    id_M_ = id_M;
-    id_N_ = id_N;
-    representation_ = HydroelasticContactRepresentation::kPolygon;
-    poly_mesh_W_.Assign(face_data, vertices_W);
-    if (e_MN.size() != vertices_W.size()) {
-      throw std::invalid_argument(
-          fmt::format("ContactSurface: the pressure field has {} values for a mesh of {} vertices",
-                      e_MN.size(), vertices_W.size()));
-    }
-    poly_e_MN_.Assign(e_MN, poly_mesh_W_);
-    AssignGradients(grad_eM_W, grad_eN_W);
-    SwapIfNeeded();
-  } catch (...) {
-    *this = ContactSurface();
-    throw;
-  }
+  AssignWith(
+      id_M, id_N, HydroelasticContactRepresentation::kPolygon,
+      [&] {
+        poly_mesh_W_.Assign(face_data, vertices_W);
+        CheckFieldSize(e_MN.size(), vertices_W.size());
+        poly_e_MN_.Assign(e_MN, poly_mesh_W_);
+      },
+      grad_eM_W, grad_eN_W);
 }
 
 void ContactSurface::ValidateGradients(const char* which, bool present,

@@ -171,6 +171,15 @@ class ContactSurface {
                     std::optional<std::vector<Eigen::Vector3d>> grad_eN_W);
   void AssignGradients(std::optional<std::span<const Eigen::Vector3d>> grad_eM_W,
                        std::optional<std::span<const Eigen::Vector3d>> grad_eN_W);
+  // The body of AssignTriangles and AssignPolygons: sets the ids and the
+  // representation, calls `assign_mesh_and_field()` (which fills that
+  // representation's mesh and field), then the gradients and the id order;
+  // on any throw leaves the surface empty and rethrows.
+  template <class AssignMeshAndField>
+  void AssignWith(GeometryId id_M, GeometryId id_N, HydroelasticContactRepresentation representation,
+                  AssignMeshAndField&& assign_mesh_and_field,
+                  std::optional<std::span<const Eigen::Vector3d>> grad_eM_W,
+                  std::optional<std::span<const Eigen::Vector3d>> grad_eN_W);
 
   GeometryId id_M_;
   GeometryId id_N_;

@@ -52,7 +52,7 @@ TEST_CASE("scene file: keys, defaults and materials") {
   CHECK(scene.fixed[0].properties.compliance() == Compliance::kRigid);
   // A relative mesh file is found beside the scene.
   const JsonValue mesh = ParseJson(R"({"bodies": [{"name": "m", "shape": "sphere_r0.05m.obj"}]})", "m.json");
-  const Scene with_mesh = ParseScene(mesh, "m.json", std::string(HYDROCONTACT_SOURCE_DIR) + "/data");
+  const Scene with_mesh = ParseScene(mesh, "m.json", std::filesystem::path(HYDROCONTACT_SOURCE_DIR) / "data");
   REQUIRE(std::holds_alternative<Mesh>(with_mesh.bodies[0].shape));
   CHECK(std::get<Mesh>(with_mesh.bodies[0].shape).file().filename() == "sphere_r0.05m.obj");
   CHECK_THROWS_AS(ParseScene(mesh, "m.json", "/nonexistent"), UsageError);

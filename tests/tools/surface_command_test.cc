@@ -5,6 +5,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <regex>
 #include <sstream>
@@ -309,6 +310,33 @@ TEST_CASE("surface computes once unless --repeat N asks for timed repetitions", 
   CHECK(JsonVector(repeated.out, "force") == JsonVector(once.out, "force"));
   CHECK(FailsCleanly(RunSurface({"sphere:1", "sphere:1", "--repeat", "0"}), "--repeat: '0'"));
   CHECK(FailsCleanly(RunSurface({"sphere:1", "sphere:1", "--repeat", "2.5"}), "--repeat: '2.5'"));
+}
+
+TEST_CASE("surface --threads N splits a large pair and changes nothing in the surface", "[surface]") {
+  // The rigid ellipsoid scan (6,346 triangles, semi-axes 0.06, 0.04, 0.03)
+  // with a compliant sphere of radius 0.1 resting on it: the sphere's
+  // centre at z = 0.1 puts its bottom at z = 0, 0.03 deep into the scan's
+  // top. The sphere's box (z from 0 to 0.2) holds the scan's upper half,
+  // about 3,170 triangles, above the split threshold (2,048), so with 2 or 3
+  // threads the pair is cut into pieces run on the pool. The pieces are
+  // merged in a fixed order, so the written surface must be the same file,
+  // byte for byte, as with one thread.
+  const std::string scan = DataPath("gmsh-ellipsoid-0.12m.obj");
+  std::vector<std::string> files;
+  for (const std::string threads : {"1", "2", "3"}) {
+    const std::string out = ToolScratch().path().string() + "/threads_" + threads + ".vtk";
+    const ToolResult r = RunSurface({"sphere:0.1", scan, "--pose-a", "0,0,0.1,0,0,0", "--representation",
+                                     "polygon", "--out", out, "--threads", threads});
+    CheckSuccess(r);
+    CHECK(Number(r.out, "num_faces") > 100);
+    std::ifstream in(out, std::ios::binary);
+    files.push_back(std::string(std::istreambuf_iterator<char>(in), {}));
+  }
+  REQUIRE(!files[0].empty());
+  CHECK(files[1] == files[0]);
+  CHECK(files[2] == files[0]);
+  CHECK(FailsCleanly(RunSurface({"sphere:1", "sphere:1", "--threads", "0"}), "--threads: '0'"));
+  CHECK(FailsCleanly(RunSurface({"sphere:1", "sphere:1", "--threads", "1.5"}), "--threads: '1.5'"));
 }
 
 TEST_CASE("surface: a compliant sphere on a flat height field is the sphere on a half-space") {

@@ -14,7 +14,9 @@
 
 #include <fmt/format.h>
 
+#include "geometry/thread_pool.h"
 #include "mesh/vtk_writer.h"
+#include "query_results/contact_surface_vtk.h"
 #include "proximity/hydroelastic/compute_contact_surface.h"
 #include "proximity/representation/make_hydroelastic_representation.h"
 #include "proximity/representation/make_mesh_common.h"
@@ -31,7 +33,7 @@ constexpr const char* kHelpHead =
     R"(usage: hydrocontact surface A B [--representation triangle|polygon]
                             [--out surface.vtk [--binary]] [--no-normal-filter]
                             [--repeat N] [--png FILE.png [--view V] [--size WxH]]
-                            [--max-elements N]
+                            [--max-elements N] [--threads N]
 
 Computes the hydroelastic contact surface of geometries A and B at their
 poses and prints a summary as one JSON object. At least one of A and B must
@@ -58,7 +60,11 @@ Options:
                        or AZ,EL in degrees (azimuth about z from +x,
                        elevation above the xy plane)
   --size WxH           the picture's size in pixels (default 800x600)
-@MAX@  --no-normal-filter   keep every piece of the intersection, also those whose
+@MAX@  --threads N          threads for the one pair (1 <= N <= 256, default 1):
+                       a rigid-compliant pair with a large candidate set
+                       splits its elements among them; the surface is the
+                       same, face for face, for any N
+  --no-normal-filter   keep every piece of the intersection, also those whose
                        normal disagrees with the pressure gradients (by more
                        than 5*pi/8), such as the far side of a thin rigid body
 
@@ -168,33 +174,6 @@ HydroelasticRepresentation Represent(const GeometryArg& g, const char* label) {
   }
 }
 
-void WriteVtk(const std::string& file, const std::optional<ContactSurface>& s,
-              VtkEncoding encoding) {
-  if (!s) {
-    WriteVtkSurface(file, TriangleSurfaceMesh(), {}, {}, encoding);
-    return;
-  }
-  const int n = s->num_faces();
-  std::vector<Eigen::Vector3d> normals(n), grad_M, grad_N;
-  for (int f = 0; f < n; ++f) normals[f] = s->face_normal(f);
-  std::vector<VtkCellVector> vectors{{"normal", &normals}};
-  if (s->HasGradE_M()) {
-    for (int f = 0; f < n; ++f) grad_M.push_back(s->EvaluateGradE_M_W(f));
-    vectors.push_back({"grad_eM", &grad_M});
-  }
-  if (s->HasGradE_N()) {
-    for (int f = 0; f < n; ++f) grad_N.push_back(s->EvaluateGradE_N_W(f));
-    vectors.push_back({"grad_eN", &grad_N});
-  }
-  if (s->is_triangle()) {
-    WriteVtkSurface(file, s->tri_mesh_W(), {{"pressure", &s->tri_e_MN().values()}}, vectors,
-                    encoding);
-  } else {
-    WriteVtkSurface(file, s->poly_mesh_W(), {{"pressure", &s->poly_e_MN().values()}}, vectors,
-                    encoding);
-  }
-}
-
 // The picture: the surface (opaque, by pressure) inside the two geometries
 // (translucent), framed on the surface unless the geometries are of a
 // comparable size, so that a small contact on a large body is seen.
@@ -245,7 +224,8 @@ void DrawPicture(const PictureRequest& request, const std::optional<ContactSurfa
 int Run(const std::vector<std::string>& args) {
   const ParsedArgs parsed =
       ParseArgs(args, 2, 0,
-                {"--representation", "--out", "--repeat", "--png", "--view", "--size", "--max-elements"},
+                {"--representation", "--out", "--repeat", "--png", "--view", "--size", "--max-elements",
+                 "--threads"},
                 {"--no-normal-filter", "--binary"});
   ApplyMaxElements(parsed);
   const std::optional<PictureRequest> picture = ParsePictureRequest(parsed);
@@ -267,6 +247,19 @@ int Run(const std::vector<std::string>& args) {
           : ParseRepresentation(representation_option->second);
   ContactSurfaceOptions options;
   options.normal_filter = parsed.flags.count("--no-normal-filter") == 0;
+  int threads = 1;
+  if (const auto it = parsed.options.find("--threads"); it != parsed.options.end()) {
+    const double n = ParseDouble(it->second, "--threads");
+    if (!(n >= 1 && n <= 256) || n != std::floor(n)) {
+      throw UsageError(fmt::format("--threads: '{}' is not a whole number in [1, 256]", it->second));
+    }
+    threads = int(n);
+  }
+  // The pool is started once, before any timing, as a plant's owner would.
+  ThreadPool pool;
+  pool.Reserve(threads - 1);
+  const ThreadPoolExecutor executor(pool, threads);
+  if (threads > 1) options.executor = &executor;
 
   const GeometryArg& a = parsed.geometries[0];
   const GeometryArg& b = parsed.geometries[1];
@@ -335,8 +328,8 @@ int Run(const std::vector<std::string>& args) {
   out.Set("repeat", repeat);
   const auto out_option = parsed.options.find("--out");
   if (out_option != parsed.options.end()) {
-    WriteVtk(out_option->second, surface,
-             parsed.flags.count("--binary") ? VtkEncoding::kBinary : VtkEncoding::kAscii);
+    WriteContactSurfaceVtk(out_option->second, surface ? &*surface : nullptr,
+                           parsed.flags.count("--binary") ? VtkEncoding::kBinary : VtkEncoding::kAscii);
     out.Set("out", out_option->second);
   }
   if (picture) {

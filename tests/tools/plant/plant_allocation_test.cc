@@ -76,11 +76,9 @@ Plant MakeRestingScene(RigidContact rigid_contact, int threads) {
 }
 
 TEST_CASE("plant allocation: a settled step allocates nothing") {
-  // Point pairs for the rigid pair. (With patches the step allocates inside
-  // QueryObject's patch query, whose reused-result form still builds its
-  // polygons anew: 21 allocations per step on this scene, an open item of
-  // the per-step issue, not of the plant.)
-  for (const RigidContact rigid : {RigidContact::kPointPair}) {
+  // Both ways of answering the rigid pair: point pairs and contact patches
+  // (whose reused-result form keeps each patch's polygon storage).
+  for (const RigidContact rigid : {RigidContact::kPointPair, RigidContact::kPatch}) {
     for (const int threads : {1, 2}) {
       INFO("patches " << (rigid == RigidContact::kPatch) << ", threads " << threads);
       Plant plant = MakeRestingScene(rigid, threads);
