@@ -44,23 +44,7 @@
 #include "geometry/scene_graph.h"
 #include "mesh/obj_io.h"
 #include "tests/mesh/test_meshes.h"
-
-namespace {
-std::atomic<long> g_allocations{0};
-void* CountedAllocate(std::size_t size) {
-  g_allocations.fetch_add(1, std::memory_order_relaxed);
-  void* p = std::malloc(size == 0 ? 1 : size);
-  if (p == nullptr) throw std::bad_alloc();
-  return p;
-}
-}  // namespace
-
-void* operator new(std::size_t size) { return CountedAllocate(size); }
-void* operator new[](std::size_t size) { return CountedAllocate(size); }
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete[](void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
-void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
+#include "tests/allocation_counter.h"
 
 namespace hydrocontact {
 namespace {
