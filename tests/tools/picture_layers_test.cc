@@ -131,6 +131,28 @@ TEST_CASE("surface --png and mesh --png write pictures of the stated size, with 
   CHECK(Colours(rigid).size() >= 2);
 }
 
+TEST_CASE("simulate --png draws the final state with its contact surface and colour bar") {
+  // data/scenes/box_drop.json ends with the compliant box resting on the
+  // rigid floor: one contact surface (its pressure makes the colour bar)
+  // inside the translucent box over the floor's patch.
+  const std::string p = (ToolScratch().path() / "simulate.png").string();
+  const ToolResult r = RunTool("simulate", {DataPath("scenes/box_drop.json"), "--trajectory",
+                                            (ToolScratch().path() / "t.jsonl").string(), "--png", p,
+                                            "--size", "320x240"});
+  CheckSuccess(r);
+  CHECK(r.out.find("\"png\"") != std::string::npos);
+  const render::Image image = render::ReadPng(p);
+  CHECK(image.width() == 320);
+  CHECK(image.height() == 240);
+  CHECK(Colours(image).size() > 50);
+  CHECK(CountColour(image, render::Viridis(1)) >= 5);
+  CHECK(CountColour(image, render::Viridis(0)) >= 5);
+  // --view without --png is refused, naming the missing option.
+  const ToolResult bad = RunTool("simulate", {DataPath("scenes/box_drop.json"), "--view", "top"});
+  CHECK(bad.exit_code == 2);
+  CHECK(bad.err.find("--png") != std::string::npos);
+}
+
 TEST_CASE("picture options: errors name the option and the value") {
   const std::string png = (ToolScratch().path() / "x.png").string();
   CHECK(FailsCleanly(RunTool("surface", {"sphere:0.1", "sphere:0.1", "--view", "top"}), "give --png"));

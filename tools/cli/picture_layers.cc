@@ -151,4 +151,51 @@ void WritePicture(const PictureRequest& request, const std::vector<render::Pictu
   render::WritePng(request.file, render::RenderPicture(layers, request.options));
 }
 
+void DrawContactPicture(const PictureRequest& request, const std::vector<PosedRepresentation>& bodies,
+                        const std::vector<const ContactSurface*>& surfaces) {
+  static constexpr std::array<render::Rgb, 4> kTints{render::Rgb{60, 100, 170}, render::Rgb{190, 110, 60},
+                                                     render::Rgb{90, 150, 90}, render::Rgb{150, 90, 160}};
+  auto tinted = [&](render::PictureLayer layer, size_t k) {
+    layer.color = kTints[k % kTints.size()];
+    layer.opacity = 0.22;
+    return layer;
+  };
+  std::vector<render::PictureLayer> layers;
+  Aabb bodies_box, contact_box;
+  for (size_t k = 0; k < bodies.size(); ++k) {
+    layers.push_back(tinted(RepresentationLayer(*bodies[k].representation, bodies[k].X_WG), k));
+    for (const auto& v : layers.back().vertices) bodies_box.Include(v);
+  }
+  for (const ContactSurface* surface : surfaces) {
+    layers.push_back(ContactLayer(*surface));
+    for (const auto& v : layers.back().vertices) contact_box.Include(v);
+  }
+  Aabb frame = bodies_box;
+  if (!contact_box.IsEmpty()) {
+    const double size = std::max((contact_box.max - contact_box.min).norm(), 1e-6);
+    if (bodies_box.IsEmpty() || (bodies_box.max - bodies_box.min).norm() > 6 * size) {
+      frame = Aabb(contact_box.min - Eigen::Vector3d::Constant(size),
+                   contact_box.max + Eigen::Vector3d::Constant(size));
+    } else {
+      frame.Include(contact_box.min);
+      frame.Include(contact_box.max);
+    }
+  }
+  if (frame.IsEmpty()) {
+    // Only half-spaces (or nothing) to draw: a 2 m box about the first body.
+    const Eigen::Vector3d centre =
+        bodies.empty() ? Eigen::Vector3d::Zero() : Eigen::Vector3d(bodies[0].X_WG.translation());
+    frame = Aabb(centre - Eigen::Vector3d::Ones(), centre + Eigen::Vector3d::Ones());
+  }
+  for (size_t k = 0; k < bodies.size(); ++k) {
+    const HydroelasticRepresentation& r = *bodies[k].representation;
+    if (std::holds_alternative<RigidHalfSpace>(r) || std::holds_alternative<CompliantHalfSpace>(r)) {
+      layers[k] = tinted(HalfSpaceLayer(bodies[k].X_WG, frame), k);
+    }
+  }
+  PictureRequest framed = request;
+  framed.options.frame = frame;
+  WritePicture(framed, layers);
+}
+
 }  // namespace hydrocontact::cli

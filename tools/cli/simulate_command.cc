@@ -9,6 +9,7 @@
 #include <fstream>
 #include <iostream>
 #include <optional>
+#include <variant>
 #include <string>
 #include <vector>
 
@@ -18,6 +19,7 @@
 #include "tools/cli/command.h"
 #include "tools/cli/geometry_spec.h"
 #include "tools/cli/json.h"
+#include "tools/cli/picture_layers.h"
 #include "tools/cli/scene_file.h"
 #include "tools/plant/plant.h"
 
@@ -28,7 +30,7 @@ namespace fs = std::filesystem;
 
 std::string Help() {
   return R"(usage: hydrocontact simulate SCENE.json [--steps N] [--dt h] [--out-dir DIR]
-                            [--trajectory FILE]
+                            [--trajectory FILE] [--png FILE.png [--view V] [--size WxH]]
 
 Steps free rigid bodies on the contact queries (the example plant of
 tools/plant: hydroelastic surfaces for pairs with a compliant side, contact
@@ -58,6 +60,14 @@ Options:
                      trajectory to DIR/trajectory.jsonl unless --trajectory
   --trajectory FILE  the trajectory file (default trajectory.jsonl in the
                      out-dir, else in the current directory)
+  --png FILE.png     also draw the final state: the contact surfaces coloured
+                     by pressure (colour bar in Pa) inside the translucent
+                     bodies and fixed geometries (a half-space as a patch of
+                     its plane; geometries without a hydroelastic
+                     representation are not drawn)
+  --view V           the picture's view: iso (default), top, front, side, or
+                     AZ,EL in degrees (azimuth about z from +x, elevation)
+  --size WxH         the picture's size in pixels (default 800x600)
 
 Trajectory: one JSON object per output step (step 0 and every output_every):
   {"step", "t", "contacts", "bodies": [{"name", "pose", "velocity"}]}
@@ -123,7 +133,9 @@ void WriteContactFrame(const fs::path& file, const std::vector<ContactSurface>& 
 }
 
 int Run(const std::vector<std::string>& args) {
-  const ParsedArgs parsed = ParseArgs(args, 0, 1, {"--steps", "--dt", "--out-dir", "--trajectory"}, {});
+  const ParsedArgs parsed =
+      ParseArgs(args, 0, 1, {"--steps", "--dt", "--out-dir", "--trajectory", "--png", "--view", "--size"}, {});
+  const std::optional<PictureRequest> picture = ParsePictureRequest(parsed);
   const fs::path scene_file = parsed.positionals[0];
   Scene scene = ReadScene(scene_file);
   if (parsed.options.count("--steps")) {
@@ -190,6 +202,19 @@ int Run(const std::vector<std::string>& args) {
     if (!pvd.flush()) throw UsageError(fmt::format("--out-dir: cannot write '{}'", (*out_dir / "contact.pvd").string()));
   }
 
+  if (picture) {
+    const SceneGraph& scene_graph = plant.scene_graph();
+    std::vector<PosedRepresentation> drawn;
+    for (const GeometryId id : scene_graph.GetAllGeometryIds()) {
+      const GeometryState& g = scene_graph.geometry(id);
+      if (g.representation == nullptr || std::holds_alternative<std::monostate>(*g.representation)) continue;
+      drawn.push_back({g.representation.get(), scene_graph.GetPoseInWorld(id)});
+    }
+    std::vector<const ContactSurface*> surfaces;
+    for (const ContactSurface& s : plant.surfaces()) surfaces.push_back(&s);
+    DrawContactPicture(*picture, drawn, surfaces);
+  }
+
   Json out = Json::MakeObject();
   out.Set("scene", scene_file.string()).Set("steps", scene.steps).Set("dt", scene.settings.dt);
   out.Set("time_per_step_us", scene.steps > 0 ? 1e6 * plant.step_seconds() / scene.steps : 0.0);
@@ -205,6 +230,7 @@ int Run(const std::vector<std::string>& args) {
   out.Set("energy", Json::MakeObject().Set("initial", initial_energy).Set("final", plant.CalcEnergy()));
   out.Set("trajectory", trajectory_file.string());
   if (out_dir) out.Set("vtk_series", (*out_dir / "contact.pvd").string());
+  if (picture) out.Set("png", picture->file);
   std::cout << out.Dump();
   return 0;
 }

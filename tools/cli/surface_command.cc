@@ -174,53 +174,6 @@ HydroelasticRepresentation Represent(const GeometryArg& g, const char* label) {
   }
 }
 
-// The picture: the surface (opaque, by pressure) inside the two geometries
-// (translucent), framed on the surface unless the geometries are of a
-// comparable size, so that a small contact on a large body is seen.
-void DrawPicture(const PictureRequest& request, const std::optional<ContactSurface>& surface,
-                 const std::array<const HydroelasticRepresentation*, 2>& reps,
-                 const std::array<RigidTransform, 2>& poses) {
-  const std::array<render::Rgb, 2> tints{render::Rgb{60, 100, 170}, render::Rgb{190, 110, 60}};
-  std::vector<render::PictureLayer> layers;
-  Aabb bodies, contact;
-  for (int k = 0; k < 2; ++k) {
-    render::PictureLayer layer = RepresentationLayer(*reps[size_t(k)], poses[size_t(k)]);
-    for (const auto& v : layer.vertices) bodies.Include(v);
-    layer.color = tints[size_t(k)];
-    layer.opacity = 0.22;
-    layers.push_back(std::move(layer));
-  }
-  if (surface) {
-    layers.push_back(ContactLayer(*surface));
-    for (const auto& v : layers.back().vertices) contact.Include(v);
-  }
-  Aabb frame = bodies;
-  if (!contact.IsEmpty()) {
-    const double size = std::max((contact.max - contact.min).norm(), 1e-6);
-    if (bodies.IsEmpty() || (bodies.max - bodies.min).norm() > 6 * size) {
-      frame = Aabb(contact.min - Eigen::Vector3d::Constant(size), contact.max + Eigen::Vector3d::Constant(size));
-    } else {
-      frame.Include(contact.min);
-      frame.Include(contact.max);
-    }
-  }
-  if (frame.IsEmpty()) {
-    // Two half-spaces never get here (refused); one at least has a mesh.
-    frame = Aabb(poses[0].translation() - Eigen::Vector3d::Ones(), poses[0].translation() + Eigen::Vector3d::Ones());
-  }
-  for (int k = 0; k < 2; ++k) {
-    if (std::holds_alternative<RigidHalfSpace>(*reps[size_t(k)]) ||
-        std::holds_alternative<CompliantHalfSpace>(*reps[size_t(k)])) {
-      layers[size_t(k)] = HalfSpaceLayer(poses[size_t(k)], frame);
-      layers[size_t(k)].color = tints[size_t(k)];
-      layers[size_t(k)].opacity = 0.22;
-    }
-  }
-  PictureRequest framed = request;
-  framed.options.frame = frame;
-  WritePicture(framed, layers);
-}
-
 int Run(const std::vector<std::string>& args) {
   const ParsedArgs parsed =
       ParseArgs(args, 2, 0,
@@ -333,7 +286,9 @@ int Run(const std::vector<std::string>& args) {
     out.Set("out", out_option->second);
   }
   if (picture) {
-    DrawPicture(*picture, surface, {&rep_A, &rep_B}, {a.X_WG, b.X_WG});
+    DrawContactPicture(*picture, {{&rep_A, a.X_WG}, {&rep_B, b.X_WG}},
+                       surface ? std::vector<const ContactSurface*>{&*surface}
+                               : std::vector<const ContactSurface*>{});
     out.Set("png", picture->file);
   }
   std::cout << out.Dump();
