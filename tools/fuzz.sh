@@ -18,7 +18,7 @@ ensure_packages "${HYDROCONTACT_BUILD_PACKAGES[@]}" clang libfuzzer-14-dev
 
 flags="-O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all"
 if [ ! -f build-fuzz/CMakeCache.txt ]; then
-  cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=None -DCMAKE_CXX_COMPILER=clang++ \
+  cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=None -DCMAKE_CXX_COMPILER=clang++ \
     -DCMAKE_CXX_FLAGS="$flags" -DHYDROCONTACT_BUILD_FUZZERS=ON \
     -DHYDROCONTACT_BUILD_TESTS=OFF -DHYDROCONTACT_BUILD_BENCHMARKS=OFF >&2
 fi

@@ -23,11 +23,13 @@ ensure_packages() {
   return 1
 }
 
-# The packages every build of the project needs.
+# The packages every build of the project needs. Ninja builds: on two cores it
+# keeps both busy across the chain of libraries, where make waits for each
+# library before starting the next.
 # gmsh writes the .msh and STL files some tests read; VTK (python3-vtk9) the
 # .vtu files; libpng writes the --png pictures; pybind11, Python's headers,
 # NumPy and pytest build and test the Python module; Dask distributed runs its
 # example (examples/dask_contact_sweep.py).
-HYDROCONTACT_BUILD_PACKAGES=(cmake g++ make libeigen3-dev libfmt-dev libtinyobjloader-dev catch2
+HYDROCONTACT_BUILD_PACKAGES=(cmake g++ make ninja-build libeigen3-dev libfmt-dev libtinyobjloader-dev catch2
   libbenchmark-dev gmsh libpng-dev python3-vtk9 pybind11-dev python3-dev python3-numpy
   python3-pytest python3-distributed)

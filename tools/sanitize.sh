@@ -32,7 +32,7 @@ sanitizers="-fsanitize=address,undefined -fno-sanitize-recover=all"
 flags="-O1 $debug -fno-omit-frame-pointer $sanitizers"
 jobs=$(nproc 2>/dev/null || echo 2)
 if [ ! -f build-asan/CMakeCache.txt ]; then
-  cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=None -DCMAKE_CXX_FLAGS="$flags" \
+  cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=None -DCMAKE_CXX_FLAGS="$flags" \
     -DCMAKE_EXE_LINKER_FLAGS="$sanitizers -fuse-ld=lld" \
     -DHYDROCONTACT_BUILD_BENCHMARKS=OFF -DHYDROCONTACT_BUILD_PYTHON=OFF >&2
 fi

@@ -12,7 +12,7 @@ ensure_packages "${HYDROCONTACT_BUILD_PACKAGES[@]}"
 
 jobs=$(nproc 2>/dev/null || echo 2)
 if [ ! -f build/CMakeCache.txt ]; then
-  cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >&2
+  cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release >&2
 fi
 if [ $# -gt 0 ]; then
   cmake --build build -j"$jobs" --target "$@" >&2
