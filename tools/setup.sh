@@ -40,6 +40,8 @@ register_python_module() {
     seen="$seen $py"
     [ "$("$py" -c "$version_of" 2>/dev/null)" = "$built" ] || continue
     site=$("$py" -c 'import site; print(site.getsitepackages()[0])' 2>/dev/null) || continue
+    # Without our own earlier registration, which may be what finds NumPy.
+    rm -f "$site/hydrocontact.pth" 2> /dev/null || true
     lines="$module_dir"
     "$py" -c 'import numpy' 2> /dev/null || lines="$lines"$'\n'/usr/lib/python3/dist-packages
     mkdir -p "$site" 2> /dev/null && printf '%s\n' "$lines" > "$site/hydrocontact.pth" 2> /dev/null || true
