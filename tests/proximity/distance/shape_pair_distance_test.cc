@@ -653,6 +653,14 @@ TEST_CASE("Box–cylinder overlapping by 1e-9: the same sign in both orders", "[
   const RigidTransform X_WB =
       RigidTransform::FromRollPitchYaw(Vector3d(0, M_PI / 2, 0.3), Vector3d(0.1, 0.2, 1 - 1e-9));
   CheckNearContact(Box(1, 1, 1), X_WA, Cylinder(0.5, 1), X_WB, -1e-9, 1e-11);
+  {
+    // A line lying flat on a face: the normal is the face's, −z from the
+    // cylinder (B) to the box (A).
+    const Ids ids;
+    const SignedDistancePair r = ComputeSignedDistancePair(ids.a, MakeDistanceGeometry(Box(1, 1, 1)), X_WA, ids.b,
+                                                           MakeDistanceGeometry(Cylinder(0.5, 1)), X_WB);
+    CHECK((r.nhat_BA_W - Vector3d(0, 0, -1)).norm() < 1e-8);
+  }
   // Tilted so its rim touches: the box rotated generally, the cylinder's
   // lowest point along the face normal n (a rim point, by hand:
   // (r·d_xy/‖d_xy‖, sign(d_z)·L/2) in the cylinder's frame for d = −n)
@@ -678,6 +686,12 @@ TEST_CASE("Identical cylinders at the same pose: depth 1, and moving by it separ
   // the origin, so the depth is min(2r, L) = 1 (radial and axial tie).
   const RigidTransform X_W = RigidTransform::FromRollPitchYaw(Vector3d(0.1, 0.2, 0.3), Vector3d(1, 2, 3));
   CheckNearContact(Cylinder(0.5, 1), X_W, Cylinder(0.5, 1), X_W, -1.0, 1e-9);
+  {
+    // Every radial direction (and the axis) separates by 1: no unique normal.
+    const Ids ids;
+    const DistanceGeometry C = MakeDistanceGeometry(Cylinder(0.5, 1));
+    CHECK_FALSE(ComputeSignedDistancePair(ids.a, C, X_W, ids.b, C, X_W).is_nhat_BA_W_unique);
+  }
   // Radius 0.3, length 1: radial 0.6 beats axial 1.
   CheckNearContact(Cylinder(0.3, 1), X_W, Cylinder(0.3, 1), X_W, -0.6, 1e-9);
 }
@@ -692,6 +706,14 @@ TEST_CASE("A cylinder nested in a capsule: witnesses on the surfaces", "[shape_p
   // Off-centre by 0.05 across the axis: radial separation 0.7 − 0.05.
   const RigidTransform X_WC(X_W.rotation(), X_W * Vector3d(0.05, 0, 0.1));
   CheckNearContact(Cylinder(0.2, 0.4), X_WC, Capsule(0.5, 1), X_W, -0.65, 1e-9);
+  {
+    // Off-centre along the frame's x, the way out is along that x.
+    const Ids ids;
+    const SignedDistancePair r =
+        ComputeSignedDistancePair(ids.a, MakeDistanceGeometry(Cylinder(0.2, 0.4)), X_WC, ids.b,
+                                  MakeDistanceGeometry(Capsule(0.5, 1)), X_W);
+    CHECK(std::abs(std::abs(r.nhat_BA_W.dot(X_W.rotation().col(0))) - 1) < 1e-9);
+  }
 }
 
 }  // namespace
