@@ -217,6 +217,12 @@ class VtuParser {
   // types), `expected` of them.
   std::vector<double> Doubles(const ArrayRef& a, int64_t expected);
   std::vector<int64_t> Integers(const ArrayRef& a, int64_t expected);
+  // The body of Doubles and Integers: `expected` values of array `a`, ASCII
+  // tokens read by parse_token(token, &value) (false: not `kind`), binary
+  // ones by load_binary(bytes, type, index).
+  template <class T, class ParseToken, class LoadBinary>
+  std::vector<T> Values(const ArrayRef& a, int64_t expected, const char* kind, ParseToken&& parse_token,
+                        LoadBinary&& load_binary);
   XmlType TypeOf(const ArrayRef& a) const;
   // The text of an ASCII array (up to its first child tag or end tag).
   std::string_view AsciiText(const ArrayRef& a) const;
@@ -471,9 +477,11 @@ std::string VtuParser::Bytes(const ArrayRef& a, const XmlType& t, int64_t expect
   FailArray(a, fmt::format("format '{}' is not ascii, binary or appended", internal::PrintableToken(format)));
 }
 
-std::vector<double> VtuParser::Doubles(const ArrayRef& a, int64_t expected) {
+template <class T, class ParseToken, class LoadBinary>
+std::vector<T> VtuParser::Values(const ArrayRef& a, int64_t expected, const char* kind,
+                                 ParseToken&& parse_token, LoadBinary&& load_binary) {
   const XmlType t = TypeOf(a);
-  std::vector<double> values;
+  std::vector<T> values;
   if (a.tag.Get("format") == "ascii") {
     std::vector<std::string_view> tokens;
     internal::SplitTokens(AsciiText(a), &tokens);
@@ -482,8 +490,8 @@ std::vector<double> VtuParser::Doubles(const ArrayRef& a, int64_t expected) {
     }
     values.resize(tokens.size());
     for (size_t k = 0; k < tokens.size(); ++k) {
-      if (!internal::ParseDoubleToken(tokens[k], &values[k])) {
-        FailArray(a, fmt::format("value {} '{}' is not a number", k, internal::PrintableToken(tokens[k])));
+      if (!parse_token(tokens[k], &values[k])) {
+        FailArray(a, fmt::format("value {} '{}' is not {}", k, internal::PrintableToken(tokens[k]), kind));
       }
     }
   } else {
@@ -493,9 +501,16 @@ std::vector<double> VtuParser::Doubles(const ArrayRef& a, int64_t expected) {
     const std::string bytes = Bytes(a, t, expected);
     values.resize(size_t(expected));
     for (size_t k = 0; k < values.size(); ++k) {
-      values[k] = LoadAsDouble(bytes.data() + k * size_t(t.bytes), t, little_endian_);
+      values[k] = load_binary(bytes.data() + k * size_t(t.bytes), t, k);
     }
   }
+  return values;
+}
+
+std::vector<double> VtuParser::Doubles(const ArrayRef& a, int64_t expected) {
+  std::vector<double> values = Values<double>(
+      a, expected, "a number", [](std::string_view token, double* v) { return internal::ParseDoubleToken(token, v); },
+      [&](const char* p, const XmlType& t, size_t) { return LoadAsDouble(p, t, little_endian_); });
   for (size_t k = 0; k < values.size(); ++k) {
     if (!std::isfinite(values[k])) FailArray(a, fmt::format("value {} is not finite", k));
   }
@@ -505,32 +520,14 @@ std::vector<double> VtuParser::Doubles(const ArrayRef& a, int64_t expected) {
 std::vector<int64_t> VtuParser::Integers(const ArrayRef& a, int64_t expected) {
   const XmlType t = TypeOf(a);
   if (t.kind == Kind::kFloat) FailArray(a, fmt::format("type {} is not an integer type", t.name));
-  std::vector<int64_t> values;
-  if (a.tag.Get("format") == "ascii") {
-    std::vector<std::string_view> tokens;
-    internal::SplitTokens(AsciiText(a), &tokens);
-    if (int64_t(tokens.size()) != expected) {
-      FailArray(a, fmt::format("holds {} values instead of {}", tokens.size(), expected));
-    }
-    values.resize(tokens.size());
-    for (size_t k = 0; k < tokens.size(); ++k) {
-      if (!internal::ParseIntegerToken(tokens[k], &values[k])) {
-        FailArray(a, fmt::format("value {} '{}' is not an integer", k, internal::PrintableToken(tokens[k])));
-      }
-    }
-  } else {
-    if (appended_start_ == std::nullopt && a.tag.Get("format") == "appended") {
-      FailArray(a, "its format is appended but the file has no <AppendedData>");
-    }
-    const std::string bytes = Bytes(a, t, expected);
-    values.resize(size_t(expected));
-    for (size_t k = 0; k < values.size(); ++k) {
-      const auto v = LoadAsInteger(bytes.data() + k * size_t(t.bytes), t, little_endian_);
-      if (!v) FailArray(a, fmt::format("value {} exceeds the 64-bit signed range", k));
-      values[k] = *v;
-    }
-  }
-  return values;
+  return Values<int64_t>(
+      a, expected, "an integer",
+      [](std::string_view token, int64_t* v) { return internal::ParseIntegerToken(token, v); },
+      [&](const char* p, const XmlType& type, size_t k) {
+        const auto v = LoadAsInteger(p, type, little_endian_);
+        if (!v) FailArray(a, fmt::format("value {} exceeds the 64-bit signed range", k));
+        return *v;
+      });
 }
 
 VtkVolumeData VtuParser::Parse(double scale) {
