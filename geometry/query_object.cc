@@ -528,27 +528,34 @@ void QueryObject::ComputeContactPatches(const ContactPatchSettings& settings,
       [&](QueryWorkspace& ws) { Gather(ws, ws.patches, kHasPatch, patches); });
 }
 
+namespace {
+
+// The kinematics of a pair result (signed distance or penetration) of two
+// geometries of `scene_graph`, at their current poses: one body for both
+// QueryObject::CalcContactKinematics overloads.
+template <class PairResult>
+ContactKinematics KinematicsOfPair(const SceneGraph& scene_graph, const PairResult& pair,
+                                   const SpatialVelocity& V_WA, const SpatialVelocity& V_WB,
+                                   const SpatialAcceleration& A_WA, const SpatialAcceleration& A_WB, int sign) {
+  const GeometryState& a = scene_graph.geometry(pair.id_A);
+  const GeometryState& b = scene_graph.geometry(pair.id_B);
+  return CalcContactKinematics(pair, *a.distance_geometry, {scene_graph.GetPoseInWorld(pair.id_A), V_WA, A_WA},
+                               *b.distance_geometry, {scene_graph.GetPoseInWorld(pair.id_B), V_WB, A_WB}, sign);
+}
+
+}  // namespace
+
 ContactKinematics QueryObject::CalcContactKinematics(const SignedDistancePair& pair, const SpatialVelocity& V_WA,
                                                      const SpatialVelocity& V_WB, const SpatialAcceleration& A_WA,
                                                      const SpatialAcceleration& A_WB, int sign) const {
-  const GeometryState& a = scene_graph_->geometry(pair.id_A);
-  const GeometryState& b = scene_graph_->geometry(pair.id_B);
-  return hydrocontact::CalcContactKinematics(pair, *a.distance_geometry,
-                                             {scene_graph_->GetPoseInWorld(pair.id_A), V_WA, A_WA},
-                                             *b.distance_geometry,
-                                             {scene_graph_->GetPoseInWorld(pair.id_B), V_WB, A_WB}, sign);
+  return KinematicsOfPair(*scene_graph_, pair, V_WA, V_WB, A_WA, A_WB, sign);
 }
 
 ContactKinematics QueryObject::CalcContactKinematics(const PenetrationAsPointPair& pair,
                                                      const SpatialVelocity& V_WA, const SpatialVelocity& V_WB,
                                                      const SpatialAcceleration& A_WA,
                                                      const SpatialAcceleration& A_WB, int sign) const {
-  const GeometryState& a = scene_graph_->geometry(pair.id_A);
-  const GeometryState& b = scene_graph_->geometry(pair.id_B);
-  return hydrocontact::CalcContactKinematics(pair, *a.distance_geometry,
-                                             {scene_graph_->GetPoseInWorld(pair.id_A), V_WA, A_WA},
-                                             *b.distance_geometry,
-                                             {scene_graph_->GetPoseInWorld(pair.id_B), V_WB, A_WB}, sign);
+  return KinematicsOfPair(*scene_graph_, pair, V_WA, V_WB, A_WA, A_WB, sign);
 }
 
 std::vector<ContactKinematics> QueryObject::ComputeContactKinematics(

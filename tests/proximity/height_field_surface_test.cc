@@ -1,4 +1,5 @@
 #include "proximity/height_field_surface.h"
+#include "tests/proximity/height_fields.h"
 
 #include <cmath>
 #include <functional>
@@ -14,16 +15,9 @@ namespace {
 using Eigen::Vector2d;
 using Eigen::Vector3d;
 
-// A field sampling f on an nx × ny grid of spacing dx, dy (centred).
 HeightField Sample(int nx, int ny, double dx, double dy, double thickness,
                    const std::function<double(double, double)>& f) {
-  std::vector<double> h;
-  for (int j = 0; j < ny; ++j) {
-    for (int i = 0; i < nx; ++i) {
-      h.push_back(f(-0.5 * (nx - 1) * dx + i * dx, -0.5 * (ny - 1) * dy + j * dy));
-    }
-  }
-  return HeightField(nx, ny, dx, dy, h, thickness);
+  return test::SampleHeightField(nx, ny, dx, dy, thickness, f);
 }
 
 // A biquadratic: the interpolant reproduces it exactly (central and

@@ -163,6 +163,8 @@ TEST_CASE("contact forces: a point pair pushes A along nhat_BA_W with k·depth")
   const BodyMotion B = Motion({1, -0.5, 0});
   const ContactPairForces F = CalcPointPairForces(pair, A, B, params);
   CheckVector(F.F_Ao_W.f_W, Vector3d(0, 150, 0), 1e-10);
+  // k·depth = 5e4 · 0.002 = 100 N, times (1 + d·v_n) = 1 + 2·0.25 = 1.5.
+  CHECK(F.F_Ao_W.f_W.norm() == Approx(150).epsilon(1e-12));
   // Applied at (1, 0.001, 0): r from A's origin (0, −0.499, 0) ∥ f: no torque.
   CheckVector(F.F_Ao_W.tau_W, Vector3d::Zero(), 1e-10);
   CheckEqualAndOpposite(F, A, B, 1e-10);

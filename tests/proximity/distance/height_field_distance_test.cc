@@ -13,6 +13,7 @@
 #include "proximity/distance/shape_pair_distance.h"
 #include "proximity/distance/shape_queries.h"
 #include "proximity/height_field_surface.h"
+#include "tests/proximity/height_fields.h"
 
 namespace hydrocontact {
 namespace {
@@ -21,13 +22,7 @@ using Eigen::Vector3d;
 
 HeightField Sample(int nx, int ny, double dx, double dy, double thickness,
                    const std::function<double(double, double)>& f) {
-  std::vector<double> h;
-  for (int j = 0; j < ny; ++j) {
-    for (int i = 0; i < nx; ++i) {
-      h.push_back(f(-0.5 * (nx - 1) * dx + i * dx, -0.5 * (ny - 1) * dy + j * dy));
-    }
-  }
-  return HeightField(nx, ny, dx, dy, h, thickness);
+  return test::SampleHeightField(nx, ny, dx, dy, thickness, f);
 }
 
 // Flat at z = 0.3 over [−1, 1] × [−0.6, 0.6], thickness 0.5: the solid is

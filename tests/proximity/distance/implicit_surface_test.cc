@@ -52,6 +52,11 @@ TEST_CASE("Implicit functions: gradients and Hessians against finite differences
     CheckDerivativesByFiniteDifferences(
         [&](const Vector3d& q) { return CalcImplicitSample(torus, q); }, p);
   }
+  // And one value by hand: the sphere of radius 0.7 at (0.9, 0.4, −0.1) is
+  // outside (|p|² = 0.98 > 0.49), its gradient along p.
+  const auto sample = CalcImplicitSample(Sphere(0.7), points[1]);
+  CHECK(sample.value > 0);
+  CHECK(sample.grad_G.normalized().isApprox(points[1].normalized(), 1e-12));
 }
 
 TEST_CASE("Implicit functions: sign and zero set", "[implicit_surface]") {
