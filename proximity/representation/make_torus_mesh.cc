@@ -62,10 +62,14 @@ Disk MakeDisk(double radius, int n) {
   return disk;
 }
 
-}  // namespace
+// The torus's sizes for a hint and margin, validated: tube radius r (with
+// the margin), segments n_d across the tube's radius and m_d around the
+// axis; the volume and surface meshes share them so they agree.
+struct TorusSegments {
+  double h, R, r, n_d, m_d;
+};
 
-VolumeMeshWithExtent MakeTorusVolumeMesh(const Torus& torus, double resolution_hint,
-                                         double margin) {
+TorusSegments CalcTorusSegments(const Torus& torus, double resolution_hint, double margin) {
   const double h = internal::RequireResolutionHint("Torus", resolution_hint);
   internal::RequireMargin("Torus", margin);
   const double R = torus.major_radius();
@@ -77,6 +81,14 @@ VolumeMeshWithExtent MakeTorusVolumeMesh(const Torus& torus, double resolution_h
   }
   const double n_d = internal::SegmentCount(r, h);
   const double m_d = std::max(8.0, internal::SegmentCount(2 * M_PI * (R + r), h));
+  return {h, R, r, n_d, m_d};
+}
+
+}  // namespace
+
+VolumeMeshWithExtent MakeTorusVolumeMesh(const Torus& torus, double resolution_hint,
+                                         double margin) {
+  const auto [h, R, r, n_d, m_d] = CalcTorusSegments(torus, resolution_hint, margin);
   internal::CheckMeshSize("Torus", "tetrahedra", 3 * 6 * n_d * n_d * m_d, h, 3);
   const int n = static_cast<int>(n_d);
   const int m = static_cast<int>(m_d);
@@ -128,17 +140,7 @@ TriangleSurfaceMesh MakeTorusSurfaceMesh(const Torus& torus, double resolution_h
   // The boundary of MakeTorusVolumeMesh, built directly (the volume mesh
   // would cost n times more): ring n of the disk revolved, each quad split
   // by the same diagonal rule as the prisms' side quads.
-  const double h = internal::RequireResolutionHint("Torus", resolution_hint);
-  internal::RequireMargin("Torus", margin);
-  const double R = torus.major_radius();
-  const double r = torus.minor_radius() + margin;
-  if (!(r < R)) {
-    throw std::invalid_argument(fmt::format(
-        "Torus: minor radius {} plus margin {} must stay below the major radius {}",
-        torus.minor_radius(), margin, R));
-  }
-  const double n_d = internal::SegmentCount(r, h);
-  const double m_d = std::max(8.0, internal::SegmentCount(2 * M_PI * (R + r), h));
+  const auto [h, R, r, n_d, m_d] = CalcTorusSegments(torus, resolution_hint, margin);
   internal::CheckMeshSize("Torus", "triangles", 2 * 6 * n_d * m_d, h, 2);
   const int count = 6 * static_cast<int>(n_d);
   const int m = static_cast<int>(m_d);
