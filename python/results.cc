@@ -196,6 +196,10 @@ void BindResults(py::module_& m) {
       .def_property_readonly("points", [](const ContactPatch& p) { return ToArray(p.points); },
                              "(n, 2) float64 points in the patch plane, counter-clockwise about +z.")
       .def_property_readonly(
+          "point_penetration_depths", [](const ContactPatch& p) { return ToArray(p.point_penetration_depths); },
+          "(n,) float64 each point's own signed separation d_i (m) of the two surfaces along the normal line "
+          "through it (our extension of Coal's patch; its sign as penetration_depth's: < 0 overlapping).")
+      .def_property_readonly(
           "points_W",
           [](const ContactPatch& p) {
             std::vector<Eigen::Vector3d> points(p.size());
@@ -205,7 +209,10 @@ void BindResults(py::module_& m) {
           "(n, 3) float64 points in W.")
       .def("normal_W", &ContactPatch::normal_W)
       .def("size", &ContactPatch::size)
-      .def("AddPoint", &ContactPatch::AddPoint, py::arg("p_WQ"))
+      .def("AddPoint", py::overload_cast<const Eigen::Vector3d&>(&ContactPatch::AddPoint), py::arg("p_WQ"),
+           "Adds a point given in W (projected onto the plane) at the patch's penetration_depth.")
+      .def("AddPoint", py::overload_cast<const Eigen::Vector3d&, double>(&ContactPatch::AddPoint), py::arg("p_WQ"),
+           py::arg("point_penetration_depth"), "Adds a point given in W (projected onto the plane) at its own depth.")
       .def("point_W", [](const ContactPatch& p, int i) {
              if (i < 0 || i >= p.size()) throw py::index_error(fmt::format("ContactPatch: point {} of {}", i, p.size()));
              return p.point_W(i);

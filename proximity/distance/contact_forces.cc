@@ -154,14 +154,20 @@ ContactPairForces CalcPointPairForces(const PenetrationAsPointPair& pair, const 
 ContactPairForces CalcContactPatchForces(const ContactPatch& patch, const BodyMotion& motion_A,
                                          const BodyMotion& motion_B, const ContactForceParameters& params) {
   ValidateParameters("CalcContactPatchForces", params);
+  if (patch.point_penetration_depths.size() != patch.points.size()) {
+    throw std::invalid_argument(
+        fmt::format("CalcContactPatchForces: the patch has {} points but {} point_penetration_depths",
+                    patch.points.size(), patch.point_penetration_depths.size()));
+  }
   ContactPairForces forces;
-  const double depth = -patch.penetration_depth;
-  if (!(depth > 0) || patch.size() == 0) return forces;
+  if (patch.size() == 0) return forces;
   // The patch normal points from A to B; A is pushed the other way.
   const Eigen::Vector3d nhat_BA_W = -patch.normal_W();
-  const double share = params.stiffness * depth / patch.size();
+  const double k_share = params.stiffness / patch.size();
   for (int i = 0; i < patch.size(); ++i) {
-    AddPointForce(patch.point_W(i), nhat_BA_W, share, motion_A, motion_B, params, &forces);
+    const double depth = -patch.point_penetration_depths[i];
+    if (!(depth > 0)) continue;
+    AddPointForce(patch.point_W(i), nhat_BA_W, k_share * depth, motion_A, motion_B, params, &forces);
   }
   return forces;
 }

@@ -41,15 +41,20 @@
 /// friction (nonlinear in the slip) are approximated, by their values at
 /// the quadrature points.
 ///
-/// Patches (ContactPatch, rigid pairs). The point-contact force k·x with
-/// x = −penetration_depth is shared equally by the patch's points (each
-/// carries k·x/n), and each point has its own v_n and slip: the total
-/// elastic force is the same as for one point pair, a face-on-face patch
-/// resists rocking through the dissipation at its corners, and a patch that
-/// shrinks to an edge or a corner as the body tilts rights it. A patch holds
-/// one depth for all its points, so a face tilted by less than the patch
-/// tolerance over its size feels no restoring torque: the residual tilt of a
-/// resting body is of that order (per-point depths would remove it).
+/// Patches (ContactPatch, rigid pairs). A patch of n points is n point
+/// contacts sharing the stiffness: point i, at the depth
+/// x_i = −point_penetration_depths[i] (its own overlap along the normal,
+/// query_results/contact_patch.h), carries the elastic force (k/n)·x_i
+/// (nothing where x_i ≤ 0), with its own v_n and slip. A face resting flat
+/// has every x_i = x, so the total k·x is the point-contact law of one
+/// point pair at that depth, centred on the points' mean. A face tilted
+/// against the other is deeper on one side: its points carry more there,
+/// which is the restoring torque (for a square face of side a tilted by a
+/// small α, (k/4)·4·(a/2)²·α = k·a²·α/4 about the face's centre) and moves
+/// the centre of force under the body's weight. The tolerance of the patch
+/// only decides which points are candidates: one above the other surface
+/// carries nothing, so a face rocking by less than tolerance/size keeps the
+/// same n points and a continuous force.
 ///
 /// Material combination (Drake's rules):
 /// - hydroelastic: the pressure of the surface already is the series
@@ -151,10 +156,13 @@ ContactPairForces CalcPointPairForces(const PenetrationAsPointPair& pair, const 
                                       const BodyMotion& motion_B, const ContactForceParameters& params);
 
 /// The force of a contact patch (A = patch.id_A, whose normal points from A
-/// to B): k·x shared by its points, each with its own dissipation and
-/// friction (file doc). A patch with penetration_depth ≥ 0 (touching) or
-/// no points gives zero.
-/// @throws std::invalid_argument for invalid parameters (naming them).
+/// to B): each point i with x_i = −point_penetration_depths[i] > 0 carries
+/// (k/n)·x_i (n = patch.size()), with its own dissipation and friction
+/// (file doc), applied at point_W(i). Points with x_i ≤ 0 (touching or
+/// apart there) and a patch without points give nothing.
+/// @throws std::invalid_argument for invalid parameters (naming them), or a
+///         patch whose point_penetration_depths and points differ in number
+///         (naming both counts).
 ContactPairForces CalcContactPatchForces(const ContactPatch& patch, const BodyMotion& motion_A,
                                          const BodyMotion& motion_B, const ContactForceParameters& params);
 

@@ -10,6 +10,7 @@
 #include <variant>
 #include <vector>
 
+#include <Eigen/Eigenvalues>
 #include <fmt/format.h>
 
 #include "proximity/distance/contact_kinematics.h"
@@ -107,6 +108,69 @@ void CalcSupportSet(const DistanceGeometry& G, const RigidTransform& X_WG, const
 }
 
 double Cross(const Vector2d& a, const Vector2d& b) { return a.x() * b.y() - a.y() * b.x(); }
+
+// The height (along P's z, m) of one shape's surface over a point q = (x, y)
+// of P, as the affine function z + slope·(q − c) (see HeightOverPatch).
+struct Height {
+  Vector2d c{Vector2d::Zero()};
+  double z{0};
+  Vector2d slope{Vector2d::Zero()};
+  double operator()(const Vector2d& q) const { return z + slope.dot(q - c); }
+};
+
+// The surface of the support set `set` of a shape G with pose X_WG (or of
+// the half-space G, when the set is unbounded) over P, X_PW taking W to P,
+// `eps` the round-off length.
+//
+// A support set is a face, an edge or a vertex of the surface (or, for a
+// cylinder's end, the inscribed polygon; for a capsule or a lying cylinder
+// a segment of a straight line on its side): its points are on one plane,
+// one line or one point, and the surface over the set is that plane, line
+// or point. The least-squares fit of z over (x, y) recovers it exactly: the
+// plane when the points span an area, the line (constant across it) when
+// they are collinear, the point's height (constant) when there is one. A
+// convex mesh whose curved part lies within the tolerance gives a set that
+// is not planar; its fit is the plane nearest the set, off the surface by
+// at most the set's thickness, the tolerance. Allocation-free.
+Height HeightOverPatch(const RigidTransform& X_WG, const RigidTransform& X_PW, const SupportSet& set, double eps) {
+  Height h;
+  if (set.unbounded) {
+    // The half-space's boundary plane through G's origin, normal z_G.
+    const Vector3d p_PGo = X_PW * X_WG.translation();
+    const Vector3d m_P = X_PW.rotation() * X_WG.rotation().col(2);
+    h.c = p_PGo.head<2>();
+    h.z = p_PGo.z();
+    // The normal is ±n (the pair's normal is the half-space's), so m_z ≈ ±1.
+    if (std::abs(m_P.z()) > 0) h.slope = -m_P.head<2>() / m_P.z();
+    return h;
+  }
+  if (set.points_W.empty()) return h;  // Not reached: a set keeps its extreme.
+  const double count = static_cast<double>(set.points_W.size());
+  Vector3d mean = Vector3d::Zero();
+  for (const Vector3d& p_WQ : set.points_W) mean += X_PW * p_WQ;
+  mean /= count;
+  Eigen::Matrix2d C = Eigen::Matrix2d::Zero();
+  Vector2d b = Vector2d::Zero();
+  for (const Vector3d& p_WQ : set.points_W) {
+    const Vector3d r = X_PW * p_WQ - mean;
+    C += r.head<2>() * r.head<2>().transpose();
+    b += r.head<2>() * r.z();
+  }
+  h.c = mean.head<2>();
+  h.z = mean.z();
+  const Eigen::SelfAdjointEigenSolver<Eigen::Matrix2d> eigen(C);
+  const Vector2d lambda = eigen.eigenvalues();  // Ascending.
+  // The points coincide in P (within round-off): a point.
+  if (!(lambda(1) > count * eps * eps)) return h;
+  // The slope along each principal direction with a spread (the minor one
+  // only when the points span an area: width above 1e-12 of the length).
+  for (int k = 0; k < 2; ++k) {
+    if (k == 0 && !(lambda(0) > 1e-24 * lambda(1))) continue;
+    const Vector2d u = eigen.eigenvectors().col(k);
+    h.slope += u * (u.dot(b) / lambda(k));
+  }
+  return h;
+}
 
 // Replaces `points` by their convex hull (Andrew's monotone chain),
 // counter-clockwise, without duplicates (closer than `eps`) or collinear
@@ -287,6 +351,15 @@ void ComputeContactPatch(const SignedDistancePair& pair, const DistanceGeometry&
   if (result.empty()) result.push_back(Vector2d::Zero());
   // Copy-assignment keeps the output's storage once it is large enough.
   patch->points = result;
+  // Each point's own depth: the separation along n of the two surfaces over
+  // it (see HeightOverPatch and the header).
+  const RigidTransform X_PW = patch->X_WP.inverse();
+  const Height h_A = HeightOverPatch(X_WA, X_PW, scratch.set_A, eps);
+  const Height h_B = HeightOverPatch(X_WB, X_PW, scratch.set_B, eps);
+  patch->point_penetration_depths.resize(patch->points.size());
+  for (size_t i = 0; i < patch->points.size(); ++i) {
+    patch->point_penetration_depths[i] = h_B(patch->points[i]) - h_A(patch->points[i]);
+  }
 }
 
 }  // namespace hydrocontact

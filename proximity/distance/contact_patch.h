@@ -48,6 +48,18 @@ struct ContactPatchSettings {
 /// overlap when collinear), a point (a curved contact) as is. If round-off
 /// leaves the intersection empty, the patch is the single point at P's
 /// origin. Points are counter-clockwise about n, without duplicates.
+///
+/// Each point's own depth d_i (ContactPatch::point_penetration_depths) is
+/// h_B(q_i) − h_A(q_i), h_A and h_B the heights along n, over the point
+/// q_i of P, of the surfaces of A's and B's support sets: the plane of a
+/// face (a cylinder's polygonised end included), the line of an edge (a
+/// capsule's or lying cylinder's straight side), the height of a vertex or
+/// curved support point, the boundary plane of a half-space; taken as the
+/// least-squares fit of the support set's heights over P, which is exact
+/// for these. So d_i is the exact separation of the two surfaces along the
+/// normal line through the point, except for a mesh whose curved part lies
+/// within the tolerance, where it is within the tolerance of it. At the
+/// witness points d_i = pair.distance.
 /// Preconditions: pair is the signed distance of A and B (normally ≤ 0).
 /// @throws std::invalid_argument if settings are out of range (tolerance
 ///         not finite or < 0, fewer than 3 cap sides), naming the value.

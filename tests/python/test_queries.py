@@ -203,6 +203,35 @@ def test_fallbacks_and_contact_patches(scene):
         # From A (the floor) to B (the box): +z.
         np.testing.assert_allclose(patch.normal_W(), [0, 0, 1], atol=1e-12)
         np.testing.assert_allclose(np.abs(patch.points_W[:, :2]), 0.5, atol=1e-12)
+        # Resting flat: every point's own depth is the patch's.
+        assert patch.point_penetration_depths.shape == (4,)
+        np.testing.assert_allclose(patch.point_penetration_depths, -0.01, atol=1e-14)
+
+
+def test_contact_patch_point_depths(scene):
+    # The same cube rolled by a = 4e-4 rad about x, its lowest edge 0.01 deep:
+    # the bottom corners at y ≈ ±0.5 are at heights z_c ∓ 0.5·sin(a) − 0.5·cos(a)
+    # (local y = ∓0.5 for the low and high edge), and each point's own depth
+    # is its corner's height (the separation along the vertical normal).
+    a = 4e-4
+    z_c = 0.5 * (np.cos(a) + np.sin(a)) - 0.01
+    c, s = np.cos(a), np.sin(a)
+    X = np.array([[1, 0, 0, 0], [0, c, -s, 0], [0, s, c, z_c], [0, 0, 0, 1.0]])
+    w = scene.world_frame_id()
+    scene.RegisterGeometry(w, np.eye(4), hc.HalfSpace(), "floor", hc.ProximityProperties.Rigid())
+    scene.RegisterGeometry(w, X, hc.Box(1, 1, 1), "box", hc.ProximityProperties.Rigid())
+    (patch,) = scene.query_object().ComputeContactPatches()
+    assert patch.size() == 4
+    for p, d in zip(patch.points_W, patch.point_penetration_depths):
+        y_local = np.sign(p[1]) * 0.5  # the corner's local y (sin(a) is tiny)
+        assert d == pytest.approx(z_c + y_local * s - 0.5 * c, abs=1e-14)
+    assert min(patch.point_penetration_depths) == pytest.approx(patch.penetration_depth, abs=1e-14)
+    # Built by hand: AddPoint records the patch's depth or the one given.
+    hand = hc.ContactPatch()
+    hand.penetration_depth = -0.02
+    hand.AddPoint([0.1, 0.2, 0.3])
+    hand.AddPoint([0.4, 0.5, 0.6], point_penetration_depth=-0.005)
+    np.testing.assert_allclose(hand.point_penetration_depths, [-0.02, -0.005])
 
 
 def test_contact_kinematics_sphere_on_plane(scene):

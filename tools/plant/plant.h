@@ -61,12 +61,12 @@ struct PlantSettings {
   int threads{1};
   HydroelasticContactRepresentation representation{HydroelasticContactRepresentation::kPolygon};
   RigidContact rigid_contact{RigidContact::kPatch};
-  /// The patches of rigid pairs. Each patch point carries an equal share
-  /// of k·x (contact_forces.h), so a face tilted by less than
-  /// tolerance/size still counts as a face and feels no restoring torque:
-  /// the plant's default tolerance (10 µm, not Coal's 1 mm) bounds the
-  /// residual tilt of a resting box to 1e-4 rad per 0.1 m of face.
-  ContactPatchSettings patch_settings{1e-5, 16};
+  /// The patches of rigid pairs. Each patch point carries k/n times its own
+  /// depth (contact_forces.h), so a tilted face is pushed back whatever the
+  /// tolerance; the tolerance only picks the candidate points, and Coal's
+  /// 1 mm keeps a face rocking by less than tolerance/size on the same n
+  /// points, its force continuous (a point lifted off carries nothing).
+  ContactPatchSettings patch_settings;
   /// Material values absent on both sides of a contact.
   ContactForceDefaults defaults;
 };

@@ -174,7 +174,7 @@ TEST_CASE("contact forces: a point pair pushes A along nhat_BA_W with k·depth")
   CheckVector(F2.F_Ao_W.tau_W, Vector3d(-0.3, -0.499, 0).cross(Vector3d(0, 150, 0)), 1e-10);
 }
 
-TEST_CASE("contact forces: a patch shares k·x among its points") {
+TEST_CASE("contact forces: a patch shares k among its points, each at its own depth") {
   ContactPatch patch;
   patch.id_A = GeometryId::get_new_id();
   patch.id_B = GeometryId::get_new_id();
@@ -183,16 +183,16 @@ TEST_CASE("contact forces: a patch shares k·x among its points") {
   Eigen::Matrix3d R = Eigen::Vector3d(1, -1, -1).asDiagonal();
   patch.X_WP = RigidTransform(R, Vector3d(0, 0, 0));
   patch.penetration_depth = -0.001;
-  for (const Vector3d& p : {Vector3d(0.1, 0.1, 0), Vector3d(-0.1, 0.1, 0), Vector3d(-0.1, -0.1, 0),
-                            Vector3d(0.1, -0.1, 0)}) {
-    patch.AddPoint(p);
-  }
+  const std::vector<Vector3d> corners{Vector3d(0.1, 0.1, 0), Vector3d(-0.1, 0.1, 0), Vector3d(-0.1, -0.1, 0),
+                                      Vector3d(0.1, -0.1, 0)};
+  for (const Vector3d& p : corners) patch.AddPoint(p);  // each at the patch's depth
   ContactForceParameters params;
   params.stiffness = 1e5;  // k·x = 100 N
   params.dissipation = 1;
   const BodyMotion A = Motion({0, 0, 0.1});
   const BodyMotion B = Motion({0, 0, -1});
   const ContactPairForces F = CalcContactPatchForces(patch, A, B, params);
+  // Flat: four points at x = 0.001 each carrying (k/4)·x: the point law k·x.
   CheckVector(F.F_Ao_W.f_W, Vector3d(0, 0, 100), 1e-10);
   CheckVector(F.F_Ao_W.tau_W, Vector3d::Zero(), 1e-10);
   // A rocking about x at ω about its origin (0, 0, 0): the point (x, y, 0)
@@ -203,9 +203,38 @@ TEST_CASE("contact forces: a patch shares k·x among its points") {
   const ContactPairForces rock = CalcContactPatchForces(patch, Motion({0, 0, 0}, {omega, 0, 0}), B, params);
   CHECK(rock.F_Ao_W.tau_W.x() == Approx(-omega).epsilon(1e-12));
   CheckEqualAndOpposite(rock, Motion({0, 0, 0}, {omega, 0, 0}), B, 1e-10);
-  // Touching or separated: nothing.
-  patch.penetration_depth = 0;
+
+  // Tilted: the depth x_i = 0.001 + s·y_i (s = 0.004, deeper at +y), the
+  // points at y = ±0.1 carry (k/4)·(0.001 ± 0.0004) = 35 and 15 N (two
+  // each). Total 2·35 + 2·15 = 100 N, still k times the mean depth; the
+  // torque τ_x = Σ y_i·f_z,i = 0.1·70 − 0.1·30 = 4 N·m, i.e.
+  // (k/4)·Σ y_i²·s = 25e3·0.04·0.004 (the restoring torque of the tilt).
+  ContactPatch tilted = patch;
+  tilted.points.clear();
+  tilted.point_penetration_depths.clear();
+  for (const Vector3d& p : corners) tilted.AddPoint(p, -(0.001 + 0.004 * p.y()));
+  const ContactPairForces T = CalcContactPatchForces(tilted, A, B, params);
+  CheckVector(T.F_Ao_W.f_W, Vector3d(0, 0, 100), 1e-10);
+  // About A's origin (0, 0, 0.1): r = (x, y, −0.1) × (0, 0, f): (y·f, −x·f, 0).
+  CHECK(T.F_Ao_W.tau_W.x() == Approx(4).epsilon(1e-12));
+  CHECK(std::abs(T.F_Ao_W.tau_W.y()) < 1e-12);
+  CheckEqualAndOpposite(T, A, B, 1e-10);
+  // Tilted the other way so far that the +y points lift off
+  // (x_i = 0.001 − 0.02·y_i: −0.001 at y = 0.1, 0.003 at y = −0.1): only
+  // the −y pair carries, (k/4)·0.003 = 75 N each, 150 N at y = −0.1,
+  // τ_x = −0.1·150.
+  tilted.point_penetration_depths = {-(0.001 - 0.02 * 0.1), -(0.001 - 0.02 * 0.1), -(0.001 + 0.02 * 0.1),
+                                     -(0.001 + 0.02 * 0.1)};
+  const ContactPairForces L = CalcContactPatchForces(tilted, A, B, params);
+  CheckVector(L.F_Ao_W.f_W, Vector3d(0, 0, 150), 1e-10);
+  CHECK(L.F_Ao_W.tau_W.x() == Approx(-15).epsilon(1e-12));
+  // Touching or separated at every point: nothing.
+  patch.point_penetration_depths.assign(4, 0.0);
   CHECK(CalcContactPatchForces(patch, A, B, params).F_Ao_W.f_W.norm() == 0);
+  // Depths that do not match the points in number are refused, naming both.
+  patch.point_penetration_depths.pop_back();
+  CHECK_THROWS_WITH(CalcContactPatchForces(patch, A, B, params),
+                    Catch::Contains("4 points") && Catch::Contains("3 point_penetration_depths"));
 }
 
 TEST_CASE("contact forces: materials combine by Drake's rules") {

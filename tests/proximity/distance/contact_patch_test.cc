@@ -1,6 +1,8 @@
 #include "proximity/distance/contact_patch.h"
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 #include <vector>
 
 #include <catch2/catch.hpp>
@@ -235,18 +237,160 @@ TEST_CASE("ContactPatch::IsSame ignores the starting point, not the order", "[co
   p.id_A = GeometryId::get_new_id();
   p.id_B = GeometryId::get_new_id();
   p.points = {Vector2d(0, 0), Vector2d(1, 0), Vector2d(1, 1), Vector2d(0, 1)};
+  p.point_penetration_depths = {-0.1, -0.2, -0.3, -0.4};
   ContactPatch q = p;
+  // The same polygon from its third point: each depth travels with its point.
   q.points = {Vector2d(1, 1), Vector2d(0, 1), Vector2d(0, 0), Vector2d(1, 0)};
+  q.point_penetration_depths = {-0.3, -0.4, -0.1, -0.2};
   CHECK(p.IsSame(q));
   q.points[0].x() += 1e-9;
   CHECK_FALSE(p.IsSame(q));
   CHECK(p.IsSame(q, 1e-8));
   ContactPatch reversed = p;
   reversed.points = {Vector2d(0, 0), Vector2d(0, 1), Vector2d(1, 1), Vector2d(1, 0)};
+  reversed.point_penetration_depths = {-0.1, -0.4, -0.3, -0.2};
   CHECK_FALSE(p.IsSame(reversed));
   ContactPatch other_depth = p;
   other_depth.penetration_depth = -0.1;
   CHECK_FALSE(p.IsSame(other_depth));
+  // Same points, one point's own depth different.
+  ContactPatch other_point_depth = p;
+  other_point_depth.point_penetration_depths[2] += 1e-9;
+  CHECK_FALSE(p.IsSame(other_point_depth));
+  CHECK(p.IsSame(other_point_depth, 1e-8));
+  // Depths not matching the points in number: the same as nothing.
+  ContactPatch malformed = p;
+  malformed.point_penetration_depths.pop_back();
+  CHECK_FALSE(p.IsSame(malformed));
+  CHECK_FALSE(malformed.IsSame(malformed));
+}
+
+TEST_CASE("ContactPatch::AddPoint records the patch's depth or the given one", "[contact_patch]") {
+  ContactPatch p;
+  p.X_WP = RigidTransform(Vector3d(0, 0, 1));
+  p.penetration_depth = -0.01;
+  p.AddPoint(Vector3d(0.5, 0.25, 3));  // projected onto z = 1
+  p.AddPoint(Vector3d(-0.5, 0.25, 1), -0.004);
+  REQUIRE(p.size() == 2);
+  CHECK(p.points[0] == Vector2d(0.5, 0.25));
+  CHECK(p.point_penetration_depths == std::vector<double>{-0.01, -0.004});
+}
+
+// The per-point depth of every point of a patch whose A is a box with pose
+// X_WA on the ground z = 0 (B) with a vertical normal: the line along n
+// through the point meets the ground at z = 0 and, the point being a
+// corner's projection, the box at that corner, so d_i = t_B − t_A along n =
+// −z is the corner's height z (negative below the ground).
+void CheckCornerDepths(const ContactPatch& patch, const RigidTransform& X_WA, const Vector3d& half) {
+  REQUIRE(patch.point_penetration_depths.size() == patch.points.size());
+  for (int i = 0; i < patch.size(); ++i) {
+    const Vector3d p = patch.point_W(i);
+    // The lowest corner over the point (a top corner may be above it too).
+    double z = std::numeric_limits<double>::infinity();
+    for (int c = 0; c < 8; ++c) {
+      const Vector3d corner = X_WA * Vector3d((c & 1) ? half.x() : -half.x(), (c & 2) ? half.y() : -half.y(),
+                                              (c & 4) ? half.z() : -half.z());
+      if ((corner - p).head<2>().norm() <= 1e-12) z = std::min(z, corner.z());
+    }
+    INFO("point " << i << ": " << p.transpose());
+    REQUIRE(std::isfinite(z));
+    CHECK(patch.point_penetration_depths[i] == Approx(z).margin(1e-14));
+  }
+}
+
+TEST_CASE("Patch: each point's own depth is the separation along the normal through it", "[contact_patch]") {
+  const Posed ground{MakeDistanceGeometry(HalfSpace()), RigidTransform()};
+  const Vector3d half(0.5, 0.5, 0.5);
+  SECTION("flat: every point at the patch's depth") {
+    const Posed box{MakeDistanceGeometry(Box(1, 1, 1)), RigidTransform(Vector3d(2, 3, 0.49))};
+    const Result r = Patch(box, ground);
+    REQUIRE(r.patch.size() == 4);
+    for (const double d : r.patch.point_penetration_depths) CHECK(d == Approx(-0.01).margin(1e-14));
+    CheckCornerDepths(r.patch, box.X_WG, half);
+  }
+  SECTION("a face tilted within the tolerance: the corners' own heights") {
+    // Unit cube rolled by α = 4e-4 and pitched by β = 2e-4 (its far corners
+    // up to (α + β)·1 = 0.6 mm above the lowest, within the 1 mm
+    // tolerance): four points, the lowest corner 0.01 deep (the pair's
+    // distance), the others at their own heights.
+    const double alpha = 4e-4, beta = 2e-4;
+    RigidTransform X_WA = RigidTransform::FromRollPitchYaw({alpha, beta, 0.3}, {0.2, 0.1, 0});
+    double lowest = 1e9;
+    for (int c = 0; c < 8; ++c) {
+      lowest = std::min(lowest, (X_WA * Vector3d((c & 1) ? 0.5 : -0.5, (c & 2) ? 0.5 : -0.5,
+                                                 (c & 4) ? 0.5 : -0.5)).z());
+    }
+    X_WA = RigidTransform(X_WA.rotation(), X_WA.translation() - Vector3d(0, 0, lowest + 0.01));
+    const Posed box{MakeDistanceGeometry(Box(1, 1, 1)), X_WA};
+    const Result r = Patch(box, ground);
+    REQUIRE(r.patch.size() == 4);
+    CheckInvariants(box, ground, r, 1e-3);
+    CheckCornerDepths(r.patch, X_WA, half);
+    const auto& d = r.patch.point_penetration_depths;
+    CHECK(*std::min_element(d.begin(), d.end()) == Approx(r.pair.distance).margin(1e-14));
+    CHECK(*std::max_element(d.begin(), d.end()) > r.pair.distance + 5e-4);
+    // Exchanging A and B flips the normal; the separations stay.
+    const Result swapped = Patch(ground, box);
+    REQUIRE(swapped.patch.size() == 4);
+    CheckCornerDepths(swapped.patch, X_WA, half);
+  }
+  SECTION("a tilted lying cylinder: the ends of its side line") {
+    // A cylinder (R = 0.2, L = 1) lying along x and pitched β = 5e-4 more:
+    // its lowest side line, local (R·u, ±L/2) with u the local radial
+    // direction pointing most down, is not level: its ends differ in height
+    // by L·sin β = 0.5 mm, within the 1 mm tolerance, so the patch is that
+    // segment and each end's depth is its own height.
+    const double beta = 5e-4;
+    const RigidTransform X_WA = RigidTransform::FromRollPitchYaw({0, M_PI / 2 + beta, 0}, {0, 0, 0.2 - 0.01});
+    const Posed cylinder{MakeDistanceGeometry(Cylinder(0.2, 1)), X_WA};
+    const Result r = Patch(cylinder, ground);
+    REQUIRE(r.patch.size() == 2);
+    const Vector3d down_G = X_WA.rotation().transpose() * Vector3d(0, 0, -1);
+    const Vector3d u = Vector3d(down_G.x(), down_G.y(), 0).normalized();
+    for (int i = 0; i < 2; ++i) {
+      bool found = false;
+      for (const double z : {-0.5, 0.5}) {
+        const Vector3d end = X_WA * (0.2 * u + Vector3d(0, 0, z));
+        if ((end - r.patch.point_W(i)).head<2>().norm() > 1e-12) continue;
+        found = true;
+        CHECK(r.patch.point_penetration_depths[i] == Approx(end.z()).margin(1e-14));
+      }
+      CHECK(found);
+    }
+    // The ends differ by L·sin β.
+    CHECK(std::abs(r.patch.point_penetration_depths[0] - r.patch.point_penetration_depths[1]) ==
+          Approx(std::sin(beta)).epsilon(1e-9));
+  }
+  SECTION("a sphere: its one point at the pair's distance") {
+    const Posed sphere{MakeDistanceGeometry(Sphere(0.5)), RigidTransform(Vector3d(0.1, 0.2, 0.49))};
+    const Result r = Patch(sphere, ground);
+    REQUIRE(r.patch.size() == 1);
+    CHECK(r.patch.point_penetration_depths[0] == Approx(r.pair.distance).margin(1e-14));
+  }
+  SECTION("a tilted box on a box: the plane of each face") {
+    // A (1 × 1 × 1) rolled by α = 3e-4 over B (3 × 3 × 1, top at z = 0).
+    // The pair's normal may be either face's (whichever overlaps less);
+    // along it, the line through each point meets B's top plane z = 0 and
+    // A's bottom plane m_A·(x − c_A) = −1/2 (m_A its z axis) where solved
+    // below by hand: the depth is their difference t_B − t_A.
+    const double alpha = 3e-4;
+    const RigidTransform X_WA = RigidTransform::FromRollPitchYaw({alpha, 0, 0}, {0.1, 0, 0.5 - 0.005});
+    const Posed a{MakeDistanceGeometry(Box(1, 1, 1)), X_WA};
+    const Posed b{MakeDistanceGeometry(Box(3, 3, 1)), RigidTransform(Vector3d(0, 0, -0.5))};
+    const Result r = Patch(a, b);
+    REQUIRE(r.patch.size() == 4);
+    const Vector3d n = r.patch.normal_W();
+    const Vector3d m_A = X_WA.rotation().col(2);
+    const Vector3d c_A = X_WA.translation();
+    for (int i = 0; i < 4; ++i) {
+      const Vector3d p = r.patch.point_W(i);
+      // p + t·n on z = 0 and on A's bottom plane.
+      const double t_B = -p.z() / n.z();
+      const double t_A = (-0.5 - m_A.dot(p - c_A)) / m_A.dot(n);
+      INFO("point " << i);
+      CHECK(r.patch.point_penetration_depths[i] == Approx(t_B - t_A).margin(1e-9));
+    }
+  }
 }
 
 TEST_CASE("Patch: bad settings throw naming the value", "[contact_patch]") {
