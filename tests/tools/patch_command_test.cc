@@ -1,7 +1,10 @@
 // Runs the built `hydrocontact patch` and checks its JSON against polygons
 // derived by hand.
 
+#include <cmath>
 #include <regex>
+
+#include <fmt/format.h>
 
 #include <catch2/catch.hpp>
 
@@ -15,9 +18,9 @@ using namespace hydrocontact::test;
 
 ToolResult Patch(const std::vector<std::string>& args) { return RunTool("patch", args); }
 
-// The 3D points of array member `key` (an array of [x, y, z]), read up to
-// the member `next` ("}": to the end of the object).
-std::vector<Vector3d> Points(const std::string& json, const std::string& key, const std::string& next) {
+// The numbers of array member `key`, read up to the member `next` ("}": to
+// the end of the object).
+std::vector<double> Numbers(const std::string& json, const std::string& key, const std::string& next) {
   const size_t begin = json.find("\"" + key + "\"");
   const size_t end = json.find(next == "}" ? next : "\"" + next + "\"", begin);
   REQUIRE(begin != std::string::npos);
@@ -28,6 +31,13 @@ std::vector<Vector3d> Points(const std::string& json, const std::string& key, co
   for (auto it = std::sregex_iterator(text.begin(), text.end(), number); it != std::sregex_iterator(); ++it) {
     values.push_back(std::stod(it->str()));
   }
+  return values;
+}
+
+// The 3D points of array member `key` (an array of [x, y, z]), read up to
+// the member `next` as Numbers.
+std::vector<Vector3d> Points(const std::string& json, const std::string& key, const std::string& next) {
+  const std::vector<double> values = Numbers(json, key, next);
   REQUIRE(values.size() % 3 == 0);
   std::vector<Vector3d> points;
   for (size_t i = 0; i < values.size(); i += 3) points.emplace_back(values[i], values[i + 1], values[i + 2]);
@@ -56,9 +66,32 @@ TEST_CASE("patch: an offset box on a larger box gives the clipped square") {
   CheckSamePoints(Points(r.out, "points", "points_on_a"),
                   {Vector3d(0.3, -0.2, -0.005), Vector3d(1, -0.2, -0.005), Vector3d(1, 0.8, -0.005),
                    Vector3d(0.3, 0.8, -0.005)});
+  // Flat: each point's own depth is the patch's.
+  for (const double d : Numbers(r.out, "point_penetration_depths", "points_2d")) {
+    CHECK(d == Approx(-0.01).epsilon(1e-12));
+  }
   // Moved onto A's bottom face and B's top face.
   for (const Vector3d& p : Points(r.out, "points_on_a", "points_on_b")) CHECK(p.z() == Approx(-0.01).epsilon(1e-12));
   for (const Vector3d& p : Points(r.out, "points_on_b", "}")) CHECK(std::abs(p.z()) < 1e-15);
+}
+
+TEST_CASE("patch: a box tilted on the ground gives each corner its own depth") {
+  // Unit cube rolled by a = 4e-4 (its high edge 0.4 mm up, within the 1 mm
+  // tolerance), centre at z_c = (cos a + sin a)/2 − 0.01: the low edge
+  // (local y = −1/2) 0.01 deep. Each bottom corner at local y = ±1/2 is at
+  // z_c ± sin(a)/2 − cos(a)/2, and that height is its point's own depth
+  // (the normal, from the box A to the ground B, is vertical).
+  const double a = 4e-4, z_c = 0.5 * (std::cos(a) + std::sin(a)) - 0.01;
+  const ToolResult r = Patch({"box:1,1,1", "halfspace", "--pose-a", fmt::format("0,0,{:.17g},{:.17g},0,0", z_c, a)});
+  CheckSuccess(r);
+  const std::vector<double> depths = Numbers(r.out, "point_penetration_depths", "points_2d");
+  const std::vector<Vector3d> points = Points(r.out, "points", "points_on_a");
+  REQUIRE(depths.size() == 4);
+  REQUIRE(points.size() == 4);
+  for (int i = 0; i < 4; ++i) {
+    const double y_local = points[i].y() > 0 ? 0.5 : -0.5;
+    CHECK(depths[i] == Approx(z_c + y_local * std::sin(a) - 0.5 * std::cos(a)).margin(1e-14));
+  }
 }
 
 TEST_CASE("patch: a cylinder standing on the ground gives its polygonised end") {

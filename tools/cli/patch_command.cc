@@ -46,6 +46,10 @@ Output when they touch or overlap:
     x_axis, y_axis   the frame's tangent axes in W
     penetration_depth   the signed distance d (Coal's convention: < 0 when
                   overlapping)
+    point_penetration_depths   each point's own signed separation d_i (m)
+                  of the two surfaces along the normal line through it (as
+                  penetration_depth: < 0 overlapping; d at the witness
+                  points, varying across a tilted face)
     points_2d     the polygon, [x, y] in the frame, counter-clockwise about
                   the normal
     points        the same points in W (on the patch plane)
@@ -91,7 +95,9 @@ int Run(const std::vector<std::string>& args) {
   }
   const ContactPatch patch = ComputeContactPatch(sd, geometry_A, a.X_WG, geometry_B, b.X_WG, settings);
   Json points_2d = Json::MakeArray(), points = Json::MakeArray(), on_a = Json::MakeArray(), on_b = Json::MakeArray();
+  Json depths = Json::MakeArray();
   for (int i = 0; i < patch.size(); ++i) {
+    depths.Push(Json(patch.point_penetration_depths[i]));
     points_2d.Push(Json(Json::Array{Json(patch.points[i].x()), Json(patch.points[i].y())}));
     points.Push(Json(patch.point_W(i)));
     on_a.Push(Json(patch.point_on_shape_A_W(i)));
@@ -104,6 +110,7 @@ int Run(const std::vector<std::string>& args) {
       .Set("x_axis", Json(Eigen::Vector3d(R.col(0))))
       .Set("y_axis", Json(Eigen::Vector3d(R.col(1))))
       .Set("penetration_depth", patch.penetration_depth)
+      .Set("point_penetration_depths", std::move(depths))
       .Set("points_2d", std::move(points_2d))
       .Set("points", std::move(points))
       .Set("points_on_a", std::move(on_a))

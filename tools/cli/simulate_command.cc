@@ -34,8 +34,9 @@ std::string Help() {
 
 Steps free rigid bodies on the contact queries (the example plant of
 tools/plant: hydroelastic surfaces for pairs with a compliant side, contact
-patches or point pairs for rigid pairs, Hunt-Crossley dissipation, regularized
-Coulomb friction, semi-implicit Euler with a fixed step).
+patches (each point at its own depth, sharing the point stiffness) or point
+pairs for rigid pairs, Hunt-Crossley dissipation, regularized Coulomb
+friction, semi-implicit Euler with a fixed step).
 
 The scene file (JSON):
   {"gravity": [gx, gy, gz], "dt": h, "steps": N, "bodies": [...], "fixed": [...]}
