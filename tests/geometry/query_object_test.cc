@@ -349,5 +349,39 @@ TEST_CASE("QueryObject: one huge pair split across 2 or 3 threads gives the 1-th
   }
 }
 
+TEST_CASE("QueryObject: one huge compliant–compliant pair split across 2 or 3 threads gives the 1-thread surface exactly") {
+  // Two finely meshed compliant spheres (radius 0.1 m, resolution hint
+  // 8 mm) half a radius into each other: one candidate pair with thousands
+  // of tetrahedra of each near the other, which the kernel splits across
+  // the pool on 2 and 3 threads (tested directly in
+  // compliant_compliant_intersection_test). The surfaces must be equal
+  // (==, every coordinate) to the 1-thread ones.
+  SceneGraph scene;
+  const FrameId a = scene.RegisterFrame("a");
+  const FrameId b = scene.RegisterFrame("b");
+  scene.RegisterGeometry(a, RigidTransform(), Sphere(0.1), "A", ProximityProperties::Compliant(1e6, 0.008));
+  scene.RegisterGeometry(b, RigidTransform(), Sphere(0.1), "B", ProximityProperties::Compliant(3e6, 0.008));
+  QueryObject one = scene.query_object();
+  QueryObject two = scene.query_object();
+  two.set_max_threads(2);
+  QueryObject three = scene.query_object();
+  three.set_max_threads(3);
+  std::vector<ContactSurface> s1, s2, s3;
+  for (int step = 0; step < 2; ++step) {
+    scene.SetFramePoses({{a, RigidTransform()},
+                         {b, RigidTransform::FromRollPitchYaw({0.1 * step, 0.2, 0}, Eigen::Vector3d(0.15, 0.01 * step, 0))}});
+    const auto rep = step % 2 ? HydroelasticContactRepresentation::kPolygon : HydroelasticContactRepresentation::kTriangle;
+    one.ComputeContactSurfaces(rep, &s1);
+    two.ComputeContactSurfaces(rep, &s2);
+    three.ComputeContactSurfaces(rep, &s3);
+    REQUIRE(s1.size() == 1);
+    CHECK(s1[0].num_faces() > 1000);
+    REQUIRE(s2.size() == 1);
+    REQUIRE(s3.size() == 1);
+    CHECK(s1[0].Equal(s2[0]));
+    CHECK(s1[0].Equal(s3[0]));
+  }
+}
+
 }  // namespace
 }  // namespace hydrocontact
