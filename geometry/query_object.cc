@@ -7,7 +7,6 @@
 #include <mutex>
 #include <stdexcept>
 #include <string>
-#include <type_traits>
 
 #include <fmt/format.h>
 
@@ -105,6 +104,8 @@ constexpr unsigned char kHasPatch = 8;
 constexpr double kPairWork = 1.5e-6;
 constexpr double kFaceWork = 0.5e-6;
 constexpr double kMinParallelWork = 50e-6;
+// Roughly what copying one contact-surface face costs.
+constexpr double kFaceCopyWork = 0.03e-6;
 
 
 // True when a filter excludes the pair of geometries k < m of the workspace.
@@ -222,13 +223,13 @@ void RunPairs(QueryWorkspace& ws, int max_threads, PairQuery query, int n, const
 
 // Copies the present results of `slots` (bit `bit` of ws.present) into *out,
 // in candidate order. Copy-assignment into existing elements keeps the
-// storage of results that own some (contact patches' polygons). When the
-// pairs were dealt to threads (ws.deal_threads > 1) and the results own
-// storage, each thread copies the results it computed (still in its cache):
-// copying every surface of a large scene is otherwise a serial tenth of the
-// query. Plain results copy faster than a thread wakes.
+// storage of results that own some (contact patches' polygons). With
+// `parallel` (large results, see GatherSurfaces) and the pairs dealt to
+// threads (ws.deal_threads > 1), each thread copies the results it computed
+// (still in its cache).
 template <class T>
-void Gather(QueryWorkspace& ws, const std::vector<T>& slots, unsigned char bit, std::vector<T>* out) {
+void Gather(QueryWorkspace& ws, const std::vector<T>& slots, unsigned char bit, std::vector<T>* out,
+            bool parallel = false) {
   const int n = static_cast<int>(ws.present.size());
   ws.out_index.resize(n);
   int count = 0;
@@ -240,7 +241,7 @@ void Gather(QueryWorkspace& ws, const std::vector<T>& slots, unsigned char bit, 
   auto copy = [&](int i) {
     if (ws.present[i] & bit) (*out)[ws.out_index[i]] = slots[i];
   };
-  if (!std::is_trivially_copyable_v<T> && ws.deal_threads > 1) {
+  if (parallel && ws.deal_threads > 1) {
     ws.pool.ParallelForRanges(ws.deal_bounds.data(), ws.deal_threads - 1, [&](int k) { copy(ws.deal_order[k]); });
   } else {
     for (int i = 0; i < n; ++i) copy(i);
@@ -260,7 +261,9 @@ void GatherSurfaces(QueryWorkspace& ws, PairQuery query, std::vector<ContactSurf
     faces += slot_faces[i];
   }
   ws.last_faces[static_cast<int>(query)] = faces;
-  Gather(ws, ws.surfaces, kHasSurface, out);
+  // Copying the surfaces of a large scene is otherwise a serial tenth of the
+  // query; that of a few faces is quicker than waking a thread.
+  Gather(ws, ws.surfaces, kHasSurface, out, faces * kFaceCopyWork >= kMinParallelWork);
 }
 
 bool BothHalfSpaces(const GeometryState& a, const GeometryState& b) {

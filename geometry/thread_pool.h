@@ -19,8 +19,9 @@ namespace hydrocontact {
 /// ThreadPool::SetProfiling(true)): the measure of how well work splits that
 /// a loaded machine cannot fake, because it counts each thread's CPU time
 /// (CLOCK_THREAD_CPUTIME_ID), not wall time. With C the calling thread's own
-/// CPU time over the same span (which includes its shares), the work is
-/// W = C + worker_seconds and the critical path is C + critical_extra_seconds;
+/// CPU time over the same span (which includes its shares) less
+/// caller_wait_seconds, the work is W = C + worker_seconds and the critical
+/// path is C + critical_extra_seconds;
 /// W / critical path is the speed-up the threads give when each has a core.
 struct ThreadPoolProfile {
   /// CPU time the workers spent in their shares of jobs.
@@ -28,6 +29,9 @@ struct ThreadPoolProfile {
   /// CPU time the calling threads spent in their own shares of jobs (the
   /// rest of their CPU time is serial work).
   double caller_seconds{0};
+  /// CPU time the calling threads spent spinning for workers to finish: not
+  /// work (subtract it from their CPU time).
+  double caller_wait_seconds{0};
   /// Per job, how much longer its longest share took than the caller's own
   /// (the time the caller would wait with every thread on its own core).
   double critical_extra_seconds{0};
@@ -38,7 +42,11 @@ struct ThreadPoolProfile {
 /// A fixed set of worker threads that sleep until given a loop to share.
 /// Starting threads costs tens of microseconds, far more than a step's work
 /// for small scenes, so they are started once (Reserve) and kept; a loop
-/// (ParallelFor) then costs one wake-up and allocates nothing.
+/// (ParallelFor) then costs one wake-up and allocates nothing. A worker that
+/// finished a job, and a caller waiting for its workers, spin for some
+/// microseconds before they sleep: the jobs of a step (a query's pairs, its
+/// results, the next query) follow each other closely, and a sleeping
+/// thread takes tens of microseconds to wake, more on a loaded machine.
 ///
 /// ParallelFor is not reentrant and must be called from one thread at a
 /// time (its owner serializes the queries that use it).
@@ -100,11 +108,13 @@ class ThreadPool {
   std::mutex mutex_;
   std::condition_variable wake_;
   std::condition_variable done_;
-  // Guarded by mutex_: the job's generation (workers run each once), how many
-  // workers take part, how many have not finished, and the stop flag.
-  uint64_t generation_{0};
+  // Written under mutex_: the job's generation (workers run each once), how
+  // many workers take part, how many have not finished, and the stop flag.
+  // The generation and the count of busy workers are also read without the
+  // lock, by threads spinning briefly before they sleep (see WorkerLoop).
+  std::atomic<uint64_t> generation_{0};
   int helpers_{0};
-  int busy_{0};
+  std::atomic<int> busy_{0};
   bool stop_{false};
   // The current job; written before the generation is published.
   Call call_{nullptr};

@@ -34,8 +34,9 @@
 // each query with 1 and with 2 threads alternately, R rounds of S steps each, and
 // prints per scene: the minimum wall time per step of each (the run least
 // disturbed by other load) and their ratio; the 1-thread CPU time per step
-// W1 and the 2-thread critical path C2 (the caller's CPU time plus, per pool
-// job, how much longer its longest share took, see ThreadPoolProfile), whose
+// W1 and the 2-thread critical path C2 (the caller's CPU time, less its
+// spinning for workers, plus, per pool job, how much longer its longest share
+// took, see ThreadPoolProfile), whose
 // ratio W1/C2 is the speed-up the 2 threads give when each has a core, a
 // figure that load cannot fake because it counts each thread's CPU time; and
 // the 2-thread run's parallelism W2/C2 (total CPU time of all threads over the
@@ -295,8 +296,8 @@ Round RunRound(Scene& scene, QueryObject& query, QueryKind kind, int threads, in
     RunQuery(query, kind, results);
   }
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_before).count();
-  const double cpu = ThreadCpuSeconds() - cpu_before;
   const ThreadPoolProfile profile = ThreadPool::Profile();
+  const double cpu = ThreadCpuSeconds() - cpu_before - profile.caller_wait_seconds;
   return {wall / steps, (cpu + profile.worker_seconds) / steps, (cpu + profile.critical_extra_seconds) / steps,
           (cpu - profile.caller_seconds) / steps};
 }
