@@ -104,6 +104,8 @@ constexpr unsigned char kHasPatch = 8;
 constexpr double kPairWork = 1.5e-6;
 constexpr double kFaceWork = 0.5e-6;
 constexpr double kMinParallelWork = 50e-6;
+// Roughly what copying one contact-surface face costs.
+constexpr double kFaceCopyWork = 0.03e-6;
 
 
 // True when a filter excludes the pair of geometries k < m of the workspace.
@@ -144,29 +146,75 @@ void PrepareSlots(QueryWorkspace& ws, int n) {
   ws.present.assign(n, 0);
 }
 
+// The work of candidate slot i of `query`, estimated (deterministically)
+// from the faces it produced on the query's last call.
+double SlotWork(const QueryWorkspace& ws, PairQuery query, int i) {
+  const std::vector<int>& faces = ws.slot_faces[static_cast<int>(query)];
+  return kPairWork + (i < static_cast<int>(faces.size()) ? faces[i] : 0) * kFaceWork;
+}
+
+// Deals the n candidates to `participants` threads (the caller first),
+// balancing their estimated work: largest first, each to the least loaded
+// thread (the lowest on a tie), so that the few big pairs of a scene spread
+// out and the many small ones even the loads; each thread then runs its
+// pairs in increasing index order. Fills ws.deal_order and ws.deal_bounds
+// (see QueryWorkspace). The deal depends only on the scene's history, never
+// on timings, so which thread meets which pair, and so which thread's
+// scratch memory grows, repeats when the motion does.
+void DealPairs(QueryWorkspace& ws, PairQuery query, int n, int participants) {
+  ws.deal_order.resize(n);
+  ws.deal_owner.resize(n);
+  ws.deal_load.assign(participants, 0.0);
+  ws.deal_bounds.assign(participants + 1, 0);
+  for (int i = 0; i < n; ++i) ws.deal_order[i] = i;
+  std::sort(ws.deal_order.begin(), ws.deal_order.end(), [&](int i, int j) {
+    const double wi = SlotWork(ws, query, i), wj = SlotWork(ws, query, j);
+    return wi != wj ? wi > wj : i < j;
+  });
+  for (const int i : ws.deal_order) {
+    const int p = static_cast<int>(std::min_element(ws.deal_load.begin(), ws.deal_load.end()) - ws.deal_load.begin());
+    ws.deal_owner[i] = p;
+    ws.deal_load[p] += SlotWork(ws, query, i);
+    ++ws.deal_bounds[p + 1];
+  }
+  for (int p = 0; p < participants; ++p) ws.deal_bounds[p + 1] += ws.deal_bounds[p];
+  // Counting sort by owner, increasing index within each; deal_load becomes
+  // each participant's next position.
+  for (int p = 0; p < participants; ++p) ws.deal_load[p] = ws.deal_bounds[p];
+  for (int i = 0; i < n; ++i) ws.deal_order[static_cast<int>(ws.deal_load[ws.deal_owner[i]]++)] = i;
+}
+
 // Runs work(i) for every candidate i in [0, n). When the estimated work is
 // large enough to gain from threads and there are enough pairs for the deal
-// to balance (at least two per thread), the pairs are spread over the pool;
-// otherwise they run on this thread and the pool is lent to each pair
-// (ws.pair_executor), so that one huge pair can split itself. Each call
-// writes only its own slots and a split pair merges its pieces in a fixed
-// order, so the results never depend on the thread count. If any call
+// to balance (at least two per thread), the pairs are dealt to the pool
+// (DealPairs); otherwise they run on this thread and the pool is lent to
+// each pair (ws.pair_executor), so that one huge pair can split itself. Each
+// call writes only its own slots and a split pair merges its pieces in a
+// fixed order, so the results never depend on the thread count. If any call
 // throws, the exception of the lowest index is rethrown: the one a
 // sequential run would have thrown first.
 template <class Work>
 void RunPairs(QueryWorkspace& ws, int max_threads, PairQuery query, int n, const Work& work) {
   ws.errors.assign(n, nullptr);
   const double estimate = n * kPairWork + ws.last_faces[static_cast<int>(query)] * kFaceWork;
-  const bool across_pairs = max_threads > 1 && n >= 2 * max_threads && estimate >= kMinParallelWork;
-  const ThreadPoolExecutor executor(ws.pool, std::min(max_threads, ws.pool.num_workers() + 1));
-  ws.pair_executor = (max_threads > 1 && !across_pairs) ? &executor : nullptr;
-  ws.pool.ParallelFor(n, across_pairs ? max_threads - 1 : 0, [&](int i) {
+  const int threads = std::min(max_threads, ws.pool.num_workers() + 1);
+  const bool across_pairs = threads > 1 && n >= 2 * threads && estimate >= kMinParallelWork;
+  const ThreadPoolExecutor executor(ws.pool, threads);
+  ws.pair_executor = (threads > 1 && !across_pairs) ? &executor : nullptr;
+  auto run = [&](int i) {
     try {
       work(i);
     } catch (...) {
       ws.errors[i] = std::current_exception();
     }
-  });
+  };
+  ws.deal_threads = across_pairs ? threads : 0;
+  if (across_pairs) {
+    DealPairs(ws, query, n, threads);
+    ws.pool.ParallelForRanges(ws.deal_bounds.data(), threads - 1, [&](int k) { run(ws.deal_order[k]); });
+  } else {
+    for (int i = 0; i < n; ++i) run(i);
+  }
   ws.pair_executor = nullptr;
   for (const std::exception_ptr& error : ws.errors) {
     if (error) std::rethrow_exception(error);
@@ -175,16 +223,28 @@ void RunPairs(QueryWorkspace& ws, int max_threads, PairQuery query, int n, const
 
 // Copies the present results of `slots` (bit `bit` of ws.present) into *out,
 // in candidate order. Copy-assignment into existing elements keeps the
-// storage of results that own some (contact patches' polygons).
+// storage of results that own some (contact patches' polygons). With
+// `parallel` (large results, see GatherSurfaces) and the pairs dealt to
+// threads (ws.deal_threads > 1), each thread copies the results it computed
+// (still in its cache).
 template <class T>
-void Gather(const QueryWorkspace& ws, const std::vector<T>& slots, unsigned char bit,
-            std::vector<T>* out) {
-  size_t count = 0;
-  for (unsigned char p : ws.present) count += (p & bit) ? 1 : 0;
+void Gather(QueryWorkspace& ws, const std::vector<T>& slots, unsigned char bit, std::vector<T>* out,
+            bool parallel = false) {
+  const int n = static_cast<int>(ws.present.size());
+  ws.out_index.resize(n);
+  int count = 0;
+  for (int i = 0; i < n; ++i) {
+    ws.out_index[i] = count;
+    count += (ws.present[i] & bit) ? 1 : 0;
+  }
   out->resize(count);
-  size_t j = 0;
-  for (size_t i = 0; i < ws.present.size(); ++i) {
-    if (ws.present[i] & bit) (*out)[j++] = slots[i];
+  auto copy = [&](int i) {
+    if (ws.present[i] & bit) (*out)[ws.out_index[i]] = slots[i];
+  };
+  if (parallel && ws.deal_threads > 1) {
+    ws.pool.ParallelForRanges(ws.deal_bounds.data(), ws.deal_threads - 1, [&](int k) { copy(ws.deal_order[k]); });
+  } else {
+    for (int i = 0; i < n; ++i) copy(i);
   }
 }
 
@@ -193,12 +253,17 @@ void Gather(const QueryWorkspace& ws, const std::vector<T>& slots, unsigned char
 // would make storage circulate among slots and outputs (of several queries),
 // so capacities would settle only after many steps.
 void GatherSurfaces(QueryWorkspace& ws, PairQuery query, std::vector<ContactSurface>* out) {
+  std::vector<int>& slot_faces = ws.slot_faces[static_cast<int>(query)];
+  slot_faces.resize(ws.present.size());
   int faces = 0;
   for (size_t i = 0; i < ws.present.size(); ++i) {
-    if (ws.present[i] & kHasSurface) faces += ws.surfaces[i].num_faces();
+    slot_faces[i] = (ws.present[i] & kHasSurface) ? ws.surfaces[i].num_faces() : 0;
+    faces += slot_faces[i];
   }
   ws.last_faces[static_cast<int>(query)] = faces;
-  Gather(ws, ws.surfaces, kHasSurface, out);
+  // Copying the surfaces of a large scene is otherwise a serial tenth of the
+  // query; that of a few faces is quicker than waking a thread.
+  Gather(ws, ws.surfaces, kHasSurface, out, faces * kFaceCopyWork >= kMinParallelWork);
 }
 
 bool BothHalfSpaces(const GeometryState& a, const GeometryState& b) {

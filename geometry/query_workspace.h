@@ -120,6 +120,22 @@ struct QueryWorkspace {
   /// on the scene's history, not on timings, so which thread does what (and
   /// so which thread's scratch memory grows) repeats when the motion does.
   int last_faces[static_cast<int>(PairQuery::kCount)]{};
+  /// Per query, per candidate slot: the faces that slot's surface had on the
+  /// query's last call (0 without a surface), the estimate of each pair's
+  /// work by which the pairs are dealt to the threads (see RunPairs).
+  std::vector<int> slot_faces[static_cast<int>(PairQuery::kCount)];
+  /// The deal of the current query's pairs: candidate indices grouped by
+  /// participant (participant p runs deal_order[deal_bounds[p] ..
+  /// deal_bounds[p + 1])), and scratch for making it.
+  std::vector<int> deal_order;
+  std::vector<int> deal_bounds;
+  std::vector<int> deal_owner;
+  std::vector<double> deal_load;
+  /// How many threads the current query's pairs were dealt to (0 when they
+  /// ran on the calling thread): its results are gathered by the same deal.
+  int deal_threads{0};
+  /// Per candidate slot: where its result goes in the query's output.
+  std::vector<int> out_index;
 
   ThreadPool pool;
   /// While a pair query runs its pairs on one thread with more allowed, the

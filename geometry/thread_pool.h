@@ -3,6 +3,7 @@
 /// @file
 /// ThreadPool: worker threads started once and reused by every query.
 
+#include <atomic>
 #include <condition_variable>
 #include <cstdint>
 #include <mutex>
@@ -13,10 +14,39 @@
 
 namespace hydrocontact {
 
+/// What the pools' jobs cost, summed over every ThreadPool of the process
+/// since the last ThreadPool::ResetProfile (collected only while
+/// ThreadPool::SetProfiling(true)): the measure of how well work splits that
+/// a loaded machine cannot fake, because it counts each thread's CPU time
+/// (CLOCK_THREAD_CPUTIME_ID), not wall time. With C the calling thread's own
+/// CPU time over the same span (which includes its shares) less
+/// caller_wait_seconds, the work is W = C + worker_seconds and the critical
+/// path is C + critical_extra_seconds;
+/// W / critical path is the speed-up the threads give when each has a core.
+struct ThreadPoolProfile {
+  /// CPU time the workers spent in their shares of jobs.
+  double worker_seconds{0};
+  /// CPU time the calling threads spent in their own shares of jobs (the
+  /// rest of their CPU time is serial work).
+  double caller_seconds{0};
+  /// CPU time the calling threads spent spinning for workers to finish: not
+  /// work (subtract it from their CPU time).
+  double caller_wait_seconds{0};
+  /// Per job, how much longer its longest share took than the caller's own
+  /// (the time the caller would wait with every thread on its own core).
+  double critical_extra_seconds{0};
+  /// Jobs that woke workers.
+  long jobs{0};
+};
+
 /// A fixed set of worker threads that sleep until given a loop to share.
 /// Starting threads costs tens of microseconds, far more than a step's work
 /// for small scenes, so they are started once (Reserve) and kept; a loop
-/// (ParallelFor) then costs one wake-up and allocates nothing.
+/// (ParallelFor) then costs one wake-up and allocates nothing. A worker that
+/// finished a job, and a caller waiting for its workers, spin for some
+/// microseconds before they sleep: the jobs of a step (a query's pairs, its
+/// results, the next query) follow each other closely, and a sleeping
+/// thread takes tens of microseconds to wake, more on a loaded machine.
 ///
 /// ParallelFor is not reentrant and must be called from one thread at a
 /// time (its owner serializes the queries that use it).
@@ -44,13 +74,32 @@ class ThreadPool {
   /// returned. `body` must not throw (catch inside it).
   template <class Body>
   void ParallelFor(int n, int helpers, const Body& body) {
-    auto call = [](const void* context, int i) { (*static_cast<const Body*>(context))(i); };
-    Run(n, helpers, call, &body);
+    Run(n, helpers, &CallBody<Body>, &body, nullptr);
   }
+
+  /// Like ParallelFor, but participant p (0 the caller) takes the contiguous
+  /// indices [bounds[p], bounds[p + 1]), for p in [0, helpers]: an assignment
+  /// the caller chose, e.g. to balance estimated costs.
+  /// @pre bounds holds helpers + 2 non-decreasing values, bounds[0] = 0;
+  ///      helpers ≤ num_workers() (else the caller runs the extra ranges).
+  template <class Body>
+  void ParallelForRanges(const int* bounds, int helpers, const Body& body) {
+    Run(bounds[helpers + 1], helpers, &CallBody<Body>, &body, bounds);
+  }
+
+  /// Turns the collection of ThreadPoolProfile on or off (off at start).
+  static void SetProfiling(bool on);
+  /// The profile collected since the last ResetProfile.
+  static ThreadPoolProfile Profile();
+  static void ResetProfile();
 
  private:
   using Call = void (*)(const void* context, int i);
-  void Run(int n, int helpers, Call call, const void* context);
+  template <class Body>
+  static void CallBody(const void* context, int i) {
+    (*static_cast<const Body*>(context))(i);
+  }
+  void Run(int n, int helpers, Call call, const void* context, const int* bounds);
   void WorkerLoop(int worker);
   // Runs participant p's share of the current job.
   void RunShare(int participant);
@@ -59,16 +108,24 @@ class ThreadPool {
   std::mutex mutex_;
   std::condition_variable wake_;
   std::condition_variable done_;
-  // Guarded by mutex_: the job's generation (workers run each once), how many
-  // workers take part, how many have not finished, and the stop flag.
-  uint64_t generation_{0};
+  // Written under mutex_: the job's generation (workers run each once), how
+  // many workers take part, how many have not finished, and the stop flag.
+  // The generation and the count of busy workers are also read without the
+  // lock, by threads spinning briefly before they sleep (see WorkerLoop).
+  std::atomic<uint64_t> generation_{0};
   int helpers_{0};
-  int busy_{0};
+  std::atomic<int> busy_{0};
   bool stop_{false};
   // The current job; written before the generation is published.
   Call call_{nullptr};
   const void* context_{nullptr};
   int n_{0};
+  // The current job's ranges (ParallelForRanges), or null for the modulo deal.
+  const int* bounds_{nullptr};
+  // Whether the current job is profiled, and each participant's CPU time in
+  // it, in nanoseconds (sized when workers start).
+  bool profiling_{false};
+  std::vector<int64_t> share_ns_;
 };
 
 /// Lends `threads` threads (the caller and up to threads − 1 of `pool`'s

@@ -3,12 +3,14 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <span>
 #include <utility>
 #include <vector>
 
 #include "proximity/hydroelastic/candidate_pairs.h"
 #include "proximity/hydroelastic/orientation_filter.h"
 #include "proximity/hydroelastic/polygon_clipping.h"
+#include "proximity/hydroelastic/split_pair.h"
 
 namespace hydrocontact {
 namespace {
@@ -29,8 +31,31 @@ struct Scratch {
   StampedCache<LinearFunction> pressures_M;               // per N tetrahedron
   StampedCache<std::array<ClipHalfSpace, 4>> faces_M;     // per N tetrahedron
   StampedCache<std::array<ClipHalfSpace, 4>> own_faces;   // per M tetrahedron
-  std::vector<Aabb> node_boxes_M;  // M's hierarchy refitted to the region
   ClipPolygon buffers[2];
+};
+
+// Below this many of N's tetrahedra near M, splitting the pair across
+// threads costs more than it saves (see ShouldSplit); a tetrahedron pair
+// costs several times a rigid triangle's.
+constexpr int kMinTetrahedraToSplit = 512;
+
+// What every piece of one call shares: the inputs, and what is computed once
+// per call (read-only while the pieces run).
+struct CallData {
+  const CompliantMesh& compliant_M;
+  const CompliantMesh& compliant_N;
+  const RigidTransform& X_MN;
+  bool normal_filter;
+  // M's origin in N: where N's linear functions are evaluated to express
+  // them in M.
+  Eigen::Vector3d p_NMo;
+  // See the band in IntersectCompliantCompliant.
+  double coincidence_scale_sq;
+  // The region both meshes' boxes share, the padding of the elements' boxes
+  // in it, and M's hierarchy refitted to it.
+  Aabb region;
+  double pad;
+  const std::vector<Aabb>* node_boxes_M;
 };
 
 // SnapToPlane's answer when the pair yields no piece.
@@ -110,29 +135,23 @@ bool SeparatedByFace(const std::array<ClipHalfSpace, 4>& faces,
   return false;
 }
 
-}  // namespace
-
-void IntersectCompliantCompliant(const CompliantMesh& compliant_M,
-                                 const CompliantMesh& compliant_N, const RigidTransform& X_MN,
-                                 bool normal_filter, ContactPolygons* polygons_M) {
+// The polygons of the tetrahedron pairs (e_M, e_N) for the tetrahedra e_N
+// of `elements_N` (N's tetrahedra near M, or a piece of them, in query
+// order), appended to *polygons_M. Uses this thread's scratch.
+void IntersectElements(const CallData& call, std::span<const int> elements_N, ContactPolygons* polygons_M) {
   thread_local Scratch scratch;
-  if (compliant_M.bvh.empty() || compliant_N.bvh.empty()) return;
+  const CompliantMesh& compliant_M = call.compliant_M;
+  const CompliantMesh& compliant_N = call.compliant_N;
+  const RigidTransform& X_MN = call.X_MN;
+  const bool normal_filter = call.normal_filter;
   const VolumeMesh& mesh_M = compliant_M.mesh;
   const VolumeMesh& mesh_N = compliant_N.mesh;
   const VolumeMeshFieldLinear& pressure_M = compliant_M.pressure;
   const VolumeMeshFieldLinear& pressure_N = compliant_N.pressure;
   const Eigen::Matrix3d& R_MN = X_MN.rotation();
-  // M's origin in N: where N's linear functions are evaluated to express
-  // them in M.
-  const RigidTransform X_NM = X_MN.inverse();
-  const Eigen::Vector3d& p_NMo = X_NM.translation();
+  const Eigen::Vector3d& p_NMo = call.p_NMo;
   constexpr double kEqualSq = kEqualGradientsRatio * kEqualGradientsRatio;
-  // Values of h = p_M − p_N with h² ≤ (kCoincidentPlaneRatio · L)² · 2(‖∇p_M‖²
-  // + ‖∇p_N‖²) are taken as 0, L the larger diagonal of the two meshes'
-  // boxes (O(1) from their hierarchies); squared, so no square root per pair.
-  const double L = 2 * std::max(compliant_M.bvh.bounding_box().half_size().norm(),
-                                compliant_N.bvh.bounding_box().half_size().norm());
-  const double coincidence_scale_sq = 2 * std::pow(kCoincidentPlaneRatio * L, 2);
+  const double coincidence_scale_sq = call.coincidence_scale_sq;
   scratch.vertices_M.Begin(mesh_N.num_vertices());
   scratch.pressures_M.Begin(mesh_N.num_elements());
   scratch.faces_M.Begin(mesh_N.num_elements());
@@ -235,6 +254,29 @@ void IntersectCompliantCompliant(const CompliantMesh& compliant_M,
     polygons_M->Add(*in, grad_h / std::sqrt(grad_h_sq), grad_M, grad_N);
   };
 
+  ForEachCandidatePairOf(
+      compliant_M.bvh, elements_N,
+      [&](int e_N) {
+        const VolumeMesh::Element& tN = mesh_N.element(e_N);
+        return BoxOfTetrahedronInRegion(
+            {&vertex_M(tN[0]), &vertex_M(tN[1]), &vertex_M(tN[2]), &vertex_M(tN[3])}, call.region, call.pad);
+      },
+      kernel, call.node_boxes_M);
+}
+
+}  // namespace
+
+void IntersectCompliantCompliant(const CompliantMesh& compliant_M,
+                                 const CompliantMesh& compliant_N, const RigidTransform& X_MN,
+                                 bool normal_filter, ContactPolygons* polygons_M,
+                                 const ParallelExecutor* executor) {
+  if (compliant_M.bvh.empty() || compliant_N.bvh.empty()) return;
+  const VolumeMesh& mesh_M = compliant_M.mesh;
+  // Values of h = p_M − p_N with h² ≤ (kCoincidentPlaneRatio · L)² · 2(‖∇p_M‖²
+  // + ‖∇p_N‖²) are taken as 0, L the larger diagonal of the two meshes'
+  // boxes (O(1) from their hierarchies); squared, so no square root per pair.
+  const double L = 2 * std::max(compliant_M.bvh.bounding_box().half_size().norm(),
+                                compliant_N.bvh.bounding_box().half_size().norm());
   // Every intersection of two elements lies in both meshes' boxes; each
   // element is boxed only where it reaches into that common region (see
   // BoxOfTetrahedronInRegion), padded by far more than the round-off of the
@@ -245,6 +287,10 @@ void IntersectCompliantCompliant(const CompliantMesh& compliant_M,
   if (region.IsEmpty()) return;
   const double pad =
       1e-12 * std::max(region.min.cwiseAbs().maxCoeff(), region.max.cwiseAbs().maxCoeff());
+  // Kept per calling thread: M's hierarchy refitted to the region, and N's
+  // tetrahedra near M.
+  thread_local std::vector<Aabb> node_boxes_M;
+  thread_local std::vector<int> elements_N;
   RefitBoxesInRegion(
       compliant_M.bvh, region,
       [&](int e_M, const Aabb& leaf_box) {
@@ -257,15 +303,19 @@ void IntersectCompliantCompliant(const CompliantMesh& compliant_M,
                                          &mesh_M.vertex(tM[2]), &mesh_M.vertex(tM[3])},
                                         region, pad);
       },
-      &scratch.node_boxes_M);
-  ForEachCandidatePair(
-      compliant_M.bvh, compliant_N.bvh, X_MN,
-      [&](int e_N) {
-        const VolumeMesh::Element& tN = mesh_N.element(e_N);
-        return BoxOfTetrahedronInRegion(
-            {&vertex_M(tN[0]), &vertex_M(tN[1]), &vertex_M(tN[2]), &vertex_M(tN[3])}, region, pad);
-      },
-      kernel, &scratch.node_boxes_M);
+      &node_boxes_M);
+  CollectElementsNear(compliant_M.bvh, compliant_N.bvh, X_MN, &elements_N);
+  const CallData call{compliant_M, compliant_N, X_MN, normal_filter, X_MN.inverse().translation(),
+                      2 * std::pow(kCoincidentPlaneRatio * L, 2), region, pad, &node_boxes_M};
+  if (!ShouldSplit(executor, static_cast<int>(elements_N.size()), kMinTetrahedraToSplit)) {
+    IntersectElements(call, elements_N, polygons_M);
+    return;
+  }
+  // Pieces of consecutive tetrahedra of N: the pairs, and so the polygons,
+  // come in the order of the unsplit loop, for any thread count.
+  IntersectInPieces(
+      *executor, elements_N,
+      [&](std::span<const int> piece, ContactPolygons* out) { IntersectElements(call, piece, out); }, polygons_M);
 }
 
 }  // namespace hydrocontact

@@ -6,6 +6,7 @@
 
 #include "geometry/rigid_transform.h"
 #include "proximity/hydroelastic/contact_surface_builder.h"
+#include "proximity/parallel_executor.h"
 #include "proximity/representation/hydroelastic_representation.h"
 
 namespace hydrocontact {
@@ -57,10 +58,17 @@ inline constexpr double kCoincidentPlaneRatio = 1e-12;
 ///
 /// Appends the polygons to `polygons_M` (vertices in M; M first, N second;
 /// gradients ∇p_M and ∇p_N in M).
-/// @param X_MN  the pose of N's frame in M's frame.
-/// Allocation-free apart from the growth of `polygons_M`.
+/// @param X_MN      the pose of N's frame in M's frame.
+/// @param executor  if given (and with 2 threads or more), a pair with many
+///                  of N's tetrahedra near M splits them into pieces run on
+///                  its threads (IntersectInPieces); the polygons and their
+///                  order are exactly those of the unsplit loop. A call must
+///                  not be made from within `executor`'s work items.
+/// Allocation-free apart from the growth of `polygons_M` and of per-thread
+/// scratch.
 void IntersectCompliantCompliant(const CompliantMesh& compliant_M,
                                  const CompliantMesh& compliant_N, const RigidTransform& X_MN,
-                                 bool normal_filter, ContactPolygons* polygons_M);
+                                 bool normal_filter, ContactPolygons* polygons_M,
+                                 const ParallelExecutor* executor = nullptr);
 
 }  // namespace hydrocontact

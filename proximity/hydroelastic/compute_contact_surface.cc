@@ -140,7 +140,7 @@ bool ComputeContactSurface(GeometryId id_A, const HydroelasticRepresentation& A,
   const bool filter = options.normal_filter;
   if (const auto* mesh_P = std::get_if<CompliantMesh>(&P)) {
     if (const auto* mesh_Q = std::get_if<CompliantMesh>(&Q)) {
-      IntersectCompliantCompliant(*mesh_P, *mesh_Q, X_PQ, filter, &polygons);
+      IntersectCompliantCompliant(*mesh_P, *mesh_Q, X_PQ, filter, &polygons, options.executor);
     } else if (const auto* rigid_Q = std::get_if<RigidMesh>(&Q)) {
       IntersectRigidCompliant(*mesh_P, *rigid_Q, X_PQ, filter, &polygons, options.executor);
     } else if (std::holds_alternative<RigidHalfSpace>(Q)) {

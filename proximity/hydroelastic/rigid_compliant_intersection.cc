@@ -9,6 +9,7 @@
 #include "proximity/hydroelastic/candidate_pairs.h"
 #include "proximity/hydroelastic/orientation_filter.h"
 #include "proximity/hydroelastic/polygon_clipping.h"
+#include "proximity/hydroelastic/split_pair.h"
 
 namespace hydrocontact {
 namespace {
@@ -26,13 +27,8 @@ struct Scratch {
 };
 
 // Below this many rigid triangles near the compliant mesh, splitting the
-// pair across threads costs more (a wake-up, per-chunk caches recomputed, a
-// merge) than it saves.
+// pair across threads costs more than it saves (see ShouldSplit).
 constexpr int kMinTrianglesToSplit = 2048;
-// The number of pieces a split pair's triangles are cut into: a multiple of
-// the thread counts that matter, fixed so that each piece's polygon storage
-// (kept per piece) sees the same work step after step.
-constexpr int kChunks = 8;
 
 // The polygons of the (tetrahedron, triangle) pairs of the triangles
 // `triangles` (a piece of the triangles near C, in query order), appended to
@@ -108,36 +104,21 @@ void IntersectTriangles(const CompliantMesh& compliant_C, const RigidMesh& rigid
 void IntersectRigidCompliant(const CompliantMesh& compliant_C, const RigidMesh& rigid_R,
                              const RigidTransform& X_CR, bool normal_filter,
                              ContactPolygons* polygons_C, const ParallelExecutor* executor) {
-  // Kept per calling thread: the triangles near C, and each piece's polygons.
+  // Kept per calling thread: the triangles near C.
   thread_local std::vector<int> triangles;
-  thread_local std::array<ContactPolygons, kChunks> pieces;
   CollectElementsNear(compliant_C.bvh, rigid_R.bvh, X_CR, &triangles);
-  const int n = static_cast<int>(triangles.size());
-  if (executor == nullptr || executor->num_threads() < 2 || n < kMinTrianglesToSplit) {
+  if (!ShouldSplit(executor, static_cast<int>(triangles.size()), kMinTrianglesToSplit)) {
     IntersectTriangles(compliant_C, rigid_R, X_CR, normal_filter, triangles, polygons_C);
     return;
   }
-  // Pieces of consecutive triangles, each intersected on whichever thread
-  // takes it, then appended in piece order: the pairs, and so the polygons,
-  // come in the order of the unsplit loop, for any thread count.
-  const std::vector<int>& all = triangles;
-  std::array<ContactPolygons, kChunks>& out = pieces;
-  std::array<std::exception_ptr, kChunks> errors;
-  executor->For(kChunks, [&](int c) {
-    const int begin = static_cast<int>(int64_t{n} * c / kChunks);
-    const int end = static_cast<int>(int64_t{n} * (c + 1) / kChunks);
-    out[c].Clear();
-    try {
-      IntersectTriangles(compliant_C, rigid_R, X_CR, normal_filter,
-                         std::span<const int>(all.data() + begin, all.data() + end), &out[c]);
-    } catch (...) {
-      errors[c] = std::current_exception();  // Only std::bad_alloc can get here.
-    }
-  });
-  for (const std::exception_ptr& error : errors) {
-    if (error) std::rethrow_exception(error);
-  }
-  for (const ContactPolygons& piece : out) polygons_C->Append(piece);
+  // Pieces of consecutive triangles: the pairs, and so the polygons, come in
+  // the order of the unsplit loop, for any thread count.
+  IntersectInPieces(
+      *executor, triangles,
+      [&](std::span<const int> piece, ContactPolygons* out) {
+        IntersectTriangles(compliant_C, rigid_R, X_CR, normal_filter, piece, out);
+      },
+      polygons_C);
 }
 
 }  // namespace hydrocontact

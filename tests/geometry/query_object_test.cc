@@ -217,10 +217,11 @@ TEST_CASE("QueryObject: several threads give the same results in the same order 
   CHECK(message_1 == message_4);
 }
 
-TEST_CASE("QueryObject: reused results equal the returned ones, byte for byte on 1 and 2 threads, step after step") {
+TEST_CASE("QueryObject: reused results equal the returned ones, byte for byte on 1, 2 and 3 threads, step after step") {
   // 36 compliant and rigid bodies pressed into each other and into a
   // compliant floor: about a hundred candidate pairs, enough that the pool
-  // is woken on 2 threads.
+  // is woken on 2 and 3 threads, the pairs dealt by their faces of the
+  // step before and the surfaces gathered by the threads that made them.
   SceneGraph scene;
   ProximityProperties floor = ProximityProperties::Compliant(1e7);
   scene.RegisterGeometry(scene.world_frame_id(), RigidTransform(), HalfSpace(), "floor", floor);
@@ -236,71 +237,74 @@ TEST_CASE("QueryObject: reused results equal the returned ones, byte for byte on
       scene.RegisterGeometry(frame, RigidTransform(), Box(0.1, 0.1, 0.1), fmt::format("g{}", i), props);
     }
   }
-  QueryObject one = scene.query_object();
-  QueryObject two = scene.query_object();
-  two.set_max_threads(2);
-  std::vector<ContactSurface> s1, s2, f1, f2;
-  std::vector<PenetrationAsPointPair> p1, p2, fp1, fp2;
-  std::vector<SignedDistancePair> d1, d2;
-  std::vector<SignedDistanceToPoint> q1, q2;
-  // Bitwise equality of result structs, member by member (a struct's
-  // padding bytes are indeterminate, so whole structs cannot be compared).
-  auto bytes = [](const auto&... members) {
-    std::string out;
-    (out.append(reinterpret_cast<const char*>(&members), sizeof(members)), ...);
-    return out;
-  };
-  auto key = [&](const auto& r) {
-    using T = std::decay_t<decltype(r)>;
-    if constexpr (std::is_same_v<T, PenetrationAsPointPair>) {
-      return bytes(r.id_A, r.id_B, r.p_WCa, r.p_WCb, r.nhat_BA_W, r.depth);
-    } else if constexpr (std::is_same_v<T, SignedDistancePair>) {
-      return bytes(r.id_A, r.id_B, r.p_ACa, r.p_BCb, r.distance, r.nhat_BA_W, r.is_nhat_BA_W_unique);
-    } else {
-      return bytes(r.id_G, r.p_GN, r.distance, r.grad_W, r.is_grad_W_unique);
+  for (const int threads : {2, 3}) {
+    INFO("threads: " << threads);
+    QueryObject one = scene.query_object();
+    QueryObject two = scene.query_object();
+    two.set_max_threads(threads);
+    std::vector<ContactSurface> s1, s2, f1, f2;
+    std::vector<PenetrationAsPointPair> p1, p2, fp1, fp2;
+    std::vector<SignedDistancePair> d1, d2;
+    std::vector<SignedDistanceToPoint> q1, q2;
+    // Bitwise equality of result structs, member by member (a struct's
+    // padding bytes are indeterminate, so whole structs cannot be compared).
+    auto bytes = [](const auto&... members) {
+      std::string out;
+      (out.append(reinterpret_cast<const char*>(&members), sizeof(members)), ...);
+      return out;
+    };
+    auto key = [&](const auto& r) {
+      using T = std::decay_t<decltype(r)>;
+      if constexpr (std::is_same_v<T, PenetrationAsPointPair>) {
+        return bytes(r.id_A, r.id_B, r.p_WCa, r.p_WCb, r.nhat_BA_W, r.depth);
+      } else if constexpr (std::is_same_v<T, SignedDistancePair>) {
+        return bytes(r.id_A, r.id_B, r.p_ACa, r.p_BCb, r.distance, r.nhat_BA_W, r.is_nhat_BA_W_unique);
+      } else {
+        return bytes(r.id_G, r.p_GN, r.distance, r.grad_W, r.is_grad_W_unique);
+      }
+    };
+    auto same_bytes = [&](const auto& a, const auto& b) {
+      if (a.size() != b.size()) return false;
+      for (size_t i = 0; i < a.size(); ++i) {
+        if (key(a[i]) != key(b[i])) return false;
+      }
+      return true;
+    };
+    for (int step = 0; step < 6; ++step) {
+      for (size_t k = 0; k < poses.size(); ++k) {
+        const Eigen::Vector3d p = poses[k].second.translation() + 1e-4 * Eigen::Vector3d(std::sin(step + k), 0, 0);
+        poses[k].second = RigidTransform::FromRollPitchYaw({0, 0, 0.01 * std::cos(step * k)}, p);
+      }
+      scene.SetFramePoses(poses);
+      const auto rep = step % 2 ? HydroelasticContactRepresentation::kPolygon : HydroelasticContactRepresentation::kTriangle;
+      one.ComputeContactSurfacesWithFallback(rep, &f1, &fp1);
+      two.ComputeContactSurfacesWithFallback(rep, &f2, &fp2);
+      one.ComputePointPairPenetration(&p1);
+      two.ComputePointPairPenetration(&p2);
+      one.ComputeSignedDistancePairwiseClosestPoints(0.01, &d1);
+      two.ComputeSignedDistancePairwiseClosestPoints(0.01, &d2);
+      one.ComputeSignedDistanceToPoint(Eigen::Vector3d(0.2, 0.2, 0.05), 0.1, &q1);
+      two.ComputeSignedDistanceToPoint(Eigen::Vector3d(0.2, 0.2, 0.05), 0.1, &q2);
+      CHECK(f1.size() > 50);  // Really many contacts.
+      REQUIRE(f1.size() == f2.size());
+      for (size_t i = 0; i < f1.size(); ++i) CHECK(f1[i].Equal(f2[i]));
+      CHECK(same_bytes(fp1, fp2));
+      CHECK(same_bytes(p1, p2));
+      CHECK(same_bytes(d1, d2));
+      CHECK(same_bytes(q1, q2));
+      // The value-returning forms give the same results as the reused ones.
+      const std::vector<PenetrationAsPointPair> p_value = two.ComputePointPairPenetration();
+      CHECK(same_bytes(p_value, p1));
+      const std::vector<SignedDistancePair> d_value = one.ComputeSignedDistancePairwiseClosestPoints(0.01);
+      CHECK(same_bytes(d_value, d1));
+      std::vector<std::pair<GeometryId, GeometryId>> c;
+      one.FindCollisionCandidates(&c);
+      CHECK(c == two.FindCollisionCandidates());
     }
-  };
-  auto same_bytes = [&](const auto& a, const auto& b) {
-    if (a.size() != b.size()) return false;
-    for (size_t i = 0; i < a.size(); ++i) {
-      if (key(a[i]) != key(b[i])) return false;
-    }
-    return true;
-  };
-  for (int step = 0; step < 6; ++step) {
-    for (size_t k = 0; k < poses.size(); ++k) {
-      const Eigen::Vector3d p = poses[k].second.translation() + 1e-4 * Eigen::Vector3d(std::sin(step + k), 0, 0);
-      poses[k].second = RigidTransform::FromRollPitchYaw({0, 0, 0.01 * std::cos(step * k)}, p);
-    }
-    scene.SetFramePoses(poses);
-    const auto rep = step % 2 ? HydroelasticContactRepresentation::kPolygon : HydroelasticContactRepresentation::kTriangle;
-    one.ComputeContactSurfacesWithFallback(rep, &f1, &fp1);
-    two.ComputeContactSurfacesWithFallback(rep, &f2, &fp2);
-    one.ComputePointPairPenetration(&p1);
-    two.ComputePointPairPenetration(&p2);
-    one.ComputeSignedDistancePairwiseClosestPoints(0.01, &d1);
-    two.ComputeSignedDistancePairwiseClosestPoints(0.01, &d2);
-    one.ComputeSignedDistanceToPoint(Eigen::Vector3d(0.2, 0.2, 0.05), 0.1, &q1);
-    two.ComputeSignedDistanceToPoint(Eigen::Vector3d(0.2, 0.2, 0.05), 0.1, &q2);
-    CHECK(f1.size() > 50);  // Really many contacts.
-    REQUIRE(f1.size() == f2.size());
-    for (size_t i = 0; i < f1.size(); ++i) CHECK(f1[i].Equal(f2[i]));
-    CHECK(same_bytes(fp1, fp2));
-    CHECK(same_bytes(p1, p2));
-    CHECK(same_bytes(d1, d2));
-    CHECK(same_bytes(q1, q2));
-    // The value-returning forms give the same results as the reused ones.
-    const std::vector<PenetrationAsPointPair> p_value = two.ComputePointPairPenetration();
-    CHECK(same_bytes(p_value, p1));
-    const std::vector<SignedDistancePair> d_value = one.ComputeSignedDistancePairwiseClosestPoints(0.01);
-    CHECK(same_bytes(d_value, d1));
-    std::vector<std::pair<GeometryId, GeometryId>> c;
-    one.FindCollisionCandidates(&c);
-    CHECK(c == two.FindCollisionCandidates());
   }
 }
 
-TEST_CASE("QueryObject: one huge pair split across 2 threads gives the 1-thread surface exactly, step after step") {
+TEST_CASE("QueryObject: one huge pair split across 2 or 3 threads gives the 1-thread surface exactly, step after step") {
   // A rigid mesh sphere of 20,480 triangles (radius 0.1 m) sunk 4 cm into a
   // compliant box, moving a little each step: one candidate pair whose
   // thousands of triangles near the box make the kernel split it across
@@ -323,7 +327,9 @@ TEST_CASE("QueryObject: one huge pair split across 2 threads gives the 1-thread 
   QueryObject one = scene.query_object();
   QueryObject two = scene.query_object();
   two.set_max_threads(2);
-  std::vector<ContactSurface> s1, s2;
+  QueryObject three = scene.query_object();
+  three.set_max_threads(3);
+  std::vector<ContactSurface> s1, s2, s3;
   for (int step = 0; step < 4; ++step) {
     scene.SetFramePoses({{box_frame, RigidTransform(Eigen::Vector3d(0, 0, -0.2))},
                          {mesh_frame, RigidTransform::FromRollPitchYaw({0.01 * step, 0.02, 0},
@@ -331,10 +337,49 @@ TEST_CASE("QueryObject: one huge pair split across 2 threads gives the 1-thread 
     const auto rep = step % 2 ? HydroelasticContactRepresentation::kPolygon : HydroelasticContactRepresentation::kTriangle;
     one.ComputeContactSurfaces(rep, &s1);
     two.ComputeContactSurfaces(rep, &s2);
+    three.ComputeContactSurfaces(rep, &s3);
     REQUIRE(s1.size() == 2);
     CHECK(s1[0].num_faces() > 1000);  // The huge pair (box–mesh, registered first).
     REQUIRE(s2.size() == s1.size());
-    for (size_t i = 0; i < s1.size(); ++i) CHECK(s1[i].Equal(s2[i]));
+    REQUIRE(s3.size() == s1.size());
+    for (size_t i = 0; i < s1.size(); ++i) {
+      CHECK(s1[i].Equal(s2[i]));
+      CHECK(s1[i].Equal(s3[i]));
+    }
+  }
+}
+
+TEST_CASE("QueryObject: one huge compliant–compliant pair split across 2 or 3 threads gives the 1-thread surface exactly") {
+  // Two finely meshed compliant spheres (radius 0.1 m, resolution hint
+  // 8 mm) half a radius into each other: one candidate pair with thousands
+  // of tetrahedra of each near the other, which the kernel splits across
+  // the pool on 2 and 3 threads (tested directly in
+  // compliant_compliant_intersection_test). The surfaces must be equal
+  // (==, every coordinate) to the 1-thread ones.
+  SceneGraph scene;
+  const FrameId a = scene.RegisterFrame("a");
+  const FrameId b = scene.RegisterFrame("b");
+  scene.RegisterGeometry(a, RigidTransform(), Sphere(0.1), "A", ProximityProperties::Compliant(1e6, 0.008));
+  scene.RegisterGeometry(b, RigidTransform(), Sphere(0.1), "B", ProximityProperties::Compliant(3e6, 0.008));
+  QueryObject one = scene.query_object();
+  QueryObject two = scene.query_object();
+  two.set_max_threads(2);
+  QueryObject three = scene.query_object();
+  three.set_max_threads(3);
+  std::vector<ContactSurface> s1, s2, s3;
+  for (int step = 0; step < 2; ++step) {
+    scene.SetFramePoses({{a, RigidTransform()},
+                         {b, RigidTransform::FromRollPitchYaw({0.1 * step, 0.2, 0}, Eigen::Vector3d(0.15, 0.01 * step, 0))}});
+    const auto rep = step % 2 ? HydroelasticContactRepresentation::kPolygon : HydroelasticContactRepresentation::kTriangle;
+    one.ComputeContactSurfaces(rep, &s1);
+    two.ComputeContactSurfaces(rep, &s2);
+    three.ComputeContactSurfaces(rep, &s3);
+    REQUIRE(s1.size() == 1);
+    CHECK(s1[0].num_faces() > 1000);
+    REQUIRE(s2.size() == 1);
+    REQUIRE(s3.size() == 1);
+    CHECK(s1[0].Equal(s2[0]));
+    CHECK(s1[0].Equal(s3[0]));
   }
 }
 

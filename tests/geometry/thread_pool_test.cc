@@ -51,5 +51,59 @@ TEST_CASE("ThreadPool: index i runs on participant i mod (helpers + 1), the call
   for (const auto& id : alone) CHECK(id == std::this_thread::get_id());
 }
 
+TEST_CASE("ThreadPool: ParallelForRanges runs participant p's range [bounds[p], bounds[p+1]) on one thread") {
+  ThreadPool pool;
+  pool.Reserve(2);
+  // Uneven ranges, one of them empty: the caller takes [0, 5), the first
+  // worker nothing, the second [5, 40).
+  const int bounds[] = {0, 5, 5, 40};
+  std::vector<std::thread::id> who(40);
+  std::vector<std::atomic<int>> runs(40);
+  pool.ParallelForRanges(bounds, 2, [&](int i) {
+    who[i] = std::this_thread::get_id();
+    runs[i].fetch_add(1);
+    volatile double x = 0;
+    for (int k = 0; k < 20000; ++k) x = x + k;
+  });
+  for (int i = 0; i < 40; ++i) {
+    CHECK(runs[i].load() == 1);
+    CHECK(who[i] == who[i < 5 ? 0 : 5]);
+  }
+  CHECK(who[0] == std::this_thread::get_id());
+  CHECK(who[5] != who[0]);
+  // Ranges made for more helpers than the pool has: all on the caller, in
+  // order.
+  ThreadPool small;
+  small.Reserve(1);
+  std::vector<int> order;
+  small.ParallelForRanges(bounds, 2, [&](int i) { order.push_back(i); });
+  REQUIRE(order.size() == 40);
+  for (int i = 0; i < 40; ++i) CHECK(order[i] == i);
+}
+
+TEST_CASE("ThreadPool: the profile counts the jobs that woke workers and only while profiling") {
+  ThreadPool pool;
+  pool.Reserve(1);
+  auto work = [](int) {
+    volatile double x = 0;
+    for (int k = 0; k < 1000; ++k) x = x + k;
+  };
+  ThreadPool::ResetProfile();
+  pool.ParallelFor(10, 1, work);  // Not profiling: not counted.
+  ThreadPool::SetProfiling(true);
+  pool.ParallelFor(10, 1, work);
+  pool.ParallelFor(10, 0, work);  // The caller alone: no job.
+  const int bounds[] = {0, 3, 10};
+  pool.ParallelForRanges(bounds, 1, work);
+  ThreadPool::SetProfiling(false);
+  const ThreadPoolProfile profile = ThreadPool::Profile();
+  CHECK(profile.jobs == 2);
+  CHECK(profile.worker_seconds >= 0);
+  CHECK(profile.caller_seconds >= 0);
+  CHECK(profile.critical_extra_seconds >= -profile.caller_seconds);
+  ThreadPool::ResetProfile();
+  CHECK(ThreadPool::Profile().jobs == 0);
+}
+
 }  // namespace
 }  // namespace hydrocontact

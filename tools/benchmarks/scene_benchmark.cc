@@ -26,9 +26,30 @@
 // reused results existed (value-returning queries), for side-by-side runs.
 //
 // Run: build/scene_benchmark --benchmark_min_time=0.2
+//
+// Speed-up mode, for a machine shared with other work:
+//   build/scene_benchmark --speedup [--rounds=R] [--steps=S] [scene:n ...]
+// (scenes default to resting:100 pile:100 scan:1 resting:10 free:100; queries,
+// each --query=step|surfaces|penetration|distance, to surfaces and step) runs
+// each query with 1 and with 2 threads alternately, R rounds of S steps each, and
+// prints per scene: the minimum wall time per step of each (the run least
+// disturbed by other load) and their ratio; the 1-thread CPU time per step
+// W1 and the 2-thread critical path C2 (the caller's CPU time, less its
+// spinning for workers, plus, per pool job, how much longer its longest share
+// took, see ThreadPoolProfile), whose
+// ratio W1/C2 is the speed-up the 2 threads give when each has a core, a
+// figure that load cannot fake because it counts each thread's CPU time; and
+// the 2-thread run's parallelism W2/C2 (total CPU time of all threads over the
+// critical path); and serial2, the share of C2 spent outside pool jobs.
 
+#include <time.h>
+
+#include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cmath>
+#include <cstdio>
+#include <cstring>
 #include <cstdlib>
 #include <filesystem>
 #include <map>
@@ -42,6 +63,9 @@
 
 #include "geometry/query_object.h"
 #include "geometry/scene_graph.h"
+#ifndef HYDROCONTACT_BASELINE
+#include "geometry/thread_pool.h"
+#endif
 #include "mesh/obj_io.h"
 #include "tests/mesh/test_meshes.h"
 #include "tests/allocation_counter.h"
@@ -241,7 +265,124 @@ BENCHMARK_CAPTURE(BM_Scene, Penetration, kPenetration)->Apply(SceneArgs);
 BENCHMARK_CAPTURE(BM_Scene, Distance, kDistance)->Apply(SceneArgs);
 BENCHMARK_CAPTURE(BM_Scene, Candidates, kCandidates)->Apply(SceneArgs);
 
+#ifndef HYDROCONTACT_BASELINE  // The baseline has no persistent pool to profile.
+
+// This thread's CPU time, in seconds.
+double ThreadCpuSeconds() {
+  timespec t;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
+}
+
+double Median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v.empty() ? 0.0 : v[v.size() / 2];
+}
+
+// One round of the speed-up mode: `steps` steps of the scene on `threads`
+// threads; per step, the wall time, the work W (every thread's CPU time) and
+// the critical path C.
+struct Round {
+  double wall, work, critical, serial;
+};
+
+Round RunRound(Scene& scene, QueryObject& query, QueryKind kind, int threads, int steps, Results* results) {
+  query.set_max_threads(threads);
+  ThreadPool::ResetProfile();
+  const double cpu_before = ThreadCpuSeconds();
+  const auto wall_before = std::chrono::steady_clock::now();
+  for (int s = 0; s < steps; ++s) {
+    scene.Advance();
+    RunQuery(query, kind, results);
+  }
+  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_before).count();
+  const ThreadPoolProfile profile = ThreadPool::Profile();
+  const double cpu = ThreadCpuSeconds() - cpu_before - profile.caller_wait_seconds;
+  return {wall / steps, (cpu + profile.worker_seconds) / steps, (cpu + profile.critical_extra_seconds) / steps,
+          (cpu - profile.caller_seconds) / steps};
+}
+
+int RunSpeedup(int argc, char** argv) {
+  int rounds = 30, steps = 20;
+  std::vector<std::pair<SceneKind, int>> scenes;
+  std::vector<QueryKind> queries;
+  for (int a = 2; a < argc; ++a) {
+    const std::string arg = argv[a];
+    if (arg.rfind("--rounds=", 0) == 0) {
+      rounds = std::max(1, std::atoi(arg.c_str() + 9));
+    } else if (arg.rfind("--steps=", 0) == 0) {
+      steps = std::max(1, std::atoi(arg.c_str() + 8));
+    } else if (arg == "--query=step" || arg == "--query=surfaces" || arg == "--query=penetration" ||
+               arg == "--query=distance") {
+      const std::string q = arg.substr(8);
+      queries.push_back(q == "step" ? kStep : q == "surfaces" ? kSurfaces : q == "penetration" ? kPenetration : kDistance);
+    } else {
+      const size_t colon = arg.find(':');
+      const std::string name = arg.substr(0, colon);
+      const auto* kind = std::find_if(std::begin(kSceneNames), std::end(kSceneNames),
+                                      [&](const char* k) { return name == k; });
+      if (kind == std::end(kSceneNames) || colon == std::string::npos) {
+        std::fprintf(stderr, "scene_benchmark --speedup: bad argument '%s' (scene:n, --rounds=R, --steps=S or --query=step|surfaces|penetration|distance)\n",
+                     arg.c_str());
+        return 2;
+      }
+      scenes.emplace_back(static_cast<SceneKind>(kind - std::begin(kSceneNames)), std::atoi(arg.c_str() + colon + 1));
+    }
+  }
+  if (scenes.empty()) scenes = {{kResting, 100}, {kPile, 100}, {kScan, 1}, {kResting, 10}, {kFree, 100}};
+  if (queries.empty()) queries = {kSurfaces, kStep};
+  ThreadPool::SetProfiling(true);
+  std::printf("%d rounds of %d steps, 1 and 2 threads alternately; per step:\n", rounds, steps);
+  std::printf("%-21s %11s %11s %8s %8s %11s %11s %8s %8s %8s\n", "scene", "min wall 1", "min wall 2", "ratio",
+              "med.ratio", "W1 (cpu)", "C2 (crit.)", "W1/C2", "W2/C2", "serial2");
+  for (const auto& [kind, n] : scenes) {
+   for (const QueryKind query_kind : queries) {
+    Scene& scene = GetScene(kind, n);
+    QueryObject query = scene.scene_graph.query_object();
+    Results results;
+    for (int threads : {1, 2}) RunRound(scene, query, query_kind, threads, 16, &results);  // Warm-up.
+    std::vector<double> wall[2], work[2], critical[2], serial, ratio;
+    for (int r = 0; r < rounds; ++r) {
+      Round round[2];
+      // Alternate which goes first, so that neither always follows the other.
+      for (int k = 0; k < 2; ++k) {
+        const int t = (r % 2 == 0) ? k : 1 - k;
+        round[t] = RunRound(scene, query, query_kind, t + 1, steps, &results);
+      }
+      for (int t = 0; t < 2; ++t) {
+        wall[t].push_back(round[t].wall);
+        work[t].push_back(round[t].work);
+        critical[t].push_back(round[t].critical);
+      }
+      serial.push_back(round[1].serial);
+      ratio.push_back(round[0].wall / round[1].wall);
+    }
+    const double min1 = *std::min_element(wall[0].begin(), wall[0].end());
+    const double min2 = *std::min_element(wall[1].begin(), wall[1].end());
+    const char* const query_names[] = {"Surfaces", "Penetration", "Distance", "Candidates", "Step"};
+    const std::string label = fmt::format("{} {} {}", kSceneNames[kind], n, query_names[query_kind]);
+    std::printf("%-21s %9.1fus %9.1fus %7.2fx %7.2fx %9.1fus %9.1fus %7.2fx %7.2fx %7.0f%%\n", label.c_str(),
+                1e6 * min1, 1e6 * min2, min1 / min2, Median(ratio), 1e6 * Median(work[0]), 1e6 * Median(critical[1]),
+                Median(work[0]) / Median(critical[1]), Median(work[1]) / Median(critical[1]),
+                100 * Median(serial) / Median(critical[1]));
+    std::fflush(stdout);
+   }
+  }
+  return 0;
+}
+
+#endif  // HYDROCONTACT_BASELINE
+
 }  // namespace
 }  // namespace hydrocontact
 
-BENCHMARK_MAIN();
+int main(int argc, char** argv) {
+#ifndef HYDROCONTACT_BASELINE
+  if (argc > 1 && std::strcmp(argv[1], "--speedup") == 0) return hydrocontact::RunSpeedup(argc, argv);
+#endif
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}

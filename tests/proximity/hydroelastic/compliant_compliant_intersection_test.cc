@@ -8,6 +8,7 @@
 #include "geometry/shape.h"
 #include "proximity/representation/make_hydroelastic_representation.h"
 #include "tests/proximity/hydroelastic/contact_test_meshes.h"
+#include "tests/proximity/hydroelastic/split_test_support.h"
 
 namespace hydrocontact {
 namespace {
@@ -286,6 +287,39 @@ TEST_CASE("Identical compliant geometries at the same pose have no contact surfa
       }
     }
   }
+}
+
+TEST_CASE("A huge compliant pair split across threads gives the unsplit polygons, byte for byte, in order",
+          "[compliant_compliant]") {
+  // Two slab boxes of 12·12·6 cells (6 tetrahedra each, 5,184 tetrahedra),
+  // B turned and sunk into A: thousands of B's tetrahedra lie near A, enough
+  // for the kernel to cut them into pieces. Whatever order and threads run
+  // the pieces, the polygons (vertex coordinates, pressures, normals,
+  // gradients) and their order must be exactly those of one loop.
+  const CompliantMesh A = test::MakeSlabBox(Vector3d(1, 1, 0.5), Eigen::Vector3i(12, 12, 6), 2, kE);
+  const CompliantMesh B = test::MakeSlabBox(Vector3d(0.8, 0.8, 0.5), Eigen::Vector3i(12, 12, 6), 2, 3 * kE);
+  const RigidTransform X_AB = RigidTransform::FromRollPitchYaw({0.1, 0.2, 0.3}, Vector3d(0.1, -0.05, 0.7));
+  for (const bool filter : {true, false}) {
+    ContactPolygons unsplit, reversed, two, three;
+    IntersectCompliantCompliant(A, B, X_AB, filter, &unsplit);
+    test::ReverseExecutor reverse;
+    IntersectCompliantCompliant(A, B, X_AB, filter, &reversed, &reverse);
+    const test::ThreadsExecutor two_threads(2), three_threads(3);
+    IntersectCompliantCompliant(A, B, X_AB, filter, &two, &two_threads);
+    IntersectCompliantCompliant(A, B, X_AB, filter, &three, &three_threads);
+    CHECK(reverse.runs == 2);  // The pair really was split: the pieces, then their merge.
+    CHECK(unsplit.num_polygons() > 1000);
+    CHECK(test::SamePolygons(unsplit, reversed));
+    CHECK(test::SamePolygons(unsplit, two));
+    CHECK(test::SamePolygons(unsplit, three));
+  }
+  // A small pair is not split (the executor is not used).
+  const CompliantMesh small = test::MakeSlabBox(Vector3d(0.2, 0.2, 0.2), Eigen::Vector3i(2, 2, 2), 2, kE);
+  test::ReverseExecutor reverse;
+  ContactPolygons polygons;
+  IntersectCompliantCompliant(A, small, RigidTransform(Vector3d(0, 0, 0.6)), true, &polygons, &reverse);
+  CHECK(reverse.runs == 0);
+  CHECK(polygons.num_polygons() > 0);
 }
 
 }  // namespace

@@ -1,13 +1,12 @@
 #include "proximity/hydroelastic/rigid_compliant_intersection.h"
 
 #include <cmath>
-#include <cstring>
-#include <thread>
 
 #include <catch2/catch.hpp>
 
 #include "tests/mesh/test_meshes.h"
 #include "tests/proximity/hydroelastic/contact_test_meshes.h"
+#include "tests/proximity/hydroelastic/split_test_support.h"
 
 namespace hydrocontact {
 namespace {
@@ -157,40 +156,9 @@ TEST_CASE("No contact: far apart, or bounding boxes overlapping but shapes apart
 namespace hydrocontact {
 namespace {
 
-// Runs the work items in reverse order on this thread (an order no real
-// pool uses), counting the calls.
-class ReverseExecutor final : public ParallelExecutor {
- public:
-  int num_threads() const override { return 2; }
-  void Run(int n, Call call, const void* context) const override {
-    ++runs;
-    for (int i = n - 1; i >= 0; --i) call(context, i);
-  }
-  mutable int runs{0};
-};
-
-// Runs the items on two real threads (even ones here, odd ones on the other).
-class TwoThreadExecutor final : public ParallelExecutor {
- public:
-  int num_threads() const override { return 2; }
-  void Run(int n, Call call, const void* context) const override {
-    std::thread other([&] {
-      for (int i = 1; i < n; i += 2) call(context, i);
-    });
-    for (int i = 0; i < n; i += 2) call(context, i);
-    other.join();
-  }
-};
-
-template <class T>
-bool SameBytes(const std::vector<T>& a, const std::vector<T>& b) {
-  return a.size() == b.size() && (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(T)) == 0);
-}
-
-bool SamePolygons(const ContactPolygons& a, const ContactPolygons& b) {
-  return SameBytes(a.vertices, b.vertices) && SameBytes(a.ends, b.ends) && SameBytes(a.normals, b.normals) &&
-         SameBytes(a.grad_first, b.grad_first) && SameBytes(a.grad_second, b.grad_second);
-}
+using test::ReverseExecutor;
+using test::SamePolygons;
+using test::ThreadsExecutor;
 
 TEST_CASE("A huge rigid mesh split across threads gives the unsplit polygons, byte for byte, in order",
           "[rigid_compliant]") {
@@ -204,16 +172,18 @@ TEST_CASE("A huge rigid mesh split across threads gives the unsplit polygons, by
   REQUIRE(sphere.mesh.num_triangles() == 20480);
   const RigidTransform X_CR = RigidTransform::FromRollPitchYaw({0.1, 0.2, 0.3}, Vector3d(0.1, -0.05, -1.0));
   for (const bool filter : {true, false}) {
-    ContactPolygons unsplit, reversed, threaded;
+    ContactPolygons unsplit, reversed, two, three;
     IntersectRigidCompliant(slab, sphere, X_CR, filter, &unsplit);
     ReverseExecutor reverse;
     IntersectRigidCompliant(slab, sphere, X_CR, filter, &reversed, &reverse);
-    TwoThreadExecutor two;
-    IntersectRigidCompliant(slab, sphere, X_CR, filter, &threaded, &two);
-    CHECK(reverse.runs == 1);  // The pair really was split.
+    const ThreadsExecutor two_threads(2), three_threads(3);
+    IntersectRigidCompliant(slab, sphere, X_CR, filter, &two, &two_threads);
+    IntersectRigidCompliant(slab, sphere, X_CR, filter, &three, &three_threads);
+    CHECK(reverse.runs == 2);  // The pair really was split: the pieces, then their merge.
     CHECK(unsplit.num_polygons() > 1000);
     CHECK(SamePolygons(unsplit, reversed));
-    CHECK(SamePolygons(unsplit, threaded));
+    CHECK(SamePolygons(unsplit, two));
+    CHECK(SamePolygons(unsplit, three));
   }
   // A small pair is not split (the executor is not used).
   const RigidMesh small = test::MakeRigid(test::MakeBoxSurface(Vector3d(0.3, 0.3, 0.3), Vector3d(0, 0, -1)));
