@@ -1,6 +1,7 @@
 #include "proximity/representation/make_capsule_mesh.h"
 
 #include <numbers>
+#include <vector>
 
 #include "proximity/representation/make_lattice_mesh.h"
 
@@ -70,22 +71,16 @@ VolumeMeshWithExtent MakeCapsuleVolumeMesh(const Capsule& capsule, double resolu
   // (e = 1) and nothing else: the field is exact on every edge and the only
   // approximation is the flat boundary.
   //
-  // Body: the wedge between axis points A0 = (0,0,w), A1 = (0,0,w+1) and the
-  // side quad p00 p10 p11 p01 (ring b = m, layers w, w+1) is a triangular
-  // prism, split as (A0,p00,p10,p11), (A0,p00,p11,p01), (A0,p01,p11,A1):
-  // its side diagonal p00–p11 is the surface's (ForEachPrismSideTriangle),
-  // and the diagonal A0–p(w+1) on the faces between wedges is the same from
-  // both sides, so neighbouring wedges (and their mirror images) conform.
-  for (int w = 0; w < C.layers; ++w) {
-    for (int a = 0; a < C.m; ++a) {
-      const LatticePoint A0(0, 0, w), A1(0, 0, w + 1);
-      const LatticePoint p00(a, C.m - a, w), p10(a + 1, C.m - a - 1, w);
-      const LatticePoint p01(a, C.m - a, w + 1), p11(a + 1, C.m - a - 1, w + 1);
-      assembler.AddTetrahedron({A0, p00, p10, p11});
-      assembler.AddTetrahedron({A0, p00, p11, p01});
-      assembler.AddTetrahedron({A0, p01, p11, A1});
-    }
-  }
+  // Body: the axis fan between the axis points (0,0,w) and the side rings
+  // (ring b = m, layer w), which share their heights: each wedge between
+  // axis points w, w+1 and a side quad becomes the pyramid from (0,0,w) over
+  // the quad and the tetrahedron (axis w, axis w+1, top ring segment).
+  std::vector<double> heights(C.layers + 1);
+  for (int w = 0; w <= C.layers; ++w) heights[w] = C.half_length * w / C.layers;
+  internal::ForEachAxisFanTetrahedron(
+      C.m, heights, heights, [](int w) { return LatticePoint(0, 0, w); },
+      [&](int a, int w) { return LatticePoint(a, C.m - a, w); },
+      [&](const internal::LatticeTetrahedron& t) { assembler.AddTetrahedron(t); });
   // Caps: one cone from the cap centre (0,0,layers) over each boundary
   // triangle of the cap; on the plane z = L/2 the cones' faces are the fan
   // (centre, ring edge) that the top wedges' faces (A1, p01, p11) also form.

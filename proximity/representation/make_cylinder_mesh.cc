@@ -2,10 +2,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numbers>
 #include <stdexcept>
+#include <vector>
 
 #include <fmt/format.h>
-#include <numbers>
 
 #include "proximity/representation/make_lattice_mesh.h"
 
@@ -13,139 +14,196 @@ namespace hydrocontact {
 namespace {
 
 using internal::LatticePoint;
+using internal::LatticeTetrahedron;
 using internal::LatticeVertex;
 
-// How the quadrant-prism lattice {x+y ≤ m, 0 ≤ z ≤ M} covers the first
-// octant of the (inflated) cylinder: ring b = x+y at radius ρ(b), layer w at
-// height z(w). Indices ≥ m_inner (resp. M_inner) lie in the skin, n levels
-// of thickness skin/n; below them the core spacing is uniform.
-struct CylinderLattice {
-  double R{}, half_length{};
-  double m{}, m_inner{}, n{}, M{}, M_inner{};
-  double skin_r{}, skin_z{};
+// A medial core (axis segment or disk) thinner than this fraction of
+// min(h, H) is dropped, its place taken by the centre (see the header).
+constexpr double kAbsorbedCore = 1e-3;
 
-  double Rho(int b) const {
-    return b >= m_inner ? R - (m - b) * (skin_r / n) : (R - skin_r) * (b / m_inner);
+// The thinnest a cylinder may be against its widest element spacing: below
+// it the flat elements' volumes (∝ thickness² · spacing) come within round-off
+// of zero (VolumeMesh rejects 6V ≤ 1e-12·(longest edge)³; this keeps a
+// factor 100 from it).
+constexpr double kMinThicknessRatio = 1e-5;
+
+// The sizes of a cylinder's mesh (all inflated by the margin). Counts are
+// doubles first, so an absurd hint is rejected by CheckMeshSize before any
+// integer conversion can overflow.
+//
+// First-octant lattice labels (the lattice only names vertices here; their
+// positions come from Map and the orientation from G):
+//   (x, y, j), x+y = m, 1 ≤ j ≤ J    side ring j (z = L'/2·j/J, ρ = R');
+//   (2x, 2y, 0), x+y = m             side ring 0 (z = 0), doubled so it
+//                                    differs from the core ring below;
+//   (x, y, J), x+y < m               cap (z = L'/2, ρ = R'·(x+y)/m);
+//   (x, y, 0), x+y ≤ m               core disk at z = 0, ρ = core·(x+y)/m
+//                                    (flat; a long one uses only (0,0,0));
+//   (0, 0, J+k), 1 ≤ k ≤ K           axis point k (z = axis_half·k/K).
+// A zero coordinate still means "on that mirror plane", as the assembler
+// requires.
+struct CylinderPlan {
+  double R{}, half_length{}, H{};
+  double m{}, J{}, K{};
+  bool flat{false};
+  double core_radius{0};  // flat: R' − L'/2
+  double axis_half{0};    // long: L'/2 − R'
+
+  double Tetrahedra() const { return flat ? 24 * (m * m + m * J) : 8 * (2 * m * J + m * K + m * m); }
+  double Triangles() const { return 8 * (2 * m * J + m * m); }
+
+  LatticePoint Side(int a, int j) const {
+    const int mi = int(m);
+    return j == 0 ? LatticePoint(2 * a, 2 * (mi - a), 0) : LatticePoint(a, mi - a, j);
   }
-  double Z(int w) const {
-    return w >= M_inner ? half_length - (M - w) * (skin_z / n)
-                        : (half_length - skin_z) * (w / M_inner);
-  }
-  // e in levels: the skin level of the nearer of side and cap, n in the core.
-  double Extent(int b, int w) const {
-    const double level_r = b >= m_inner ? m - b : n;
-    const double level_z = w >= M_inner ? M - w : n;
-    return std::min(level_r, level_z) / n;
+  LatticePoint Axis(int k) const { return k == 0 ? LatticePoint(0, 0, 0) : LatticePoint(0, 0, int(J) + k); }
+
+  LatticeVertex Map(const LatticePoint& q) const {
+    const int b = q[0] + q[1];
+    const int mi = int(m), Ji = int(J);
+    auto ring = [&](double rho, double z, double extent) {
+      const Eigen::Vector2d xy =
+          b == 0 ? Eigen::Vector2d::Zero() : Eigen::Vector2d(rho * internal::QuadrantDirection(q[0], q[1]));
+      return LatticeVertex{Eigen::Vector3d(xy.x(), xy.y(), z), extent};
+    };
+    if (q[2] > Ji) return {Eigen::Vector3d(0, 0, axis_half * (q[2] - Ji) / K), 1.0};
+    if (q[2] == 0) return b > mi ? ring(R, 0, 0.0) : ring(core_radius * b / m, 0, 1.0);
+    if (b == mi) return ring(R, half_length * q[2] / J, 0.0);
+    if (q[2] == Ji) return ring(R * b / m, half_length, 0.0);
+    throw std::logic_error("cylinder lattice label outside the plan");
   }
 };
 
-// The fewest rim rings a skin of level thickness `level` needs on radius R'
-// (see PlanLattice).
-double MinSkinRing(double R, double level) {
-  const double max_sag = 0.9 * level / R;
-  return max_sag >= 2 ? 1.0 : std::ceil(std::numbers::pi / (4 * std::acos(1 - max_sag)));
-}
-
-CylinderLattice PlanLattice(const Cylinder& cylinder, double h, double margin) {
+CylinderPlan Plan(const Cylinder& cylinder, double h, double margin) {
   using internal::SegmentCount;
-  CylinderLattice L;
-  L.R = cylinder.radius() + margin;
-  L.half_length = cylinder.length() / 2 + margin;
-  const double H = std::min(L.R, L.half_length);
-  const double rim = SegmentCount(std::numbers::pi / 2 * L.R, h);
-  const double n0 = SegmentCount(H, h);
-  if (L.R - H >= 0.5 * H / n0) {
-    // Flat cylinder: a radial core inside the skin.
-    L.n = n0;
-    L.m_inner = std::max(SegmentCount(L.R - H, h), rim - L.n);
-    // Ring b (4b points, equal angles π/(2b)) and the ring inside it are
-    // joined by triangles; one whose inner vertex lies outside the chord
-    // between two outer vertices is inverted. The chord comes within
-    // ρ_b·cos(π/(4b)) of the axis, so the rings of the thin skin (one level
-    // H/n apart, ρ_b ≤ R') need R'·(1 − cos(π/(4b))) < H/n for every skin
-    // ring b > m_inner: enough rim segments that the rim's chords sag less
-    // than a level (with 10% to spare for rounding). Core rings are spaced
-    // in proportion to their radius, which always satisfies it.
-    L.m_inner = std::max(L.m_inner, MinSkinRing(L.R, H / L.n) - 1);
-    L.m = L.n + L.m_inner;
-    L.skin_r = H;
-  } else {
-    L.n = std::max(n0, rim);
-    L.m = L.n;
-    L.m_inner = 0;
-    L.skin_r = L.R;
+  CylinderPlan P;
+  P.R = cylinder.radius() + margin;
+  P.half_length = cylinder.length() / 2 + margin;
+  P.H = std::min(P.R, P.half_length);
+  P.m = SegmentCount(std::numbers::pi / 2 * P.R, h);
+  P.J = SegmentCount(P.half_length, h);
+  const double absorbed = kAbsorbedCore * std::min(h, P.H);
+  if (P.R - P.half_length > absorbed) {
+    P.flat = true;
+    P.core_radius = P.R - P.half_length;
+  } else if (P.half_length - P.R > absorbed) {
+    P.axis_half = P.half_length - P.R;
+    P.K = SegmentCount(P.axis_half, h);
   }
-  if (L.half_length - H >= 0.5 * H / L.n) {
-    // Long cylinder: an axial core.
-    L.M_inner = SegmentCount(L.half_length - H, h);
-    L.M = L.n + L.M_inner;
-    L.skin_z = H;
-  } else {
-    L.M_inner = 0;
-    L.M = L.n;
-    L.skin_z = L.half_length;
-  }
-  return L;
+  return P;
 }
 
-// A cylinder so flat that even its coarsest valid mesh (one level, the rim
-// segments its thin skin needs; see PlanLattice) exceeds the element limit
-// cannot be meshed at any hint: say so, rather than suggest a hint that would
-// not help.
-void CheckFlatness(const Cylinder& cylinder, double margin, int exponent, const char* kind) {
-  const double R = cylinder.radius() + margin, half_length = cylinder.length() / 2 + margin;
-  if (half_length >= R) return;
-  const double m = MinSkinRing(R, half_length);
-  const double count = exponent == 3 ? 24 * m * m : 8 * m * m + 16 * m;
-  const double limit = MaxMeshElements();
-  if (count <= limit) return;
-  throw MeshSizeLimitError(fmt::format(
-      "Cylinder: radius {:g} m and length {:g} m (margin {:g} m) are too flat to mesh: rim "
-      "chords that sag less than its half length {:g} m need about {:.3g} {} at any "
-      "resolution hint (limit {:g})",
-      cylinder.radius(), cylinder.length(), margin, half_length, count, kind, limit));
+// Refuses a cylinder whose elements would be numerically flat: thinner
+// (H = min(R', L'/2)) than kMinThicknessRatio times the widest spacing of
+// its vertices (rim chord, side layer, axis step). The spacing shrinks with
+// the hint, so the message says which hint would do.
+void CheckThickness(const Cylinder& cylinder, double margin, double h, const CylinderPlan& P) {
+  const double chord = 2 * P.R * std::sin(std::numbers::pi / (4 * P.m));
+  const double spacing =
+      std::max({chord, P.half_length / P.J, P.K > 0 ? P.axis_half / P.K : 0.0});
+  if (P.H >= kMinThicknessRatio * spacing) return;
+  throw std::invalid_argument(fmt::format(
+      "Cylinder: radius {:g} m and length {:g} m (margin {:g} m) are too flat to mesh at "
+      "resolution hint {:g} m: min(radius, half length) {:g} m is below {:g} of the element "
+      "spacing {:g} m; "
+      "use a resolution hint below {:g} m",
+      cylinder.radius(), cylinder.length(), margin, h, P.H, kMinThicknessRatio, spacing,
+      P.H / kMinThicknessRatio));
 }
 
-auto CylinderMap(const CylinderLattice& L) {
-  return [L](const LatticePoint& q) {
-    const int b = q[0] + q[1];
-    const Eigen::Vector2d xy = b == 0 ? Eigen::Vector2d::Zero()
-                                      : Eigen::Vector2d(L.Rho(b) * internal::QuadrantDirection(q[0], q[1]));
-    return LatticeVertex{Eigen::Vector3d(xy.x(), xy.y(), L.Z(q[2])), L.Extent(b, q[2])};
-  };
+CylinderPlan CheckedPlan(const Cylinder& cylinder, double h, double margin, bool volume) {
+  internal::RequireResolutionHint("Cylinder", h);
+  internal::RequireMargin("Cylinder", margin);
+  const CylinderPlan P = Plan(cylinder, h, margin);
+  if (volume) {
+    internal::CheckMeshSize("Cylinder", "tetrahedra", P.Tetrahedra(), h, 2);
+  } else {
+    internal::CheckMeshSize("Cylinder", "triangles", P.Triangles(), h, 2);
+  }
+  CheckThickness(cylinder, margin, h, P);
+  return P;
+}
+
+auto MakeAssembler(const CylinderPlan& P) {
+  const int mi = int(P.m), Ji = int(P.J), Ki = int(P.K);
+  return internal::SymmetricLatticeAssembler(
+      [P](const LatticePoint& q) { return P.Map(q); },
+      size_t(4 * (mi + 1) * (2 * mi + Ji + 3) + Ki + 1), LatticePoint(2 * mi, 2 * mi, Ji + Ki));
+}
+
+// The side triangles of ForEachPrismSideTriangle with ring 0 relabelled.
+template <class F>
+void ForEachSideTriangle(const CylinderPlan& P, F&& f) {
+  internal::ForEachPrismSideTriangle(int(P.m), int(P.J), [&](internal::LatticeTriangle t) {
+    for (auto& q : t) {
+      if (q[2] == 0) q = P.Side(q[0], 0);
+    }
+    f(t);
+  });
 }
 
 }  // namespace
 
 VolumeMeshWithExtent MakeCylinderVolumeMesh(const Cylinder& cylinder, double resolution_hint,
                                             double margin) {
-  internal::RequireResolutionHint("Cylinder", resolution_hint);
-  internal::RequireMargin("Cylinder", margin);
-  CheckFlatness(cylinder, margin, 3, "tetrahedra");
-  const CylinderLattice L = PlanLattice(cylinder, resolution_hint, margin);
-  internal::CheckMeshSize("Cylinder", "tetrahedra", 24 * L.m * L.m * L.M, resolution_hint, 3);
-  internal::SymmetricLatticeAssembler assembler(CylinderMap(L),
-                                                size_t(4 * (L.m + 1) * (L.m + 1) * (L.M + 1)),
-                                                LatticePoint(int(L.m), int(L.m), int(L.M)));
-  internal::ForEachPrismTetrahedron(int(L.m), int(L.M), [&](const auto& t) {
-    assembler.AddTetrahedron(t);
-  });
+  const CylinderPlan P = CheckedPlan(cylinder, resolution_hint, margin, true);
+  auto assembler = MakeAssembler(P);
+  const int m = int(P.m), J = int(P.J), K = int(P.K);
+  auto add = [&](const LatticeTetrahedron& t) { assembler.AddTetrahedronOrientedInG(t); };
+  std::vector<double> side_z(J + 1);
+  for (int j = 0; j <= J; ++j) side_z[j] = P.half_length * j / J;
+  if (P.flat) {
+    // Cap region (above the core disk and the medial cones): e = (L'/2 − z)/H
+    // is linear in z, so the frustum between the core disk (z = 0, e = 1) and
+    // the cap (e = 0) is exact whatever its elements: the quadrant prism
+    // lattice of one layer, whose Kuhn split leaves the diagonal
+    // core (a) – rim (a+1) on the cone.
+    internal::ForEachPrismTetrahedron(m, 1, [&](LatticeTetrahedron t) {
+      for (auto& q : t) q[2] *= J;
+      add(t);
+    });
+    // Side region: e = (R' − ρ)/H, linear along every segment from the core
+    // ring (ρ = R' − H, z = 0) to the side. Each wedge between a core ring
+    // segment q_a q_{a+1} and a side quad (a, j)–(a+1, j+1) is split with
+    // the diagonals q_a – side (a+1, ·) on its horizontal faces (shared with
+    // the wedges above and below, and on the cone with the frustum) and
+    // side (a, j) – (a+1, j+1) on the side.
+    for (int j = 0; j < J; ++j) {
+      for (int a = 0; a < m; ++a) {
+        const LatticePoint q0(a, m - a, 0), q1(a + 1, m - a - 1, 0);
+        const LatticePoint p00 = P.Side(a, j), p10 = P.Side(a + 1, j);
+        const LatticePoint p01 = P.Side(a, j + 1), p11 = P.Side(a + 1, j + 1);
+        add({q0, p00, p01, p11});
+        add({q0, p00, p11, p10});
+        add({q0, p10, p11, q1});
+      }
+    }
+  } else {
+    // Side region: the axis fan from the axis segment |z| ≤ L'/2 − R' (only
+    // the centre when it is absorbed) to the side rings.
+    std::vector<double> axis_z(K + 1);
+    for (int k = 0; k <= K; ++k) axis_z[k] = K == 0 ? 0.0 : P.axis_half * k / K;
+    internal::ForEachAxisFanTetrahedron(
+        m, axis_z, side_z, [&](int k) { return P.Axis(k); },
+        [&](int a, int j) { return P.Side(a, j); }, add);
+    // Cap region: e = (L'/2 − z)/R' is linear, so the cone from the axis's
+    // end (the apex of the medial cone, e = 1) over each cap triangle is
+    // exact; its faces on the cone are the last fan step's (apex, rim edge).
+    const LatticePoint apex = P.Axis(K);
+    internal::ForEachPrismTopTriangle(m, J, [&](const internal::LatticeTriangle& t) {
+      add({apex, t[0], t[1], t[2]});
+    });
+  }
   return assembler.BuildVolume();
 }
 
 TriangleSurfaceMesh MakeCylinderSurfaceMesh(const Cylinder& cylinder, double resolution_hint,
                                             double margin) {
-  internal::RequireResolutionHint("Cylinder", resolution_hint);
-  internal::RequireMargin("Cylinder", margin);
-  CheckFlatness(cylinder, margin, 2, "triangles");
-  const CylinderLattice L = PlanLattice(cylinder, resolution_hint, margin);
-  internal::CheckMeshSize("Cylinder", "triangles", 16 * L.m * L.M + 8 * L.m * L.m,
-                          resolution_hint, 2);
-  internal::SymmetricLatticeAssembler assembler(CylinderMap(L),
-                                                size_t(4 * (L.m + 1) * (L.m + L.M + 2)),
-                                                LatticePoint(int(L.m), int(L.m), int(L.M)));
-  internal::ForEachPrismSideTriangle(int(L.m), int(L.M), [&](const auto& t) { assembler.AddTriangle(t); });
-  internal::ForEachPrismTopTriangle(int(L.m), int(L.M), [&](const auto& t) { assembler.AddTriangle(t); });
+  const CylinderPlan P = CheckedPlan(cylinder, resolution_hint, margin, false);
+  auto assembler = MakeAssembler(P);
+  ForEachSideTriangle(P, [&](const internal::LatticeTriangle& t) { assembler.AddTriangle(t); });
+  internal::ForEachPrismTopTriangle(int(P.m), int(P.J),
+                                    [&](const auto& t) { assembler.AddTriangle(t); });
   return assembler.BuildSurface();
 }
 

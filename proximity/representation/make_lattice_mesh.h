@@ -1,30 +1,30 @@
 #pragma once
 
 /// @file
-/// The integer lattices the curved primitives (sphere, ellipsoid, cylinder,
-/// capsule) are meshed from, and the assembler that maps a lattice into G and
-/// mirrors it into all eight octants. Internal to the generators.
+/// The integer lattices the round primitives (cylinder, capsule) are meshed
+/// from, and the assembler that maps a lattice into G and mirrors it into all
+/// eight octants. Internal to the generators.
 ///
 /// Why a lattice: every curved primitive is symmetric in G's three coordinate
-/// planes, so only the first octant is meshed. There, the solid is the image
-/// of a lattice region whose tetrahedra come from the Kuhn split of unit cubes
-/// (cube with min corner q, axis order σ: q, q+e_σ0, q+e_σ0+e_σ1, q+(1,1,1)).
-/// Two regions are used, both unions of Kuhn tetrahedra in "staircase"
-/// coordinates (a, b, c), lattice point (x, y, z) = (a, b−a, c−b) or
-/// (a, b−a, c):
+/// planes, so only the first octant is meshed. There, the boundary is the
+/// image of lattice triangles and the solid of lattice tetrahedra, some from
+/// the Kuhn split of unit cubes (cube with min corner q, axis order σ: q,
+/// q+e_σ0, q+e_σ0+e_σ1, q+(1,1,1)) in "staircase" coordinates (a, b, c),
+/// lattice point (x, y, z) = (a, b−a, c−b) or (a, b−a, c):
 ///   - the corner simplex {x, y, z ≥ 0, x+y+z ≤ n} = {0 ≤ a ≤ b ≤ c ≤ n}:
-///     n³ tetrahedra in n shells x+y+z = k (sphere and ellipsoid shells,
-///     capsule caps);
+///     n³ tetrahedra in n shells x+y+z = k; its outer face (capsule caps);
 ///   - the quadrant prism {x, y ≥ 0, x+y ≤ m, 0 ≤ z ≤ h} =
-///     {0 ≤ a ≤ b ≤ m, 0 ≤ c ≤ h}: 3m²h tetrahedra (cylinder, capsule body).
+///     {0 ≤ a ≤ b ≤ m, 0 ≤ c ≤ h}: 3m²h tetrahedra (a flat cylinder's
+///     frustum); its side and top faces (cylinder, capsule body).
 /// Because the Kuhn split is compatible with every plane a = const, b = const,
-/// c = const and a − b, b − c, a − c = const, the shells and the shared faces
-/// between the two regions are unions of tetrahedron faces, and every
-/// tetrahedron contains its cube's min corner, which lies strictly inside the
-/// outermost shell: no tetrahedron has all four vertices on the boundary.
+/// c = const and a − b, b − c, a − c = const, the shells and the faces on
+/// the regions' boundaries are unions of tetrahedron faces. The axis fan
+/// (ForEachAxisFanTetrahedron) joins a side to an axis segment (capsule
+/// body, long cylinder).
 ///
 /// Orientation is decided exactly on the integer lattice (and by the parity
-/// of the mirror); the maps into G preserve it, which VolumeMesh verifies.
+/// of the mirror) where the map into G preserves it, or from the mapped
+/// positions where lattice points are mere labels; VolumeMesh verifies it.
 
 #include <array>
 #include <bit>
@@ -181,6 +181,54 @@ void ForEachPrismTopTriangle(int m, int h, F&& f) {
   });
 }
 
+/// Calls f(LatticeTetrahedron) for the tetrahedra that fill a solid of
+/// revolution's band between an axis segment and its side, in one angular
+/// sector per quadrant ring segment a ∈ [0, m): the "axis fan" of the
+/// capsule body and of a long cylinder. The axis carries points k = 0..K at
+/// heights axis_z[k] (increasing), the side rings j = 0..J at heights
+/// side_z[j] (increasing, side_z[0] = axis_z[0], side_z[J] ≥ axis_z[K]);
+/// `axis(k)` and `side(a, j)` give their lattice points (side ring j has the
+/// m + 1 points a = 0..m of one quadrant).
+///
+/// Seen in a meridian half-plane, the band is cut into triangles each with
+/// one edge on one line and its apex on the other, zipped upward: from the
+/// current axis point k and side ring j, the axis advances (k → k+1) when its
+/// next point lies strictly below the side's next ring, the side otherwise
+/// (ties, as in the capsule whose axis and side share heights, advance the
+/// side first). Revolved, a side step is the pyramid from axis point k over
+/// the side quad (a, j)–(a+1, j+1), split along the side diagonal
+/// (a, j)–(a+1, j+1) that ForEachPrismSideTriangle uses, and an axis step the
+/// tetrahedron (axis k, axis k+1, side (a, j), side (a+1, j)). Consecutive
+/// steps share the triangle (axis point, side ring segment) and sectors share
+/// their meridian triangles, so the fan is conforming. Each tetrahedron is
+/// non-degenerate whatever the heights (its volume is a product of a height
+/// step, the ring radius squared and sin of the sector angle); the
+/// orientation is left to the caller. The field e, if it is linear along
+/// every segment from the axis to the side (capsule: e = 1 − ρ/R; cylinder:
+/// e = (R − ρ)/R below its medial cones), is exact on every edge.
+template <class Axis, class Side, class F>
+void ForEachAxisFanTetrahedron(int m, const std::vector<double>& axis_z,
+                               const std::vector<double>& side_z, Axis&& axis, Side&& side,
+                               F&& f) {
+  const int K = int(axis_z.size()) - 1, J = int(side_z.size()) - 1;
+  int k = 0, j = 0;
+  while (k < K || j < J) {
+    const bool advance_axis = j == J || (k < K && axis_z[k + 1] < side_z[j + 1]);
+    for (int a = 0; a < m; ++a) {
+      if (advance_axis) {
+        f(LatticeTetrahedron{axis(k), axis(k + 1), side(a, j), side(a + 1, j)});
+      } else {
+        const LatticePoint A = axis(k);
+        const LatticePoint p00 = side(a, j), p10 = side(a + 1, j);
+        const LatticePoint p01 = side(a, j + 1), p11 = side(a + 1, j + 1);
+        f(LatticeTetrahedron{A, p00, p10, p11});
+        f(LatticeTetrahedron{A, p00, p11, p01});
+      }
+    }
+    (advance_axis ? k : j) += 1;
+  }
+}
+
 /// Collects first-octant lattice elements, maps their vertices into G with
 /// `Map` (callable LatticeVertex(const LatticePoint&), returning a point in
 /// G's first octant) and mirrors every element into the eight octants,
@@ -208,18 +256,27 @@ class SymmetricLatticeAssembler {
     extent_.reserve(expected_vertices);
   }
 
-  /// Adds `t` and its seven mirror images, each positively oriented.
+  /// Adds `t` and its seven mirror images, each positively oriented; the
+  /// orientation is decided exactly on the lattice (for maps that preserve
+  /// it).
   void AddTetrahedron(LatticeTetrahedron t) {
     const int64_t orientation = LatticeOrientation(t);
     if (orientation == 0) throw std::logic_error("lattice tetrahedron with zero volume");
     if (orientation < 0) std::swap(t[1], t[2]);
-    for (int signs = 0; signs < 8; ++signs) {
-      VolumeMesh::Element e;
-      for (int i = 0; i < 4; ++i) e[i] = Vertex(t[i], signs);
-      // A reflection through an odd number of planes reverses orientation.
-      if (std::popcount(unsigned(signs)) % 2 == 1) std::swap(e[1], e[2]);
-      tetrahedra_.push_back(e);
-    }
+    AddOriented(t);
+  }
+
+  /// As AddTetrahedron, with the orientation decided by the mapped vertices'
+  /// positions in G instead: for lattice points used as mere labels, whose
+  /// lattice geometry says nothing (the caller guarantees the mapped
+  /// tetrahedron is far from degenerate).
+  void AddTetrahedronOrientedInG(LatticeTetrahedron t) {
+    std::array<Eigen::Vector3d, 4> p;
+    for (int i = 0; i < 4; ++i) p[i] = vertices_[Vertex(t[i], 0)];
+    const double volume = (p[1] - p[0]).dot((p[2] - p[0]).cross(p[3] - p[0]));
+    if (volume == 0) throw std::logic_error("mapped lattice tetrahedron with zero volume");
+    if (volume < 0) std::swap(t[1], t[2]);
+    AddOriented(t);
   }
 
   /// Adds the outward-oriented boundary triangle `t` and its mirror images.
@@ -241,6 +298,17 @@ class SymmetricLatticeAssembler {
   }
 
  private:
+  // Adds positively oriented `t` (first octant) and its mirror images.
+  void AddOriented(const LatticeTetrahedron& t) {
+    for (int signs = 0; signs < 8; ++signs) {
+      VolumeMesh::Element e;
+      for (int i = 0; i < 4; ++i) e[i] = Vertex(t[i], signs);
+      // A reflection through an odd number of planes reverses orientation.
+      if (std::popcount(unsigned(signs)) % 2 == 1) std::swap(e[1], e[2]);
+      tetrahedra_.push_back(e);
+    }
+  }
+
   // The index of lattice point q mirrored by `signs` (bit i: negate axis i).
   int Vertex(const LatticePoint& q, int signs) {
     // Mirroring a zero coordinate gives the same point.

@@ -31,43 +31,54 @@ double PolygonArea(int N, double R) { return N / 2.0 * R * R * std::sin(2 * pi /
 
 struct CylinderCase {
   double R, L;
-  bool core_absorbed;  // the medial core is thinner than half a level
 };
 
+// The mesh's counts per the header: m = ⌈(π/2)R/h⌉ ring segments per
+// quadrant, J = ⌈(L/2)/h⌉ side layers per half, K = ⌈(L/2 − R)/h⌉ axis
+// steps per half (long), and the core kind.
+struct Counts {
+  int m, J, K;
+  bool flat;
+};
+Counts ExpectedCounts(double R, double L, double h) {
+  auto segments = [h](double length) { return std::max(1, int(std::ceil(length / h - 1e-9))); };
+  const double hl = L / 2, absorbed = 1e-3 * std::min(h, std::min(R, hl));
+  return {segments(pi / 2 * R), segments(hl), hl - R > absorbed ? segments(hl - R) : 0,
+          R - hl > absorbed};
+}
+
 TEST_CASE("Cylinder volume mesh: invariants, exact extent, prism volume") {
-  // Long (axial core), flat (radial core), equal, and nearly equal
-  // (core absorbed into the skin).
+  // Long (axial core), flat (radial core), equal, nearly equal (a short
+  // core, kept) and equal but for round-off (a core of 1e-6 m, under 1e-3
+  // of min(h, H): dropped, its place taken by the centre).
   const std::vector<CylinderCase> cases = {
-      {0.1, 0.6, false}, {0.3, 0.1, false}, {0.1, 0.2, false}, {0.1, 0.2004, true}};
+      {0.1, 0.6}, {0.3, 0.1}, {0.1, 0.2}, {0.1, 0.2004}, {0.1, 0.2 + 2e-6}, {0.1002, 0.2}};
   for (const auto& c : cases) {
     const double hl = c.L / 2, H = std::min(c.R, hl);
     double previous_error = 1;
     for (double h : {0.05, 0.025, 0.0125}) {
       CAPTURE(c.R, c.L, h);
       const VolumeMeshWithExtent m = MakeCylinderVolumeMesh(Cylinder(c.R, c.L), h);
-      test::CheckCompliantMesh(m);
+      const auto report = test::CheckCompliantMesh(m);
       // e = min(R − ρ, L/2 − |z|)/H at every vertex (analytic, from the
-      // rounded positions); with an absorbed core the levels are at most a
-      // factor 1 + 1/(2n) off, n ≥ H/h.
-      const double tolerance = c.core_absorbed ? 0.5 * h / H : 1e-12;
+      // rounded positions): the mesh's vertices are all on the boundary
+      // (e = 0) or on the medial core (e = 1), even where a core is dropped
+      // (the centre has e = 1).
       for (int v = 0; v < m.mesh.num_vertices(); ++v) {
         const Eigen::Vector3d& p = m.mesh.vertex(v);
-        const double exact = std::min(1.0, std::min(c.R - Rho(p), hl - std::abs(p.z())) / H);
-        REQUIRE(m.extent[v] == Approx(exact).margin(tolerance));
+        const double exact = std::min(c.R - Rho(p), hl - std::abs(p.z())) / H;
+        REQUIRE(m.extent[v] == Approx(exact).margin(1e-12));
+        REQUIRE((m.extent[v] == 0.0 || m.extent[v] == 1.0));
       }
-      // The whole medial core has e = 1: the axis |z| ≤ L/2 − R (long) or
-      // the disk ρ ≤ R − L/2 at z = 0 (flat).
-      for (int v = 0; v < m.mesh.num_vertices(); ++v) {
-        const Eigen::Vector3d& p = m.mesh.vertex(v);
-        if ((Rho(p) == 0 && std::abs(p.z()) <= hl - c.R) ||
-            (p.z() == 0 && Rho(p) <= c.R - hl)) {
-          REQUIRE(m.extent[v] == 1.0);
-        }
-      }
+      CHECK(report.num_boundary_vertices + report.num_deepest_vertices == m.mesh.num_vertices());
+      // The medial core's vertices: 2K + 1 axis points (long), or the core
+      // disk's 1 + 4·(1 + 2 + … + m) = 2m² + 2m + 1 (flat), or the centre.
+      const Counts n = ExpectedCounts(c.R, c.L, h);
+      CHECK(report.num_deepest_vertices == (n.flat ? 2 * n.m * n.m + 2 * n.m + 1 : 2 * n.K + 1));
       // The cross-section is the regular 4m-gon of the rim, so the volume
       // is its area times L, exactly; the rim edge is ≤ h.
       const int N = RimCount(m.mesh.vertices(), c.R, hl);
-      CHECK(N % 4 == 0);
+      CHECK(N == 4 * n.m);
       CHECK(2 * c.R * std::sin(pi / N) <= h);
       CHECK(m.mesh.total_volume() == Approx(PolygonArea(N, c.R) * c.L).epsilon(1e-12));
       const double error = 1 - m.mesh.total_volume() / (pi * c.R * c.R * c.L);
@@ -88,8 +99,34 @@ TEST_CASE("Cylinder volume mesh: orientation and counts over many proportions") 
       for (int e = 0; e < m.mesh.num_elements(); ++e)
         min_volume = std::min(min_volume, m.mesh.element_volume(e));
       CHECK(min_volume > 0);
-      // 24m²M tetrahedra with m rings: num_elements / 24 is a whole m²M.
-      CHECK(m.mesh.num_elements() % 24 == 0);
+      // Per octant: long, 2 per side quad (pyramids) + 1 per axis step and
+      // ring segment + 1 cone per cap triangle: 2mJ + mK + m²; flat, 3 per
+      // prism of the frustum (m² cap triangles) + 3 per side quad.
+      const Counts n = ExpectedCounts(0.1, L, h);
+      CHECK(m.mesh.num_elements() ==
+            (n.flat ? 24 * (n.m * n.m + n.m * n.J) : 8 * (2 * n.m * n.J + n.m * n.K + n.m * n.m)));
+    }
+  }
+}
+
+TEST_CASE("Cylinder volume mesh: worst dihedral angle of a long cylinder") {
+  // The thinnest tetrahedra of a long cylinder are in the axis fan: an axis
+  // step's tetrahedron (axis k, k+1, ring segment) has, at its axis edge,
+  // the dihedral angle between the meridian planes of its two ring
+  // vertices, the sector angle π/(2m) (4m ring vertices evenly spaced by
+  // the equal-angle map), so the worst angle is at most that. The pyramids
+  // next to it are a little thinner where a side layer is long against the
+  // ring chord (coarse rings, m ≤ 4: within 25%); the cones over the cap
+  // triangles are wider than a sector. So the worst angle stays about
+  // π/(2m): it halves as the hint halves, but never collapses.
+  for (const auto& [R, L] : {std::array<double, 2>{0.05, 0.2}, {0.1, 1.0}, {0.02, 0.2}}) {
+    for (double h : {0.02, 0.01, 0.005, 0.0035}) {
+      CAPTURE(R, L, h);
+      const VolumeMeshWithExtent m = MakeCylinderVolumeMesh(Cylinder(R, L), h);
+      const int rings = ExpectedCounts(R, L, h).m;
+      const double worst = CalcMinDihedralAngle(m.mesh);
+      CHECK(worst > 0.75 * pi / (2 * rings));
+      CHECK(worst <= pi / (2 * rings) * (1 + 1e-6));
     }
   }
 }
@@ -154,9 +191,10 @@ TEST_CASE("Cylinder meshes: flat cylinders give valid meshes (issue 10 reproduce
     CAPTURE(R, L, h);
     const VolumeMeshWithExtent m = MakeCylinderVolumeMesh(Cylinder(R, L), h);
     test::CheckCompliantMesh(m);
-    // The prism volume πR²L is approached from below (inscribed polygon).
-    CHECK(m.mesh.total_volume() < pi * R * R * L);
-    CHECK(m.mesh.total_volume() > 0.99 * pi * R * R * L);
+    // Exactly the prism over the rim's regular 4m-gon.
+    const int N = RimCount(m.mesh.vertices(), R, L / 2);
+    CHECK(N == 4 * ExpectedCounts(R, L, h).m);
+    CHECK(m.mesh.total_volume() == Approx(PolygonArea(N, R) * L).epsilon(1e-12));
     test::CheckClosedOutward(MakeCylinderSurfaceMesh(Cylinder(R, L), h));
   }
 }
@@ -183,10 +221,18 @@ TEST_CASE("Cylinder meshes: every proportion and hint gives a valid mesh or a cl
     }
   }
   CHECK(built > 20);
-  // The hopelessly flat one is refused for its shape, not its hint.
+  // A cylinder thinner than 1e-5 of its element spacing (here the rim
+  // chord 2·sin(π/16) ≈ 0.39 m at hint 0.5) would have elements of
+  // numerically zero volume: refused as too flat, naming a hint below
+  // H/1e-5 that would do (0.05 m for H = 5e-7 m), which then builds.
   CHECK_THROWS_WITH(MakeCylinderVolumeMesh(Cylinder(1, 1e-6), 0.5),
-                    Catch::Matchers::Contains("too flat") && Catch::Matchers::Contains("1e-06"));
+                    Catch::Matchers::Contains("too flat") && Catch::Matchers::Contains("1e-06") &&
+                        Catch::Matchers::Contains("below 0.05 m"));
   CHECK_THROWS_WITH(MakeCylinderSurfaceMesh(Cylinder(1, 1e-8), 0.5),
+                    Catch::Matchers::Contains("too flat"));
+  test::CheckCompliantMesh(MakeCylinderVolumeMesh(Cylinder(1, 1e-6), 0.05));
+  // A needle likewise: radius 1e-7 m against side layers of 0.5 m.
+  CHECK_THROWS_WITH(MakeCylinderVolumeMesh(Cylinder(1e-7, 1), 0.5),
                     Catch::Matchers::Contains("too flat"));
 }
 
