@@ -18,7 +18,7 @@ std::atomic<long> g_jobs{0};
 
 // How long a worker that finished a job spins for the next one, and a caller
 // for its workers to finish, before sleeping on the condition variable.
-constexpr auto kWorkerSpin = std::chrono::microseconds(100);
+constexpr auto kWorkerSpin = std::chrono::microseconds(1000);
 constexpr auto kCallerSpin = std::chrono::microseconds(50);
 
 // Spins until done() or `limit` has passed; returns done().

@@ -43,10 +43,13 @@ struct ThreadPoolProfile {
 /// Starting threads costs tens of microseconds, far more than a step's work
 /// for small scenes, so they are started once (Reserve) and kept; a loop
 /// (ParallelFor) then costs one wake-up and allocates nothing. A worker that
-/// finished a job, and a caller waiting for its workers, spin for some
-/// microseconds before they sleep: the jobs of a step (a query's pairs, its
-/// results, the next query) follow each other closely, and a sleeping
-/// thread takes tens of microseconds to wake, more on a loaded machine.
+/// finished a job spins for up to a millisecond for the next one, and a
+/// caller waiting for its workers for 50 µs, before they sleep: the jobs of
+/// a plant's step (a query's pairs, its results, the next query, the next
+/// step at 1 kHz) follow each other closely, and a sleeping thread takes
+/// tens of microseconds to wake on an idle machine, milliseconds on a loaded
+/// one, which made small scenes slower on 2 threads than on 1. The price: a
+/// worker keeps its core busy for a millisecond after the last job.
 ///
 /// ParallelFor is not reentrant and must be called from one thread at a
 /// time (its owner serializes the queries that use it).
