@@ -61,18 +61,23 @@ class MeshFieldLinear {
                   const MeshType& mesh)
       : values_(std::move(values)), gradients_(std::move(gradients)) {
     ValidateValues(mesh);
-    if (static_cast<int>(gradients_.size()) != mesh.num_elements()) {
-      throw std::invalid_argument(fmt::format(
-          "MeshFieldLinear: {} gradients given for {} elements", gradients_.size(),
-          mesh.num_elements()));
-    }
-    offsets_.resize(mesh.num_elements());
-    for (int e = 0; e < mesh.num_elements(); ++e) {
-      if (!gradients_[e].allFinite()) {
-        throw std::invalid_argument(
-            fmt::format("MeshFieldLinear: gradient of element {} is not finite", e));
-      }
-      offsets_[e] = ValueAtFirstVertex(mesh, e) - gradients_[e].dot(FirstVertex(mesh, e));
+    ComputeOffsets(mesh);
+  }
+
+  /// Replaces the field by one with copies of `values` and the given
+  /// per-element `gradients` on `mesh` (as the constructor above), reusing
+  /// this field's storage: nothing is allocated when its capacity suffices.
+  /// @throws as that constructor; the field is then left empty.
+  void Assign(std::span<const double> values, std::span<const Eigen::Vector3d> gradients,
+              const MeshType& mesh) {
+    values_.assign(values.begin(), values.end());
+    gradients_.assign(gradients.begin(), gradients.end());
+    try {
+      ValidateValues(mesh);
+      ComputeOffsets(mesh);
+    } catch (...) {
+      *this = MeshFieldLinear();
+      throw;
     }
   }
 
@@ -117,6 +122,24 @@ class MeshFieldLinear {
       gradients_[e] = CalcGradient(mesh, e);
       const Eigen::Vector3d& p0 = FirstVertex(mesh, e);
       offsets_[e] = ValueAtFirstVertex(mesh, e) - gradients_[e].dot(p0);
+    }
+  }
+
+  // Checks the given gradients (one per element, finite) and computes every
+  // element's offset into the existing storage.
+  void ComputeOffsets(const MeshType& mesh) {
+    if (static_cast<int>(gradients_.size()) != mesh.num_elements()) {
+      throw std::invalid_argument(fmt::format(
+          "MeshFieldLinear: {} gradients given for {} elements", gradients_.size(),
+          mesh.num_elements()));
+    }
+    offsets_.resize(mesh.num_elements());
+    for (int e = 0; e < mesh.num_elements(); ++e) {
+      if (!gradients_[e].allFinite()) {
+        throw std::invalid_argument(
+            fmt::format("MeshFieldLinear: gradient of element {} is not finite", e));
+      }
+      offsets_[e] = ValueAtFirstVertex(mesh, e) - gradients_[e].dot(FirstVertex(mesh, e));
     }
   }
 

@@ -1,5 +1,6 @@
 #include "mesh/mesh_validation.h"
 
+#include <cmath>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -30,6 +31,28 @@ void ValidateElementIndices(const char* mesh_kind, const char* element_kind, int
                                                 mesh_kind, element_kind, e, indices[i]));
       }
     }
+  }
+}
+
+void ValidateFaceDataSizes(const char* mesh_kind, size_t num_faces, size_t num_normals,
+                           size_t num_areas, size_t num_centroids) {
+  if (num_normals != num_faces || num_areas != num_faces || num_centroids != num_faces) {
+    throw std::invalid_argument(fmt::format(
+        "{}: per-face data of the wrong length for {} faces: {} normals, {} areas, {} centroids",
+        mesh_kind, num_faces, num_normals, num_areas, num_centroids));
+  }
+}
+
+void ValidateGivenFaceData(const char* mesh_kind, const char* element_kind, int f,
+                           const Eigen::Vector3d& normal, double area) {
+  if (!normal.allFinite()) {
+    throw std::invalid_argument(fmt::format("{}: {} {} has a non-finite normal ({}, {}, {})",
+                                            mesh_kind, element_kind, f, normal.x(), normal.y(),
+                                            normal.z()));
+  }
+  if (!(area > 0) || !std::isfinite(area)) {
+    throw std::invalid_argument(fmt::format(
+        "{}: {} {} has area {}; it must be positive and finite", mesh_kind, element_kind, f, area));
   }
 }
 

@@ -5,6 +5,7 @@
 /// std::invalid_argument whose message names the mesh kind, the index of the
 /// offending vertex or element and what is wrong.
 
+#include <limits>
 #include <span>
 #include <vector>
 
@@ -19,5 +20,21 @@ void ValidateVertices(const char* mesh_kind, const std::vector<Eigen::Vector3d>&
 /// its indices are equal.
 void ValidateElementIndices(const char* mesh_kind, const char* element_kind, int e,
                             std::span<const int> indices, int num_vertices);
+
+/// @throws if any of the per-face arrays a producer hands to a surface mesh
+/// (normals, areas, centroids) has a length other than `num_faces`.
+void ValidateFaceDataSizes(const char* mesh_kind, size_t num_faces, size_t num_normals,
+                           size_t num_areas, size_t num_centroids);
+
+/// True when ValidateGivenFaceData would not throw: the inline fast path
+/// for loops over many faces.
+inline bool IsValidGivenFaceData(const Eigen::Vector3d& normal, double area) {
+  return normal.allFinite() && area > 0 && area < std::numeric_limits<double>::infinity();
+}
+
+/// @throws if the given normal of face `f` is non-finite or its area is not
+/// positive and finite (the cheap checks of data a producer passes in).
+void ValidateGivenFaceData(const char* mesh_kind, const char* element_kind, int f,
+                           const Eigen::Vector3d& normal, double area);
 
 }  // namespace hydrocontact::internal

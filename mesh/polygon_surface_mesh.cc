@@ -27,15 +27,41 @@ void PolygonSurfaceMesh::Assign(std::span<const int> face_data,
   }
 }
 
-void PolygonSurfaceMesh::ComputeFaceData() {
+void PolygonSurfaceMesh::Assign(std::span<const int> face_data,
+                                std::span<const Eigen::Vector3d> vertices,
+                                std::span<const Eigen::Vector3d> face_normals,
+                                std::span<const double> areas,
+                                std::span<const Eigen::Vector3d> centroids) {
+  try {
+    face_data_.assign(face_data.begin(), face_data.end());
+    vertices_.assign(vertices.begin(), vertices.end());
+    internal::ValidateVertices("PolygonSurfaceMesh", vertices_);
+    IndexFaces();
+    internal::ValidateFaceDataSizes("PolygonSurfaceMesh", face_offsets_.size(),
+                                    face_normals.size(), areas.size(), centroids.size());
+    face_normals_.assign(face_normals.begin(), face_normals.end());
+    areas_.assign(areas.begin(), areas.end());
+    element_centroids_.assign(centroids.begin(), centroids.end());
+    total_area_ = 0;
+    Eigen::Vector3d weighted_centroid = Eigen::Vector3d::Zero();
+    for (int f = 0; f < num_faces(); ++f) {
+      if (!internal::IsValidGivenFaceData(face_normals_[f], areas_[f])) {
+        internal::ValidateGivenFaceData("PolygonSurfaceMesh", "face", f, face_normals_[f],
+                                        areas_[f]);
+      }
+      total_area_ += areas_[f];
+      weighted_centroid += areas_[f] * element_centroids_[f];
+    }
+    centroid_ = total_area_ > 0 ? Eigen::Vector3d(weighted_centroid / total_area_)
+                                : Eigen::Vector3d::Zero();
+  } catch (...) {
+    *this = PolygonSurfaceMesh();
+    throw;
+  }
+}
+
+void PolygonSurfaceMesh::IndexFaces() {
   face_offsets_.clear();
-  face_normals_.clear();
-  areas_.clear();
-  element_centroids_.clear();
-  total_area_ = 0;
-  centroid_.setZero();
-  internal::ValidateVertices("PolygonSurfaceMesh", vertices_);
-  Eigen::Vector3d weighted_centroid = Eigen::Vector3d::Zero();
   size_t i = 0;
   while (i < face_data_.size()) {
     const int f = num_faces();
@@ -50,8 +76,26 @@ void PolygonSurfaceMesh::ComputeFaceData() {
           "PolygonSurfaceMesh: face {} announces {} vertices but the face data ends after {}", f,
           n, face_data_.size() - i - 1));
     }
-    const std::span<const int> poly(face_data_.data() + i + 1, size_t(n));
-    internal::ValidateElementIndices("PolygonSurfaceMesh", "face", f, poly, num_vertices());
+    internal::ValidateElementIndices("PolygonSurfaceMesh", "face", f,
+                                     std::span<const int>(face_data_.data() + i + 1, size_t(n)),
+                                     num_vertices());
+    face_offsets_.push_back(int(i));
+    i += 1 + n;
+  }
+}
+
+void PolygonSurfaceMesh::ComputeFaceData() {
+  face_normals_.clear();
+  areas_.clear();
+  element_centroids_.clear();
+  total_area_ = 0;
+  centroid_.setZero();
+  internal::ValidateVertices("PolygonSurfaceMesh", vertices_);
+  IndexFaces();
+  Eigen::Vector3d weighted_centroid = Eigen::Vector3d::Zero();
+  for (int f = 0; f < num_faces(); ++f) {
+    const std::span<const int> poly = polygon(f);
+    const int n = static_cast<int>(poly.size());
     // Fan from vertex 0: exact area, normal and centroid for a planar convex
     // polygon.
     const Eigen::Vector3d& p0 = vertices_[poly[0]];
@@ -76,13 +120,11 @@ void PolygonSurfaceMesh::ComputeFaceData() {
       throw std::invalid_argument(
           fmt::format("PolygonSurfaceMesh: face {} is degenerate (zero area)", f));
     }
-    face_offsets_.push_back(int(i));
     face_normals_.push_back(area_vector / normal_length);
     areas_.push_back(twice_area / 2);
     element_centroids_.push_back(moment / twice_area);
     total_area_ += twice_area / 2;
     weighted_centroid += moment / 2;
-    i += 1 + n;
   }
   if (total_area_ > 0) centroid_ = weighted_centroid / total_area_;
 }

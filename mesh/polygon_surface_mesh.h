@@ -41,6 +41,26 @@ class PolygonSurfaceMesh {
   /// @throws as the constructor; the mesh is then left empty.
   void Assign(std::span<const int> face_data, std::span<const Eigen::Vector3d> vertices);
 
+  /// Like Assign(face_data, vertices), but takes the per-face data from a
+  /// producer that already has it (the contact-surface builder computes
+  /// every polygon's normal, area and centroid while it forms the polygon)
+  /// instead of deriving it again from the vertices. The totals are summed
+  /// from `areas` and `centroids`.
+  /// @param face_normals  per polygon, its unit normal by the right-hand
+  ///                      rule on its vertex order.
+  /// @param areas         per polygon, its area (> 0).
+  /// @param centroids     per polygon, its area centroid.
+  /// @pre the per-face data agrees with the vertices (to round-off); only
+  ///      what is cheap is checked.
+  /// @throws std::invalid_argument naming the culprit for the malformed face
+  ///         data or vertices the constructor rejects (except the zero-area
+  ///         test), for a per-face array whose length differs from the
+  ///         number of polygons, a non-finite normal, or an area that is not
+  ///         positive and finite; the mesh is then left empty.
+  void Assign(std::span<const int> face_data, std::span<const Eigen::Vector3d> vertices,
+              std::span<const Eigen::Vector3d> face_normals, std::span<const double> areas,
+              std::span<const Eigen::Vector3d> centroids);
+
   int num_vertices() const { return static_cast<int>(vertices_.size()); }
   int num_faces() const { return static_cast<int>(face_offsets_.size()); }
   int num_elements() const { return num_faces(); }
@@ -74,6 +94,8 @@ class PolygonSurfaceMesh {
   // Validates the faces and vertices and computes the per-face data into the
   // existing storage.
   void ComputeFaceData();
+  // Validates face_data_ (counts and indices) and fills face_offsets_.
+  void IndexFaces();
 
   std::vector<int> face_data_;
   std::vector<int> face_offsets_;

@@ -41,6 +41,25 @@ class TriangleSurfaceMesh {
   /// @throws as the constructor; the mesh is then left empty.
   void Assign(std::span<const Element> triangles, std::span<const Eigen::Vector3d> vertices);
 
+  /// Like Assign(triangles, vertices), but takes the per-face data from a
+  /// producer that already has it (the contact-surface builder computes
+  /// every face's normal, area and centroid while it forms the face) instead
+  /// of deriving it again from the vertices. The totals are summed from
+  /// `areas` and `centroids`.
+  /// @param face_normals  per triangle, its unit normal by the right-hand
+  ///                      rule on its vertex order.
+  /// @param areas         per triangle, its area (> 0).
+  /// @param centroids     per triangle, the mean of its three vertices.
+  /// @pre the per-face data agrees with the vertices (to round-off); only
+  ///      what is cheap is checked.
+  /// @throws std::invalid_argument naming the culprit if an array's length
+  ///         differs from the number of triangles, a vertex or a normal is
+  ///         non-finite, an index is out of range or repeated, or an area is
+  ///         not positive and finite; the mesh is then left empty.
+  void Assign(std::span<const Element> triangles, std::span<const Eigen::Vector3d> vertices,
+              std::span<const Eigen::Vector3d> face_normals, std::span<const double> areas,
+              std::span<const Eigen::Vector3d> centroids);
+
   int num_vertices() const { return static_cast<int>(vertices_.size()); }
   int num_triangles() const { return static_cast<int>(triangles_.size()); }
   int num_elements() const { return num_triangles(); }

@@ -122,6 +122,39 @@ void ContactSurface::AssignPolygons(GeometryId id_M, GeometryId id_N, std::span<
       grad_eM_W, grad_eN_W);
 }
 
+void ContactSurface::AssignTriangles(GeometryId id_M, GeometryId id_N,
+                                     std::span<const TriangleSurfaceMesh::Element> triangles,
+                                     std::span<const Eigen::Vector3d> vertices_W,
+                                     std::span<const double> e_MN,
+                                     const ContactSurfaceFaceData& faces,
+                                     std::optional<std::span<const Eigen::Vector3d>> grad_eM_W,
+                                     std::optional<std::span<const Eigen::Vector3d>> grad_eN_W) {
+  AssignWith(
+      id_M, id_N, HydroelasticContactRepresentation::kTriangle,
+      [&] {
+        tri_mesh_W_.Assign(triangles, vertices_W, faces.normals_W, faces.areas, faces.centroids_W);
+        CheckFieldSize(e_MN.size(), vertices_W.size());
+        tri_e_MN_.Assign(e_MN, faces.grad_e_MN_W, tri_mesh_W_);
+      },
+      grad_eM_W, grad_eN_W);
+}
+
+void ContactSurface::AssignPolygons(GeometryId id_M, GeometryId id_N, std::span<const int> face_data,
+                                    std::span<const Eigen::Vector3d> vertices_W,
+                                    std::span<const double> e_MN,
+                                    const ContactSurfaceFaceData& faces,
+                                    std::optional<std::span<const Eigen::Vector3d>> grad_eM_W,
+                                    std::optional<std::span<const Eigen::Vector3d>> grad_eN_W) {
+  AssignWith(
+      id_M, id_N, HydroelasticContactRepresentation::kPolygon,
+      [&] {
+        poly_mesh_W_.Assign(face_data, vertices_W, faces.normals_W, faces.areas, faces.centroids_W);
+        CheckFieldSize(e_MN.size(), vertices_W.size());
+        poly_e_MN_.Assign(e_MN, faces.grad_e_MN_W, poly_mesh_W_);
+      },
+      grad_eM_W, grad_eN_W);
+}
+
 void ContactSurface::ValidateGradients(const char* which, bool present,
                                        const std::vector<Eigen::Vector3d>& g) const {
   if (present && static_cast<int>(g.size()) != num_faces()) {

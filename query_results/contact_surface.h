@@ -30,6 +30,22 @@ enum class HydroelasticContactRepresentation {
 /// "triangle" or "polygon".
 const char* to_string(HydroelasticContactRepresentation representation);
 
+/// Per-face data of a contact surface that its producer already has (the
+/// contact-surface builder computes it while it forms each face), handed to
+/// ContactSurface::AssignTriangles / AssignPolygons so that it is not derived
+/// again from the vertices. One entry per face, all in W.
+struct ContactSurfaceFaceData {
+  /// Unit normal by the right-hand rule on the face's vertex order.
+  std::span<const Eigen::Vector3d> normals_W;
+  /// Area (m², > 0).
+  std::span<const double> areas;
+  /// Area centroid.
+  std::span<const Eigen::Vector3d> centroids_W;
+  /// The gradient of the pressure e_MN within the face's plane (Pa/m), the
+  /// gradient of the linear function the face's vertex values sample.
+  std::span<const Eigen::Vector3d> grad_e_MN_W;
+};
+
 /// The contact surface 𝕊ₘₙ between two intersecting geometries M and N of
 /// the hydroelastic (pressure field) model: the surface where the two
 /// pressure fields are equal (compliant–compliant), or the part of a rigid
@@ -100,6 +116,26 @@ class ContactSurface {
   /// `face_data` of PolygonSurfaceMesh.
   void AssignPolygons(GeometryId id_M, GeometryId id_N, std::span<const int> face_data,
                       std::span<const Eigen::Vector3d> vertices_W, std::span<const double> e_MN,
+                      std::optional<std::span<const Eigen::Vector3d>> grad_eM_W,
+                      std::optional<std::span<const Eigen::Vector3d>> grad_eN_W);
+
+  /// Like AssignTriangles above, but takes each face's normal, area,
+  /// centroid and pressure gradient from `faces` instead of deriving them
+  /// from the vertices (TriangleSurfaceMesh::Assign with face data).
+  /// @pre `faces` agrees with the vertices and values (to round-off).
+  /// @throws as AssignTriangles, and std::invalid_argument for per-face data
+  ///         of the wrong length or non-finite; the surface is then empty.
+  void AssignTriangles(GeometryId id_M, GeometryId id_N,
+                       std::span<const TriangleSurfaceMesh::Element> triangles,
+                       std::span<const Eigen::Vector3d> vertices_W, std::span<const double> e_MN,
+                       const ContactSurfaceFaceData& faces,
+                       std::optional<std::span<const Eigen::Vector3d>> grad_eM_W,
+                       std::optional<std::span<const Eigen::Vector3d>> grad_eN_W);
+
+  /// Likewise for the polygon representation.
+  void AssignPolygons(GeometryId id_M, GeometryId id_N, std::span<const int> face_data,
+                      std::span<const Eigen::Vector3d> vertices_W, std::span<const double> e_MN,
+                      const ContactSurfaceFaceData& faces,
                       std::optional<std::span<const Eigen::Vector3d>> grad_eM_W,
                       std::optional<std::span<const Eigen::Vector3d>> grad_eN_W);
 

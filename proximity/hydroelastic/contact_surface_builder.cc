@@ -20,6 +20,12 @@ struct SurfaceData {
   std::vector<int> face_data;
   std::vector<Eigen::Vector3d> grad_M_W;
   std::vector<Eigen::Vector3d> grad_N_W;
+  // Per face, what the mesh and field would otherwise derive again from the
+  // vertices (ContactSurfaceFaceData).
+  std::vector<Eigen::Vector3d> normals_W;
+  std::vector<double> areas;
+  std::vector<Eigen::Vector3d> centroids_W;
+  std::vector<Eigen::Vector3d> grad_e_W;
 
   // Empties every array, keeping its capacity.
   void Clear() {
@@ -29,6 +35,22 @@ struct SurfaceData {
     face_data.clear();
     grad_M_W.clear();
     grad_N_W.clear();
+    normals_W.clear();
+    areas.clear();
+    centroids_W.clear();
+    grad_e_W.clear();
+  }
+
+  // Appends one face's data (see ContactSurfaceFaceData).
+  void AddFace(const Eigen::Vector3d& nhat_W, double area, const Eigen::Vector3d& p_WC,
+               const Eigen::Vector3d& grad_e, bool has_grad_M, const Eigen::Vector3d& grad_M,
+               bool has_grad_N, const Eigen::Vector3d& grad_N) {
+    normals_W.push_back(nhat_W);
+    areas.push_back(area);
+    centroids_W.push_back(p_WC);
+    grad_e_W.push_back(grad_e);
+    if (has_grad_M) grad_M_W.push_back(grad_M);
+    if (has_grad_N) grad_N_W.push_back(grad_N);
   }
 };
 
@@ -65,6 +87,11 @@ bool BuildContactSurface(const ContactPolygons& polygons, const RigidTransform& 
   const bool has_grad_N = flip ? first_compliant : second_compliant;
   const std::vector<Eigen::Vector3d>& grad_M_F = flip ? polygons.grad_second : polygons.grad_first;
   const std::vector<Eigen::Vector3d>& grad_N_F = flip ? polygons.grad_first : polygons.grad_second;
+  if (!first_compliant && !second_compliant) {
+    throw std::invalid_argument(fmt::format(
+        "BuildContactSurface: neither {} nor {} is compliant; the surface's pressure needs one",
+        id_first.to_string(), id_second.to_string()));
+  }
   const bool triangles = representation == HydroelasticContactRepresentation::kTriangle;
   const Eigen::Matrix3d& R_WF = X_WF.rotation();
 
@@ -84,6 +111,10 @@ bool BuildContactSurface(const ContactPolygons& polygons, const RigidTransform& 
   }
   if (has_grad_M) out.grad_M_W.reserve(num_faces_estimate);
   if (has_grad_N) out.grad_N_W.reserve(num_faces_estimate);
+  out.normals_W.reserve(num_faces_estimate);
+  out.areas.reserve(num_faces_estimate);
+  out.centroids_W.reserve(num_faces_estimate);
+  out.grad_e_W.reserve(num_faces_estimate);
 
   // The size of the whole contact patch. A polygon whose every edge is
   // negligible against it is a clipping remnant (a piece pinched to a point
@@ -129,23 +160,10 @@ bool BuildContactSurface(const ContactPolygons& polygons, const RigidTransform& 
 
     const Eigen::Vector3d grad_M_W = R_WF * grad_M_F[k];
     const Eigen::Vector3d grad_N_W = R_WF * grad_N_F[k];
-    const int first_vertex = static_cast<int>(out.vertices_W.size());
-    for (int i = 0; i < n; ++i) {
-      out.vertices_W.push_back(p_W[i]);
-      out.pressures.push_back(pressure[i]);
-    }
-    if (!triangles) {
-      out.face_data.push_back(n);
-      for (int i = 0; i < n; ++i) out.face_data.push_back(first_vertex + i);
-      if (has_grad_M) out.grad_M_W.push_back(grad_M_W);
-      if (has_grad_N) out.grad_N_W.push_back(grad_N_W);
-      continue;
-    }
-    // Fan around the area centroid; the centroid's pressure is the mean of
-    // the linear field over the polygon, which is its value there. A planar
-    // convex polygon's fan triangles all have the normal n̂ of the sum of
-    // their area vectors, so twice their areas are the projections cross·n̂
-    // (no square root each).
+    // The face's unit normal and area centroid. A planar convex polygon's
+    // fan triangles all have the normal n̂ of the sum of their area vectors,
+    // so twice their areas are the projections cross·n̂ (no square root
+    // each). The mesh would derive the same from the vertices.
     const Eigen::Vector3d nhat_face_W = area_vector / twice_area;
     Eigen::Vector3d moment = Eigen::Vector3d::Zero();
     double pressure_moment = 0;
@@ -156,6 +174,29 @@ bool BuildContactSurface(const ContactPolygons& polygons, const RigidTransform& 
     }
     const double inv_three_twice_area = 1 / (3 * twice_area);
     const Eigen::Vector3d p_WC = moment * inv_three_twice_area;
+    // The vertex pressures sample a compliant geometry's linear field (M's
+    // when it is compliant, else N's; on a compliant–compliant surface the
+    // two agree), so the surface field's gradient is that field's gradient
+    // projected onto the face's plane: exact, where the mesh field would
+    // solve for it from the vertex values.
+    const Eigen::Vector3d& grad_p_W = has_grad_M ? grad_M_W : grad_N_W;
+    const Eigen::Vector3d grad_e_W = grad_p_W - grad_p_W.dot(nhat_face_W) * nhat_face_W;
+    const int first_vertex = static_cast<int>(out.vertices_W.size());
+    for (int i = 0; i < n; ++i) {
+      out.vertices_W.push_back(p_W[i]);
+      out.pressures.push_back(pressure[i]);
+    }
+    if (!triangles) {
+      out.face_data.push_back(n);
+      for (int i = 0; i < n; ++i) out.face_data.push_back(first_vertex + i);
+      out.AddFace(nhat_face_W, twice_area / 2, p_WC, grad_e_W, has_grad_M, grad_M_W, has_grad_N,
+                  grad_N_W);
+      continue;
+    }
+    // Fan around the area centroid; the centroid's pressure is the mean of
+    // the linear field over the polygon, which is its value there. Each fan
+    // triangle's normal, area and centroid are those TriangleSurfaceMesh
+    // would compute, the same expressions on the same values.
     const int centroid = static_cast<int>(out.vertices_W.size());
     out.vertices_W.push_back(p_WC);
     out.pressures.push_back(pressure_moment * inv_three_twice_area);
@@ -168,22 +209,25 @@ bool BuildContactSurface(const ContactPolygons& polygons, const RigidTransform& 
       const Eigen::Vector3d cross = (b - a).cross(p_WC - a);
       if (!(cross.dot(nhat_W) > kDegenerateFanTriangleRatio * fan_longest_sq)) continue;
       out.triangles.push_back({first_vertex + i, first_vertex + j, centroid});
-      if (has_grad_M) out.grad_M_W.push_back(grad_M_W);
-      if (has_grad_N) out.grad_N_W.push_back(grad_N_W);
+      const double fan_twice_area = cross.norm();
+      out.AddFace(cross / fan_twice_area, fan_twice_area / 2, (a + b + p_WC) / 3, grad_e_W,
+                  has_grad_M, grad_M_W, has_grad_N, grad_N_W);
     }
   }
 
   using Gradients = std::optional<std::span<const Eigen::Vector3d>>;
   const Gradients grad_M = has_grad_M ? Gradients(out.grad_M_W) : std::nullopt;
   const Gradients grad_N = has_grad_N ? Gradients(out.grad_N_W) : std::nullopt;
+  const ContactSurfaceFaceData faces{out.normals_W, out.areas, out.centroids_W, out.grad_e_W};
   if (triangles) {
     if (out.triangles.empty()) return false;
-    surface->AssignTriangles(id_M, id_N, out.triangles, out.vertices_W, out.pressures, grad_M,
+    surface->AssignTriangles(id_M, id_N, out.triangles, out.vertices_W, out.pressures, faces, grad_M,
                              grad_N);
     return true;
   }
   if (out.face_data.empty()) return false;
-  surface->AssignPolygons(id_M, id_N, out.face_data, out.vertices_W, out.pressures, grad_M, grad_N);
+  surface->AssignPolygons(id_M, id_N, out.face_data, out.vertices_W, out.pressures, faces, grad_M,
+                          grad_N);
   return true;
 }
 

@@ -77,6 +77,19 @@ void IntersectTriangles(const CompliantMesh& compliant_C, const RigidMesh& rigid
     // one of the face's two tetrahedra).
     const std::array<ClipHalfSpace, 4>& faces = scratch.faces.Get(
         tet, [&](int) { return TetrahedronFaceHalfSpaces(t, v); });
+    // Most candidates that get here miss the tetrahedron: a face plane has
+    // the whole triangle outside. Find those from the three positions alone,
+    // before the pressures are evaluated and the polygon is built
+    // (ClipByTetrahedron makes the same decision again for the rest).
+    for (const ClipHalfSpace& face : faces) {
+      int outside = 0, on_plane = 0;
+      for (int k = 0; k < 3; ++k) {
+        const double d = face.Evaluate(*x[k]);
+        outside += d > 0;
+        on_plane += d == 0;
+      }
+      if (outside == 3 || (on_plane == 3 && !face.keeps_coplanar)) return;
+    }
     ClipPolygon* in = &scratch.buffers[0];
     in->clear();
     for (int k = 0; k < 3; ++k) {

@@ -81,5 +81,60 @@ TEST_CASE("Polygon mesh: bad input names the face", "[polygon_mesh][errors]") {
   CHECK_THROWS_WITH(make({3, 0, 1, 2}), Contains("vertex 5 has a non-finite coordinate"));
 }
 
+TEST_CASE("Polygon mesh: Assign with given face data keeps it and sums the totals",
+          "[polygon_mesh]") {
+  // The unit square (area 1, normal +z, centroid (½, ½, 0)) and the triangle
+  // (2,0,0), (3,0,0), (2,0,1) (area ½, normal −y, centroid (7/3, 0, 1/3)).
+  const std::vector<int> faces{4, 0, 1, 2, 3, 3, 4, 5, 6};
+  const std::vector<Eigen::Vector3d> v{{0, 0, 0}, {1, 0, 0}, {1, 1, 0}, {0, 1, 0},
+                                       {2, 0, 0}, {3, 0, 0}, {2, 0, 1}};
+  const std::vector<Eigen::Vector3d> normals{{0, 0, 1}, {0, -1, 0}};
+  const std::vector<double> areas{1, 0.5};
+  const std::vector<Eigen::Vector3d> centroids{{0.5, 0.5, 0}, {7.0 / 3, 0, 1.0 / 3}};
+  PolygonSurfaceMesh mesh;
+  mesh.Assign(faces, v, normals, areas, centroids);
+  const PolygonSurfaceMesh derived(faces, v);
+  CHECK(mesh.Equal(derived));
+  CHECK(mesh.num_faces() == 2);
+  CHECK(mesh.num_polygon_vertices(1) == 3);
+  for (int f = 0; f < 2; ++f) {
+    CHECK(mesh.face_normal(f) == normals[f]);
+    CHECK(mesh.area(f) == areas[f]);
+    CHECK(mesh.element_centroid(f) == centroids[f]);
+    CHECK(mesh.face_normal(f).isApprox(derived.face_normal(f), 1e-15));
+    CHECK(mesh.area(f) == Approx(derived.area(f)).epsilon(1e-15));
+    CHECK(mesh.element_centroid(f).isApprox(derived.element_centroid(f), 1e-15));
+  }
+  CHECK(mesh.total_area() == 1.5);
+  // (1·(½, ½, 0) + ½·(7/3, 0, 1/3)) / 1.5 = (10/9, 1/3, 1/9).
+  CHECK(mesh.centroid().isApprox(Eigen::Vector3d(10.0 / 9, 1.0 / 3, 1.0 / 9), 1e-15));
+}
+
+TEST_CASE("Polygon mesh: Assign with given face data rejects bad input, leaving it empty",
+          "[polygon_mesh][errors]") {
+  const std::vector<int> faces{3, 0, 1, 2};
+  const std::vector<Eigen::Vector3d> v{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
+  const std::vector<Eigen::Vector3d> n{{0, 0, 1}};
+  const std::vector<double> a{0.5};
+  const std::vector<Eigen::Vector3d> c{{1.0 / 3, 1.0 / 3, 0}};
+  PolygonSurfaceMesh mesh;
+  auto assign = [&](const std::vector<int>& ff, const std::vector<Eigen::Vector3d>& nn,
+                    const std::vector<double>& aa) {
+    mesh.Assign(faces, v, n, a, c);
+    REQUIRE(mesh.num_faces() == 1);
+    mesh.Assign(ff, v, nn, aa, c);
+  };
+  CHECK_THROWS_WITH(assign({3, 0, 1, 2, 3, 0, 1, 2}, n, a),
+                    Contains("per-face data of the wrong length for 2 faces: 1 normals"));
+  CHECK(mesh.num_faces() == 0);
+  CHECK(mesh.total_area() == 0);
+  CHECK_THROWS_WITH(assign({3, 0, 1, 5}, n, a), Contains("face 0 refers to vertex 5"));
+  CHECK_THROWS_WITH(assign({4, 0, 1, 2}, n, a), Contains("face 0 announces 4 vertices"));
+  CHECK_THROWS_WITH(assign(faces, {{INFINITY, 0, 1}}, a), Contains("face 0 has a non-finite normal"));
+  CHECK_THROWS_WITH(assign(faces, n, {-1.0}), Contains("face 0 has area -1"));
+  CHECK(mesh.num_faces() == 0);
+  CHECK(mesh.num_vertices() == 0);
+}
+
 }  // namespace
 }  // namespace hydrocontact

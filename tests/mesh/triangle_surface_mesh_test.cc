@@ -124,5 +124,63 @@ TEST_CASE("Triangle mesh: bad input names the culprit", "[triangle_mesh][errors]
                     Contains("vertex 2 has a non-finite coordinate"));
 }
 
+TEST_CASE("Triangle mesh: Assign with given face data keeps it and sums the totals",
+          "[triangle_mesh]") {
+  // The two triangles of the first test case, with their hand-derived data:
+  // areas 3 and ½, normals +z and +x, centroids (2/3, 1, 0) and (1, 1/3, 1/3).
+  const std::vector<TriangleSurfaceMesh::Element> t{{0, 1, 2}, {3, 4, 5}};
+  const std::vector<Eigen::Vector3d> v{{0, 0, 0}, {2, 0, 0}, {0, 3, 0},
+                                       {1, 0, 0}, {1, 1, 0}, {1, 0, 1}};
+  const std::vector<Eigen::Vector3d> normals{{0, 0, 1}, {1, 0, 0}};
+  const std::vector<double> areas{3, 0.5};
+  const std::vector<Eigen::Vector3d> centroids{{2.0 / 3, 1, 0}, {1, 1.0 / 3, 1.0 / 3}};
+  TriangleSurfaceMesh mesh;
+  mesh.Assign(t, v, normals, areas, centroids);
+  // The same mesh as the constructor derives from the vertices.
+  const TriangleSurfaceMesh derived(t, v);
+  CHECK(mesh.Equal(derived));
+  for (int f = 0; f < 2; ++f) {
+    CHECK(mesh.face_normal(f) == normals[f]);
+    CHECK(mesh.area(f) == areas[f]);
+    CHECK(mesh.element_centroid(f) == centroids[f]);
+    CHECK(mesh.face_normal(f).isApprox(derived.face_normal(f), 1e-15));
+    CHECK(mesh.area(f) == Approx(derived.area(f)).epsilon(1e-15));
+    CHECK(mesh.element_centroid(f).isApprox(derived.element_centroid(f), 1e-15));
+  }
+  CHECK(mesh.total_area() == 3.5);
+  CHECK(mesh.centroid().isApprox(derived.centroid(), 1e-15));
+}
+
+TEST_CASE("Triangle mesh: Assign with given face data rejects bad input, leaving it empty",
+          "[triangle_mesh][errors]") {
+  const std::vector<TriangleSurfaceMesh::Element> t{{0, 1, 2}};
+  const std::vector<Eigen::Vector3d> v{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
+  const std::vector<Eigen::Vector3d> n{{0, 0, 1}};
+  const std::vector<double> a{0.5};
+  const std::vector<Eigen::Vector3d> c{{1.0 / 3, 1.0 / 3, 0}};
+  TriangleSurfaceMesh mesh;
+  auto assign = [&](const std::vector<TriangleSurfaceMesh::Element>& tt,
+                    const std::vector<Eigen::Vector3d>& vv, const std::vector<Eigen::Vector3d>& nn,
+                    const std::vector<double>& aa, const std::vector<Eigen::Vector3d>& cc) {
+    mesh.Assign(t, v, n, a, c);
+    REQUIRE(mesh.num_triangles() == 1);
+    mesh.Assign(tt, vv, nn, aa, cc);
+  };
+  CHECK_THROWS_WITH(assign(t, v, {}, a, c),
+                    Contains("per-face data of the wrong length for 1 faces: 0 normals, 1 areas"));
+  CHECK(mesh.num_triangles() == 0);
+  CHECK(mesh.total_area() == 0);
+  CHECK_THROWS_WITH(assign(t, v, n, {0.5, 1}, c), Contains("2 areas"));
+  CHECK_THROWS_WITH(assign(t, v, n, a, {}), Contains("0 centroids"));
+  CHECK_THROWS_WITH(assign({{0, 1, 3}}, v, n, a, c), Contains("triangle 0 refers to vertex 3"));
+  CHECK_THROWS_WITH(assign(t, {{0, 0, 0}, {1, 0, NAN}, {0, 1, 0}}, n, a, c),
+                    Contains("vertex 1 has a non-finite coordinate"));
+  CHECK_THROWS_WITH(assign(t, v, {{0, NAN, 1}}, a, c), Contains("triangle 0 has a non-finite normal"));
+  CHECK_THROWS_WITH(assign(t, v, n, {0.0}, c), Contains("triangle 0 has area 0"));
+  CHECK_THROWS_WITH(assign(t, v, n, {INFINITY}, c), Contains("triangle 0 has area inf"));
+  CHECK(mesh.num_triangles() == 0);
+  CHECK(mesh.num_vertices() == 0);
+}
+
 }  // namespace
 }  // namespace hydrocontact

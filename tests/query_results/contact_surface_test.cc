@@ -255,5 +255,63 @@ TEST_CASE("AssignTriangles/AssignPolygons equal the constructors and reuse stora
                     Catch::Contains("a contact surface needs two geometries"));
 }
 
+TEST_CASE("AssignTriangles/AssignPolygons with given face data equal the constructors",
+          "[contact_surface]") {
+  const Ids ids;
+  // The unit square's triangles: areas ½, normals +z, centroids
+  // (2/3, 1/3, 0) and (1/3, 2/3, 0). The pressure 10 + 2x + 3y is linear,
+  // so its in-face gradient on both is (2, 3, 0).
+  const TriangleSurfaceMesh tri = UnitSquareTriangles();
+  const std::vector<double> tri_p{10, 12, 15, 13};
+  const std::vector<Vector3d> normals{Vector3d(0, 0, 1), Vector3d(0, 0, 1)};
+  const std::vector<double> areas{0.5, 0.5};
+  const std::vector<Vector3d> centroids{Vector3d(2.0 / 3, 1.0 / 3, 0), Vector3d(1.0 / 3, 2.0 / 3, 0)};
+  const std::vector<Vector3d> grad_e{Vector3d(2, 3, 0), Vector3d(2, 3, 0)};
+  const ContactSurfaceFaceData faces{normals, areas, centroids, grad_e};
+  for (const auto& [m, n] : {std::pair(ids.low, ids.high), std::pair(ids.high, ids.low)}) {
+    const ContactSurface expected(m, n, tri, TriangleSurfaceMeshFieldLinear(tri_p, tri));
+    ContactSurface s;
+    s.AssignTriangles(m, n, tri.triangles(), tri.vertices(), tri_p, faces, std::nullopt, std::nullopt);
+    CHECK(s.Equal(expected));
+    for (int f = 0; f < 2; ++f) {
+      CHECK(s.face_normal(f) == expected.face_normal(f));
+      CHECK(s.area(f) == expected.area(f));
+      CHECK(s.centroid(f).isApprox(expected.centroid(f), 1e-15));
+      // Linear data: the field evaluates exactly at any point.
+      const Vector3d p(0.3, 0.4, 0);
+      CHECK(s.tri_e_MN().EvaluateCartesian(f, p) == Approx(10 + 2 * 0.3 + 3 * 0.4).epsilon(1e-15));
+    }
+    CHECK(s.total_area() == 1);
+  }
+  // The square and the triangle (1,0), (2,0), (1,1) next to it (areas 1 and
+  // ½, centroids (½, ½, 0) and (4/3, 1/3, 0)) with the pressure 1 + x + y,
+  // gradient (1, 1, 0). Per-face data of the wrong length throws and leaves
+  // the surface empty.
+  const PolygonSurfaceMesh poly = SquareAndTriangle();
+  const std::vector<double> poly_p{1, 2, 3, 2, 3};
+  const std::vector<Vector3d> poly_normals{Vector3d(0, 0, 1), Vector3d(0, 0, 1)};
+  const std::vector<double> poly_areas{1, 0.5};
+  const std::vector<Vector3d> poly_centroids{Vector3d(0.5, 0.5, 0), Vector3d(4.0 / 3, 1.0 / 3, 0)};
+  const std::vector<Vector3d> poly_grad{Vector3d(1, 1, 0), Vector3d(1, 1, 0)};
+  ContactSurface s;
+  s.AssignPolygons(ids.low, ids.high, poly.face_data(), poly.vertices(), poly_p,
+                   {poly_normals, poly_areas, poly_centroids, poly_grad}, std::nullopt, std::nullopt);
+  const ContactSurface expected(ids.low, ids.high, poly, PolygonSurfaceMeshFieldLinear(poly_p, poly));
+  CHECK(s.Equal(expected));
+  CHECK(s.centroid().isApprox(expected.centroid(), 1e-15));
+  CHECK_THROWS_WITH(
+      s.AssignPolygons(ids.low, ids.high, poly.face_data(), poly.vertices(), poly_p,
+                       {poly_normals, poly_areas, poly_centroids, std::span<const Vector3d>(grad_e).subspan(0, 1)}, std::nullopt,
+                       std::nullopt),
+      Catch::Contains("1 gradients given for 2 elements"));
+  CHECK(s.num_faces() == 0);
+  CHECK_THROWS_WITH(
+      s.AssignPolygons(ids.low, ids.high, poly.face_data(), poly.vertices(), poly_p,
+                       {poly_normals, std::span<const double>(areas).subspan(0, 1), poly_centroids, poly_grad}, std::nullopt,
+                       std::nullopt),
+      Catch::Contains("1 areas"));
+  CHECK(s.num_faces() == 0);
+}
+
 }  // namespace
 }  // namespace hydrocontact

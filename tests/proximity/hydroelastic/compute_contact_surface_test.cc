@@ -1,9 +1,11 @@
 #include "proximity/hydroelastic/compute_contact_surface.h"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
 
+#include <Eigen/LU>
 #include <catch2/catch.hpp>
 
 #include "proximity/representation/make_hydroelastic_representation.h"
@@ -556,6 +558,138 @@ TEST_CASE("A rigid sphere buried at the centre of a compliant one has no surface
           Approx(std::get<RigidMesh>(rigid).mesh.total_area()).epsilon(1e-12));
     const Vector3d f = IntegrateForce(*all);
     CHECK(f.norm() <= 1e-9 * 1e6 * all->total_area());
+  }
+}
+
+// The per-face data a surface holds (normal, area, centroid, the pressure's
+// in-face gradient, and the totals), recomputed here from the surface's
+// vertices and vertex pressures alone, by formulas written for this test:
+// the area vector by Newell's method, the area centroid as the area-weighted
+// mean of the centroids of a fan's triangles, the in-face gradient g of the
+// linear pressure by solving g·(pᵢ − p₀) = eᵢ − e₀ on the best-shaped fan
+// triangle together with g·n̂ = 0. The builder computes these while it forms
+// the faces (issue 9) and passes them through, so this checks that what it
+// passes through is what the vertices say.
+void CheckFaceDataAgainstVertices(const ContactSurface& s) {
+  const bool tri = s.is_triangle();
+  const std::vector<Vector3d>& vertices = tri ? s.tri_mesh_W().vertices() : s.poly_mesh_W().vertices();
+  const std::vector<double>& e = test::Pressures(s);
+  double total_area = 0;
+  Vector3d moment = Vector3d::Zero();
+  for (int f = 0; f < s.num_faces(); ++f) {
+    INFO("face " << f);
+    std::vector<int> face;
+    if (tri) {
+      for (const int v : s.tri_mesh_W().element(f)) face.push_back(v);
+    } else {
+      for (const int v : s.poly_mesh_W().polygon(f)) face.push_back(v);
+    }
+    const int n = static_cast<int>(face.size());
+    Vector3d newell = Vector3d::Zero();
+    double longest_sq = 0;
+    for (int i = 0; i < n; ++i) {
+      const Vector3d& a = vertices[face[i]];
+      const Vector3d& b = vertices[face[(i + 1) % n]];
+      newell += Vector3d((a.y() - b.y()) * (a.z() + b.z()), (a.z() - b.z()) * (a.x() + b.x()),
+                         (a.x() - b.x()) * (a.y() + b.y()));
+      longest_sq = std::max(longest_sq, (b - a).squaredNorm());
+    }
+    const double twice_area = newell.norm();
+    const Vector3d nhat = newell / twice_area;
+    Vector3d face_moment = Vector3d::Zero();
+    double weight = 0;
+    int best = 1;
+    double best_twice_area = -1;
+    const Vector3d& p0 = vertices[face[0]];
+    for (int i = 1; i + 1 < n; ++i) {
+      const Vector3d& a = vertices[face[i]];
+      const Vector3d& b = vertices[face[i + 1]];
+      const double t = (a - p0).cross(b - p0).dot(nhat);
+      face_moment += t * (p0 + a + b) / 3;
+      weight += t;
+      if (t > best_twice_area) {
+        best_twice_area = t;
+        best = i;
+      }
+    }
+    const Vector3d centroid = face_moment / weight;
+    Eigen::Matrix3d A;
+    A.row(0) = (vertices[face[best]] - p0).transpose();
+    A.row(1) = (vertices[face[best + 1]] - p0).transpose();
+    A.row(2) = nhat.transpose();
+    const Vector3d rhs(e[face[best]] - e[face[0]], e[face[best + 1]] - e[face[0]], 0);
+    const Vector3d grad = A.fullPivLu().solve(rhs);
+    const Vector3d& grad_given =
+        tri ? s.tri_e_MN().EvaluateGradient(f) : s.poly_e_MN().EvaluateGradient(f);
+
+    // Round-off bounds. The vertices carry absolute errors of about ε R
+    // (ε ~ 1e-16, R the size of their coordinates, up to 40 m here), so a
+    // face's normal is determined to about ε (R + ℓ) ℓ / (2A) (ℓ its
+    // longest edge), its area to ε (R + ℓ) ℓ, its centroid to ε (R + ℓ);
+    // the gradient solved from vertex pressures (which are clamped at 0 on
+    // the rim, a change of ε·E) to about ε (|g| (R + ℓ) + E) ℓ / (2A). The
+    // bounds allow a factor of 1,000.
+    double R = 0;
+    for (const int v : face) R = std::max(R, vertices[v].cwiseAbs().maxCoeff());
+    const double longest = std::sqrt(longest_sq);
+    const double scale = R + longest;
+    const double pressure_scale = *std::max_element(e.begin(), e.end());
+    const double tol_normal = 1e-13 * scale * longest / twice_area;
+    const double tol_grad = 1e-13 * (grad.norm() * scale + pressure_scale) * longest / twice_area;
+    CHECK((s.face_normal(f) - nhat).norm() <= tol_normal);
+    CHECK(std::abs(s.area(f) - twice_area / 2) <= 1e-13 * scale * longest);
+    CHECK((s.centroid(f) - centroid).norm() <= 1e-13 * scale);
+    CHECK((grad_given - grad).norm() <= tol_grad);
+    // The gradient lies in the face's plane.
+    CHECK(std::abs(grad_given.dot(nhat)) <= tol_grad);
+    total_area += twice_area / 2;
+    moment += twice_area / 2 * centroid;
+  }
+  CHECK(s.total_area() == Approx(total_area).epsilon(1e-12));
+  double R_all = 0;
+  for (const Vector3d& v : vertices) R_all = std::max(R_all, v.cwiseAbs().maxCoeff());
+  CHECK((s.centroid() - moment / total_area).norm() <= 1e-13 * (R_all + std::sqrt(total_area)));
+}
+
+TEST_CASE("Per-face data passed through by the builder equals that derived from the vertices",
+          "[compute_contact_surface]") {
+  // Every supported pair, in several poses of the whole scene, and (below)
+  // the third-party gmsh sphere against the rigid scanned object.
+  const std::vector<RigidTransform> poses{
+      RigidTransform(),
+      RigidTransform::FromAxisAngle(Vector3d(1, 2, 3), 0.7, Vector3d(0.3, -2, 5)),
+      RigidTransform::FromRollPitchYaw(Vector3d(-1.2, 0.4, 2.5), Vector3d(-40, 7, 0.01))};
+  for (const Pair& pair : MakePairs()) {
+    for (const RigidTransform& X : poses) {
+      for (const auto representation : {kTriangle, kPolygon}) {
+        INFO(pair.name << ", " << to_string(representation));
+        Posed a = pair.a;
+        Posed b = pair.b;
+        a.X_WG = X * a.X_WG;
+        b.X_WG = X * b.X_WG;
+        const auto s = Compute(a, b, representation);
+        REQUIRE(s.has_value());
+        CheckFaceDataAgainstVertices(*s);
+      }
+    }
+  }
+  const std::string data = std::string(HYDROCONTACT_SOURCE_DIR) + "/data/";
+  const HydroelasticRepresentation sphere = MakeHydroelasticRepresentation(
+      Mesh(data + "gmsh-sphere-r0.05-h0.007.vtk"), ProximityProperties::Compliant(1e6));
+  const HydroelasticRepresentation object = MakeHydroelasticRepresentation(
+      Mesh(data + "gmsh-ellipsoid-0.12m.obj"), ProximityProperties::Rigid());
+  const GeometryId id_S = GeometryId::get_new_id();
+  const GeometryId id_O = GeometryId::get_new_id();
+  for (const RigidTransform& X : poses) {
+    for (const auto representation : {kTriangle, kPolygon}) {
+      INFO("gmsh sphere and scanned object, " << to_string(representation));
+      const auto s = ComputeContactSurface(
+          id_S, sphere, X, id_O, object,
+          X * RigidTransform::FromAxisAngle(Vector3d(1, 2, 3), 0.3, Vector3d(0, 0, 0.07)),
+          representation);
+      REQUIRE(s.has_value());
+      CheckFaceDataAgainstVertices(*s);
+    }
   }
 }
 

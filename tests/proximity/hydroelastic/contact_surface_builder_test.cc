@@ -143,6 +143,21 @@ TEST_CASE("The same id twice is rejected", "[builder]") {
                     Catch::Contains(a.to_string()));
 }
 
+TEST_CASE("Two rigid geometries are rejected, naming both", "[builder]") {
+  // The surface's pressure is a compliant geometry's field; with none there
+  // is no pressure (and no gradient to pass through).
+  const GeometryId a = GeometryId::get_new_id();
+  const GeometryId b = GeometryId::get_new_id();
+  ContactPolygons polygons;
+  polygons.Add(Rectangle(), Vector3d::UnitZ(), Vector3d::Zero(), Vector3d::Zero());
+  for (const auto representation :
+       {HydroelasticContactRepresentation::kTriangle, HydroelasticContactRepresentation::kPolygon}) {
+    CHECK_THROWS_WITH(BuildContactSurface(polygons, kX_WF, a, false, b, false, representation),
+                      Catch::Contains(a.to_string()) && Catch::Contains(b.to_string()) &&
+                          Catch::Contains("neither"));
+  }
+}
+
 }  // namespace
 }  // namespace hydrocontact
 
