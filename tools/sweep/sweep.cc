@@ -39,6 +39,8 @@
 #include <string>
 #include <vector>
 
+#include <unistd.h>
+
 #include <Eigen/Geometry>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -133,8 +135,11 @@ std::filesystem::path HullFile() {
   // A fixed irregular polytope (unit size): an icosahedron stretched and
   // with one vertex pulled out, so it has faces, edges and vertices of
   // every orientation.
+  // Named after the process: the Convex cases read it again and again,
+  // and other sweeps (the test suite of another build) may run meanwhile.
   const std::filesystem::path file =
-      std::filesystem::temp_directory_path() / "hydrocontact_sweep_hull.obj";
+      std::filesystem::temp_directory_path() /
+      fmt::format("hydrocontact_sweep_hull_{}.obj", static_cast<long>(::getpid()));
   const double t = (1 + std::sqrt(5.0)) / 2;
   std::vector<Vector3d> v{{-1, t, 0}, {1, t, 0},  {-1, -t, 0}, {1, -t, 0},
                           {0, -1, t}, {0, 1, t},  {0, -1, -t}, {0, 1, -t},
@@ -148,6 +153,12 @@ std::filesystem::path HullFile() {
   std::ofstream out(file);
   for (const auto& p : v) out << fmt::format("v {} {} {}\n", p.x(), p.y(), p.z());
   for (const auto& t3 : f) out << fmt::format("f {} {} {}\n", t3[0] + 1, t3[1] + 1, t3[2] + 1);
+  return file;
+}
+
+// The hull's file, written on first use (removed by main at the end).
+const std::filesystem::path& HullPath() {
+  static const std::filesystem::path file = HullFile();
   return file;
 }
 
@@ -183,7 +194,7 @@ Solid MakeSolid(Kind kind, double scale, bool thin, std::mt19937_64& rng) {
       s.size = {a, b, c * flat};
       break;
     case kConvex: {
-      static const std::filesystem::path file = HullFile();
+      const std::filesystem::path& file = HullPath();
       s.shape = Convex(file, scale);
       break;
     }
@@ -475,5 +486,7 @@ int main(int argc, char** argv) {
       }
     }
   }
+  std::error_code ignored;
+  std::filesystem::remove(HullPath(), ignored);
   return sweep.Report();
 }
