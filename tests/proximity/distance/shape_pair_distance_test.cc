@@ -754,6 +754,12 @@ std::vector<Vector3d> SweepHullPoints() {
   return v;
 }
 
+// Named after the process: another build's suite may run meanwhile.
+std::filesystem::path SweepHullPath() {
+  return std::filesystem::temp_directory_path() /
+         fmt::format("shape_pair_distance_sweep_hull_{}.obj", static_cast<long>(::getpid()));
+}
+
 Shape SweepShape(const SweepSolid& s) {
   switch (s.kind) {
     case kBox: return Box(2 * s.size.x(), 2 * s.size.y(), 2 * s.size.z());
@@ -766,10 +772,7 @@ Shape SweepShape(const SweepSolid& s) {
                             {1, 5, 9},  {5, 11, 4}, {11, 10, 2}, {10, 7, 6}, {7, 1, 8},
                             {3, 9, 4},  {3, 4, 2},  {3, 2, 6},   {3, 6, 8},  {3, 8, 9},
                             {4, 9, 5},  {2, 4, 11}, {6, 2, 10},  {8, 6, 7},  {9, 8, 1}};
-      // Named after the process: another build's suite may run meanwhile.
-      const std::filesystem::path path =
-          std::filesystem::temp_directory_path() /
-          fmt::format("shape_pair_distance_sweep_hull_{}.obj", static_cast<long>(::getpid()));
+      const std::filesystem::path path = SweepHullPath();
       std::ofstream out(path);
       for (const Vector3d& q : SweepHullPoints()) {
         out << fmt::format("v {:.17g} {:.17g} {:.17g}\n", q.x(), q.y(), q.z());
@@ -917,6 +920,8 @@ TEST_CASE("Sweep regressions: support bound, witnesses, swap symmetry, closed fo
       CHECK((r.nhat_BA_W - n_expected).norm() < 1e-9);
     }
   }
+  std::error_code ignored;
+  std::filesystem::remove(SweepHullPath(), ignored);
 }
 
 }  // namespace
