@@ -30,11 +30,12 @@ struct ConvexSignedDistanceOptions {
   /// differ by at most this fraction of the problem's size; otherwise the
   /// EPA-and-Newton path decides (see ComputeConvexSignedDistance).
   double certified_tolerance{1e-12};
-  /// On the EPA path with the cores apart, the best upper bound (exact on
-  /// polytopes) is reported when it is within this fraction of the size of
-  /// the polished lower bound, the lower bound otherwise; the documented
-  /// accuracy of the convex pairs.
-  double bounds_agreement{1e-10};
+  /// GJK's direction is kept when its bounds prove it within this angle
+  /// (radians) of the true normal; otherwise it is polished on the support
+  /// function (see ComputeConvexSignedDistance). The accuracy of the
+  /// normals of the convex pairs (each argument order within it, so the
+  /// two orders agree to twice it).
+  double direction_tolerance{4e-6};
   /// The tie rule of the normal (see ComputeConvexSignedDistance): the
   /// normal is reported as not unique when the opposite direction, or a
   /// direction tilted from it by tie_angle (radians), gives a lower bound
@@ -80,21 +81,53 @@ ConvexSignedDistance ComputeConvexSignedDistance(const SA& A, const SB& B,
   const double scale = std::max(gjk.scale, 1e-300);
   // GJK's ‖v‖ bounds the distance from above and g(n̂) = −h_D(−n̂) from
   // below (see below); where they meet, GJK's answer is certified even if
-  // round-off stopped its descent early.
-  bool certified = !gjk.overlapping && gjk.converged && !gjk.stalled;
-  if (!gjk.overlapping && !certified) {
+  // round-off stopped its descent early. They also bound the error of its
+  // direction: v lies in D, whose points all have x · n* ≥ φ (n* the true
+  // normal, φ the distance), so cos∠(v, n*) ≥ φ/‖v‖ ≥ lower/‖v‖, and
+  // ∠(v, n*) ≤ √(2 (‖v‖ − lower)/‖v‖) to first order. On curved shapes near
+  // contact that is far coarser than the distance itself (a distance error
+  // of 1e-12 of the size at a distance of 1e-3 of it leaves 4e-5 rad).
+  bool certified = false;
+  bool direction_certified = false;
+  if (!gjk.overlapping) {
     Eigen::Vector3d a, b;
     support(-gjk.nhat_BA_A, &a, &b);
     const double lower = gjk.nhat_BA_A.dot(a - b);
-    certified = gjk.distance - lower <= options.certified_tolerance * scale;
+    const double spread = gjk.distance - lower;
+    certified = (gjk.converged && !gjk.stalled) || spread <= options.certified_tolerance * scale;
+    direction_certified = spread <= 0.5 * options.direction_tolerance *
+                                        options.direction_tolerance * gjk.distance;
   }
-  if (certified) {
+  // The best direction found by polishing (see below): m = −n̂ minimises
+  // h_D, and −h_D(m) = g(n̂) is the distance it certifies.
+  double best_h = std::numeric_limits<double>::infinity();
+  Eigen::Vector3d best_m = -gjk.nhat_BA_A;
+  auto consider = [&](const Eigen::Vector3d& nhat_BA_A) {
+    Eigen::Vector3d m = -nhat_BA_A;
+    double h;
+    Eigen::Vector3d a, b;
+    internal::PolishPenetrationDirection(A, B, X_AB, scale, &m, &h, &a, &b);
+    if (h < best_h) {
+      best_h = h;
+      best_m = m;
+    }
+  };
+  if (certified && direction_certified) {
     // GJK met its stopping rule (or its bounds met): its distance is exact
     // to the tolerance, with closest points from its simplex.
     core_distance = gjk.distance;
     result.nhat_BA_A = gjk.nhat_BA_A;
     p_ACa = gjk.p_ACa;
     p_ACb_A = gjk.p_ACb_A;
+  } else if (certified) {
+    // The distance is right but the direction may not be: polish GJK's
+    // (a few support calls; EPA has nothing to add apart), and answer with
+    // the polished direction, its lower bound (no less than GJK's, so
+    // within the tolerance of the distance) and its features' witnesses.
+    consider(gjk.nhat_BA_A);
+    core_distance = -best_h;
+    result.nhat_BA_A = -best_m;
+    internal::SupportFeatureWitnesses(A, B, X_AB, best_m, best_h, &p_ACa, &p_ACb_A);
   } else {
     // Near touching, or on curved shapes where GJK's descent stalls, GJK's
     // ‖v‖ is only an upper bound and may even have the wrong sign. The
@@ -102,49 +135,26 @@ ConvexSignedDistance ComputeConvexSignedDistance(const SA& A, const SB& B,
     // g(u) = −h_D(−u) (h_D the support function of D = A − B), and every
     // g(u) is a lower bound of it whatever the sign. So each candidate
     // direction (EPA's, and GJK's when it saw the cores apart) is polished
-    // by Newton's method on h_D and the largest g wins: one rule for
+    // (Newton's method on h_D, then its kinks: PolishPenetrationDirection)
+    // and the largest g wins: one rule for
     // separated, touching and overlapping cores, with no threshold between
     // them, and a distance consistent with its own direction.
     const EpaResult epa = EpaPenetration(A, B, X_AB, gjk, options.epa);
-    double best_h = std::numeric_limits<double>::infinity();
-    Eigen::Vector3d best_m = -epa.nhat_BA_A;
-    auto consider = [&](const Eigen::Vector3d& nhat_BA_A) {
-      Eigen::Vector3d m = -nhat_BA_A;
-      double h;
-      Eigen::Vector3d a, b;
-      internal::RefinePenetrationDirection(support, scale, &m, &h, &a, &b);
-      if (h < best_h) {
-        best_h = h;
-        best_m = m;
-      }
-    };
     consider(epa.nhat_BA_A);
     if (!gjk.overlapping) consider(gjk.nhat_BA_A);
-    const double lower = -best_h;
-    // Apart, GJK's ‖v‖ and EPA's distance to its polytope (which lies in D)
-    // are distances to points of D: upper bounds, exact on polytopes, where
-    // a polished direction at a kink of h_D can still fall short by more
-    // than round-off. Where the best upper bound agrees with the lower one
-    // to options.bounds_agreement it is taken; otherwise (a curved
-    // difference where the descent stalled far above the truth, possibly
-    // on the wrong side of zero) the lower bound, exact at the polished
-    // optimum, is.
-    const double epa_upper = epa.depth < 0 ? -epa.depth : std::numeric_limits<double>::infinity();
-    const double gjk_upper = gjk.overlapping ? std::numeric_limits<double>::infinity() : gjk.distance;
-    const double upper = std::min(epa_upper, gjk_upper);
+    // The polished lower bound is the answer, with its own direction and
+    // the witnesses of its support features: exact at a kink of h_D
+    // (PolishAtKinks) as on smooth parts. The upper bounds at hand when
+    // apart (GJK's ‖v‖, EPA's distance to its polytope) are not used: their
+    // directions are not the maximiser of g (the answer would not satisfy
+    // distance = g(n̂), nor be the same with A and B swapped), and GJK's
+    // witnesses, convex combinations of support points, lie inside a
+    // curved surface.
     result.is_nhat_unique = epa.is_nhat_unique;
     result.converged = epa.converged || gjk.converged;
-    if (lower > 0 && upper - lower <= options.bounds_agreement * scale) {
-      const bool from_epa = epa_upper <= gjk_upper;
-      core_distance = upper;
-      result.nhat_BA_A = from_epa ? epa.nhat_BA_A : gjk.nhat_BA_A;
-      p_ACa = from_epa ? epa.p_ACa : gjk.p_ACa;
-      p_ACb_A = from_epa ? epa.p_ACb_A : gjk.p_ACb_A;
-    } else {
-      core_distance = lower;
-      result.nhat_BA_A = -best_m;
-      internal::SupportFeatureWitnesses(A, B, X_AB, best_m, best_h, &p_ACa, &p_ACb_A);
-    }
+    core_distance = -best_h;
+    result.nhat_BA_A = -best_m;
+    internal::SupportFeatureWitnesses(A, B, X_AB, best_m, best_h, &p_ACa, &p_ACb_A);
   }
   // The tie rule. The distance is max over unit u of g(u) (g(u) = the
   // least u · (a − b) over a ∈ A, b ∈ B); its normal is the maximiser. Where

@@ -24,6 +24,7 @@
 
 #include "geometry/rigid_transform.h"
 #include "proximity/distance/gjk.h"
+#include "proximity/distance/support_kinks.h"
 #include "proximity/distance/support_mapping.h"
 #include "proximity/distance/support_witness.h"
 
@@ -222,6 +223,23 @@ int RefinePenetrationDirection(const SupportD& support, double scale, Eigen::Vec
   return accepted;
 }
 
+/// The polish of a direction n (in A) toward the minimum of h_D: Newton's
+/// method where h_D is smooth (RefinePenetrationDirection), then the kinks
+/// of h_D near the result (PolishAtKinks, support_kinks.h). Outputs as
+/// RefinePenetrationDirection; returns true when n moved.
+template <SupportMapping SA, SupportMapping SB>
+bool PolishPenetrationDirection(const SA& A, const SB& B, const RigidTransform& X_AB,
+                                double scale, Eigen::Vector3d* n, double* h, Eigen::Vector3d* a,
+                                Eigen::Vector3d* b) {
+  auto support = [&](const Eigen::Vector3d& d, Eigen::Vector3d* sa, Eigen::Vector3d* sb) {
+    *sa = A.Support(d);
+    *sb = SupportInA(B, X_AB, -d);
+  };
+  const int steps = RefinePenetrationDirection(support, scale, n, h, a, b);
+  const bool at_kink = PolishAtKinks(A, B, X_AB, n, h, a, b);
+  return steps > 0 || at_kink;
+}
+
 }  // namespace internal
 
 /// Penetration of the cores of A and B (margins ignored) by EPA.
@@ -413,15 +431,14 @@ EpaResult EpaPenetration(const SA& A, const SB& B, const RigidTransform& X_AB,
     Vector3d n_refined = result.converged ? n : best_upper_normal;
     double h_refined;
     Vector3d a_refined, b_refined;
-    const int steps =
-        internal::RefinePenetrationDirection(support, scale, &n_refined, &h_refined, &a_refined,
-                                             &b_refined);
-    if (steps > 0 || !result.converged) {
+    const bool moved = internal::PolishPenetrationDirection(A, B, X_AB, scale, &n_refined,
+                                                            &h_refined, &a_refined, &b_refined);
+    if (moved || !result.converged) {
       result.depth = h_refined;
       result.nhat_BA_A = -n_refined;
       internal::SupportFeatureWitnesses(A, B, X_AB, n_refined, h_refined, &result.p_ACa,
                                         &result.p_ACb_A);
-      result.converged = result.converged || steps > 0;
+      result.converged = result.converged || moved;
     }
   }
 

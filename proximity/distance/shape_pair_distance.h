@@ -34,8 +34,10 @@
 ///   mixed): GJK for distance, EPA for penetration (spheres and capsules
 ///   enter GJK/EPA as a point or segment plus a margin).
 /// Closed forms are exact to round-off; GJK/EPA to ~1e-10 of the shapes'
-/// size in distance (directions to ~1e-5 rad on curved surfaces, exact on
-/// polytopes).
+/// size in distance, directions to 1e-6 rad on curved surfaces
+/// (ConvexSignedDistanceOptions::direction_tolerance), exact on polytopes
+/// and wherever the contact is at a flat feature (a face, an edge, a cap:
+/// proximity/distance/support_kinks.h).
 
 #include <optional>
 

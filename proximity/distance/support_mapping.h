@@ -14,7 +14,22 @@
 /// returns a point p_GS of the core K that maximises d_G · p over K. The
 /// direction need not be unit length and may be zero (any point of K is
 /// then a valid answer). Ties are broken deterministically.
+///
+/// A mapping whose set has flat features (edges, faces) may also report
+/// them: `s.VisitFlatFeatures(d_G, sin_angle, visit)` calls
+/// `visit(FlatFeature::kFace, n_G)` for every face whose outward unit
+/// normal n_G lies within the angle of d_G, and `visit(FlatFeature::kEdge,
+/// e_G)` for every edge (unit direction e_G) whose normal cone passes
+/// within the angle of d_G (|d_G · e_G| ≤ sin_angle for unit d_G). These
+/// are where the support function h(d) = max over the set of d · p has its
+/// kinks (a face: an isolated point of the unit sphere; an edge: an arc of
+/// the great circle ⊥ e), which the polish of a penetration direction must
+/// treat exactly (proximity/distance/support_kinks.h). Smooth and
+/// strictly convex sets (points, ellipsoids) have none. Reporting extra
+/// features is harmless (they only add candidates); missing one loses
+/// accuracy at it.
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <concepts>
@@ -23,6 +38,9 @@
 #include <Eigen/Core>
 
 namespace hydrocontact {
+
+/// The kind of a flat feature (see the file comment).
+enum class FlatFeature { kEdge, kFace };
 
 /// A convex core given by its support mapping plus a margin (see the file
 /// comment). `s.Support(d_G)` returns a point of the core, in G, extreme in
@@ -54,6 +72,14 @@ struct SegmentSupport {
     return d_G.dot(p_GP1 - p_GP0) > 0 ? p_GP1 : p_GP0;
   }
   double margin() const { return radius; }
+  template <class Visit>
+  void VisitFlatFeatures(const Eigen::Vector3d& d_G, double sin_angle, Visit&& visit) const {
+    const Eigen::Vector3d e = p_GP1 - p_GP0;
+    const double length = e.norm();
+    if (length > 0 && std::abs(d_G.dot(e)) <= sin_angle * length * d_G.norm()) {
+      visit(FlatFeature::kEdge, Eigen::Vector3d(e / length));
+    }
+  }
 };
 
 /// The triangle with vertices v[0], v[1], v[2] (in G), swept by `radius`.
@@ -70,6 +96,24 @@ struct TriangleSupport {
     return h1 >= h2 ? v[1] : v[2];
   }
   double margin() const { return radius; }
+  template <class Visit>
+  void VisitFlatFeatures(const Eigen::Vector3d& d_G, double sin_angle, Visit&& visit) const {
+    const double d_norm = d_G.norm();
+    Eigen::Vector3d n = (v[1] - v[0]).cross(v[2] - v[0]);
+    const double n_norm = n.norm();
+    if (n_norm > 0 && d_norm > 0) {
+      n /= n_norm;
+      if (n.dot(d_G) < 0) n = -n;
+      if (n.cross(d_G).norm() <= sin_angle * d_norm) visit(FlatFeature::kFace, n);
+    }
+    for (int i = 0; i < 3; ++i) {
+      const Eigen::Vector3d e = v[(i + 1) % 3] - v[i];
+      const double length = e.norm();
+      if (length > 0 && std::abs(d_G.dot(e)) <= sin_angle * length * d_norm) {
+        visit(FlatFeature::kEdge, Eigen::Vector3d(e / length));
+      }
+    }
+  }
 };
 
 /// A box centred at G's origin with half edge lengths `half_size` along G's
@@ -83,6 +127,21 @@ struct BoxSupport {
             d_G.z() >= 0 ? half_size.z() : -half_size.z()};
   }
   double margin() const { return 0; }
+  /// Edges along axis i where |d_i| is small; the face of axis i where the
+  /// other two components are.
+  template <class Visit>
+  void VisitFlatFeatures(const Eigen::Vector3d& d_G, double sin_angle, Visit&& visit) const {
+    const double limit = sin_angle * d_G.norm();
+    for (int i = 0; i < 3; ++i) {
+      if (std::abs(d_G[i]) <= limit) visit(FlatFeature::kEdge, Eigen::Vector3d::Unit(i));
+    }
+    for (int i = 0; i < 3; ++i) {
+      const int j = (i + 1) % 3, k = (i + 2) % 3;
+      if (std::hypot(d_G[j], d_G[k]) <= limit && d_G[i] != 0) {
+        visit(FlatFeature::kFace, Eigen::Vector3d((d_G[i] > 0 ? 1.0 : -1.0) * Eigen::Vector3d::Unit(i)));
+      }
+    }
+  }
 };
 
 /// A cylinder of `radius` whose axis is G's z axis, from z = −half_length to
@@ -98,6 +157,16 @@ struct CylinderSupport {
     return {radius * d_G.x() / rho, radius * d_G.y() / rho, z};
   }
   double margin() const { return 0; }
+  /// A cap where d is near the axis; the side (an edge along z) where d is
+  /// near perpendicular to it.
+  template <class Visit>
+  void VisitFlatFeatures(const Eigen::Vector3d& d_G, double sin_angle, Visit&& visit) const {
+    const double limit = sin_angle * d_G.norm();
+    if (std::hypot(d_G.x(), d_G.y()) <= limit && d_G.z() != 0) {
+      visit(FlatFeature::kFace, Eigen::Vector3d(0, 0, d_G.z() > 0 ? 1 : -1));
+    }
+    if (std::abs(d_G.z()) <= limit) visit(FlatFeature::kEdge, Eigen::Vector3d::UnitZ());
+  }
 };
 
 /// An ellipsoid centred at G's origin with semi-axes (a, b, c) along G's
@@ -134,6 +203,65 @@ struct PolytopeSupport {
     return vertices[best];
   }
   double margin() const { return radius; }
+  /// Without the hull's topology, the features are read off the vertices
+  /// that a tilt of d by the angle could make extreme (at most
+  /// kMaxFeatureVertices of them, the highest): the lines through two of
+  /// them are candidate edges, the planes through three candidate faces.
+  /// Lines and planes that are not true edges and faces (a face's
+  /// diagonal) are harmless extras.
+  static constexpr int kMaxFeatureVertices = 6;
+  template <class Visit>
+  void VisitFlatFeatures(const Eigen::Vector3d& d_G, double sin_angle, Visit&& visit) const {
+    const double d_norm = d_G.norm();
+    if (!(d_norm > 0)) return;
+    const Eigen::Vector3d top = Support(d_G);
+    double diameter = 0;
+    for (const Eigen::Vector3d& p : vertices) diameter = std::max(diameter, (p - top).norm());
+    // A tilt by the angle raises a vertex by at most sin_angle times its
+    // distance from the top one, relative to it.
+    const double top_h = d_G.dot(top) / d_norm;
+    const double reach = 2 * sin_angle * diameter;
+    std::array<int, kMaxFeatureVertices> near{};
+    std::array<double, kMaxFeatureVertices> near_h{};
+    int count = 0;
+    for (int i = 0; i < static_cast<int>(vertices.size()); ++i) {
+      const double h = d_G.dot(vertices[i]) / d_norm;
+      if (h < top_h - reach) continue;
+      // Insertion into the list kept sorted by decreasing height.
+      int k;
+      if (count < kMaxFeatureVertices) {
+        k = count++;
+      } else if (h > near_h[kMaxFeatureVertices - 1]) {
+        k = kMaxFeatureVertices - 1;
+      } else {
+        continue;
+      }
+      while (k > 0 && near_h[k - 1] < h) {
+        near[k] = near[k - 1];
+        near_h[k] = near_h[k - 1];
+        --k;
+      }
+      near[k] = i;
+      near_h[k] = h;
+    }
+    for (int i = 0; i < count; ++i) {
+      for (int j = i + 1; j < count; ++j) {
+        const Eigen::Vector3d e = vertices[near[j]] - vertices[near[i]];
+        const double length = e.norm();
+        if (length > 0 && std::abs(d_G.dot(e)) <= sin_angle * length * d_norm) {
+          visit(FlatFeature::kEdge, Eigen::Vector3d(e / length));
+        }
+        for (int k = j + 1; k < count; ++k) {
+          Eigen::Vector3d n = e.cross(vertices[near[k]] - vertices[near[i]]);
+          const double n_norm = n.norm();
+          if (!(n_norm > 0)) continue;
+          n /= n_norm;
+          if (n.dot(d_G) < 0) n = -n;
+          if (n.cross(d_G).norm() <= sin_angle * d_norm) visit(FlatFeature::kFace, n);
+        }
+      }
+    }
+  }
 };
 
 }  // namespace hydrocontact

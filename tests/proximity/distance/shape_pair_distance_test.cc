@@ -1,10 +1,18 @@
 #include "proximity/distance/shape_pair_distance.h"
 
+#include <array>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <limits>
 #include <random>
 #include <string>
 #include <vector>
 
+#include <unistd.h>
+
 #include <catch2/catch.hpp>
+#include <fmt/format.h>
 
 #include "tests/proximity/distance/distance_test_files.h"
 
@@ -714,6 +722,206 @@ TEST_CASE("A cylinder nested in a capsule: witnesses on the surfaces", "[shape_p
                                   MakeDistanceGeometry(Capsule(0.5, 1)), X_W);
     CHECK(std::abs(std::abs(r.nhat_BA_W.dot(X_W.rotation().col(0))) - 1) < 1e-9);
   }
+}
+
+// Issue 10: concrete cases of the adversarial sweep (tools/sweep, seed 1)
+// that violated its invariants before the support function's kinks were
+// polished exactly (support_kinks.h) and GJK's direction was certified:
+// the sizes and poses as the sweep printed them (rotations column-major,
+// carrying the 1e-16 round-off of its quarter turns).
+enum SweepKind { kBox, kCylinder, kCapsule, kEllipsoid, kConvex };
+
+struct SweepSolid {
+  SweepKind kind;
+  Vector3d size;  // Box, ellipsoid: half sizes; cylinder, capsule: (r, r, half length).
+  double scale;   // Convex: the scale of the file.
+  std::array<double, 9> R;
+  Vector3d p;
+  RigidTransform pose() const {
+    return RigidTransform(Eigen::Map<const Eigen::Matrix3d>(R.data()), p);
+  }
+};
+
+// The sweep's hull: an icosahedron stretched by (0.5, 0.35, 0.3), its
+// first vertex pulled out by 1.3.
+std::vector<Vector3d> SweepHullPoints() {
+  const double t = (1 + std::sqrt(5.0)) / 2;
+  std::vector<Vector3d> v{{-1, t, 0}, {1, t, 0},  {-1, -t, 0}, {1, -t, 0},
+                          {0, -1, t}, {0, 1, t},  {0, -1, -t}, {0, 1, -t},
+                          {t, 0, -1}, {t, 0, 1},  {-t, 0, -1}, {-t, 0, 1}};
+  for (auto& q : v) q = Vector3d(0.5 * q.x(), 0.35 * q.y(), 0.3 * q.z());
+  v[0] *= 1.3;
+  return v;
+}
+
+// Named after the process: another build's suite may run meanwhile.
+std::filesystem::path SweepHullPath() {
+  return std::filesystem::temp_directory_path() /
+         fmt::format("shape_pair_distance_sweep_hull_{}.obj", static_cast<long>(::getpid()));
+}
+
+Shape SweepShape(const SweepSolid& s) {
+  switch (s.kind) {
+    case kBox: return Box(2 * s.size.x(), 2 * s.size.y(), 2 * s.size.z());
+    case kCylinder: return Cylinder(s.size.x(), 2 * s.size.z());
+    case kCapsule: return Capsule(s.size.x(), 2 * s.size.z());
+    case kEllipsoid: return Ellipsoid(s.size.x(), s.size.y(), s.size.z());
+    default: {
+      // The icosahedron's faces (the library takes the hull of the points).
+      const int f[20][3] = {{0, 11, 5}, {0, 5, 1},  {0, 1, 7},   {0, 7, 10}, {0, 10, 11},
+                            {1, 5, 9},  {5, 11, 4}, {11, 10, 2}, {10, 7, 6}, {7, 1, 8},
+                            {3, 9, 4},  {3, 4, 2},  {3, 2, 6},   {3, 6, 8},  {3, 8, 9},
+                            {4, 9, 5},  {2, 4, 11}, {6, 2, 10},  {8, 6, 7},  {9, 8, 1}};
+      const std::filesystem::path path = SweepHullPath();
+      std::ofstream out(path);
+      for (const Vector3d& q : SweepHullPoints()) {
+        out << fmt::format("v {:.17g} {:.17g} {:.17g}\n", q.x(), q.y(), q.z());
+      }
+      for (const auto& t : f) out << fmt::format("f {} {} {}\n", t[0] + 1, t[1] + 1, t[2] + 1);
+      out.close();
+      return Convex(path, s.scale);
+    }
+  }
+}
+
+// h_G(u) = max over the solid of u · p_W, by hand (independent of the
+// library's support mappings).
+double SweepSupportValue(const SweepSolid& s, const Vector3d& u_W) {
+  const RigidTransform X = s.pose();
+  const Vector3d d = X.rotation().transpose() * u_W;
+  const Vector3d& h = s.size;
+  double value = 0;
+  switch (s.kind) {
+    case kBox: value = h.cwiseProduct(d).cwiseAbs().sum(); break;
+    case kCylinder: value = h.x() * std::hypot(d.x(), d.y()) + h.z() * std::abs(d.z()); break;
+    case kCapsule: value = h.x() * d.norm() + h.z() * std::abs(d.z()); break;
+    case kEllipsoid: value = h.cwiseProduct(d).norm(); break;
+    default:
+      value = -INFINITY;
+      for (const Vector3d& q : SweepHullPoints()) value = std::max(value, s.scale * d.dot(q));
+  }
+  return value + u_W.dot(X.translation());
+}
+
+struct SweepCase {
+  SweepSolid a, b;
+  // The gap the sweep built, as a fraction of the size (NaN: none).
+  double gap;
+};
+
+constexpr double kNoClosedForm = std::numeric_limits<double>::quiet_NaN();
+
+TEST_CASE("Sweep regressions: support bound, witnesses, swap symmetry, closed forms",
+          "[shape_pair_distance]") {
+  const std::vector<SweepCase> cases = {
+    // box-ellipsoid, mode 1: was "phi below the support bound g =".
+    {{kBox, {7.4286532287536178e-05, 6.2972624957879616e-05, 3.7148682623244799e-05}, 9.9973567675342958e-05, {-1, 0, -1.2246467991473532e-16, 0, 1, 0, 1.2246467991473532e-16, 0, -1}, {2.3086848723829337e-05, 4.9803577714975756e-05, 1.0173105279498116e-05}},
+     {kEllipsoid, {6.449850872277806e-05, 3.0759355503751831e-05, 3.3426446772349566e-05}, 9.9973567675342958e-05, {2.2204460492503131e-16, 1, 0, -2.2204460492503131e-16, 0, 1, 1, -2.2204460492503131e-16, 2.2204460492503131e-16}, {-9.4623487103590717e-05, 4.9803577714975756e-05, 1.0173105279498101e-05}},
+     0.1},
+    // box-cylinder, mode 1: was "phi below the support bound g =".
+    {{kBox, {7.0091260142249637e-05, 6.2098028162247884e-05, 8.8078306231411275e-05}, 0.00011088788861092059, {1, -1.2246467991473532e-16, -1.2246467991473532e-16, -1.2246467991473532e-16, -1, 0, -1.2246467991473532e-16, 1.4997597826618576e-32, -1}, {-3.3729778665491164e-05, 5.2654228333461318e-05, -3.4047410597985477e-05}},
+     {kCylinder, {8.4409546833599775e-05, 8.4409546833599775e-05, 9.6930971920066247e-05}, 0.00011088788861092059, {1, -1.2246467991473532e-16, -1.2246467991473532e-16, 1.2246467991473532e-16, 1, -1.2246467991473532e-16, 1.2246467991473532e-16, 1.2246467991473532e-16, 1}, {0.00013185981717145031, 5.2654228333461297e-05, -3.4047410597985497e-05}},
+     0.1},
+    // cylinder-capsule, mode 1: was "asymmetric phi".
+    {{kCylinder, {3.0672723878405188, 3.0672723878405188, 6.1134475727414941}, 6.3508018933186685, {-2.2204460492503131e-16, 5.5511151231257827e-17, -1, 1, 1.1102230246251565e-16, -2.2204460492503131e-16, 5.5511151231257827e-17, -1, 0}, {1.5465103191348375, 1.4799878837739653, 0.31365244618402516}},
+     {kCapsule, {3.4029081602740754, 3.4029081602740754, 5.1339351221911675}, 6.3508018933186685, {-2.2204460492503131e-16, -1, 0, 1, -2.2204460492503131e-16, 0, 0, 0, 1}, {8.0166908672494337, 1.479987883773966, 0.31365244618402371}},
+     0},
+    // cylinder-capsule, mode 1: was "asymmetric phi".
+    {{kCylinder, {0.80511409216247665, 0.80511409216247665, 0.43065027639861092}, 0.97285718834010826, {2.2204460492503131e-16, 1.5700924586837749e-16, 0.99999999999999978, 3.1401849173675498e-16, 1, -1.5700924586837749e-16, -0.99999999999999978, 3.1401849173675498e-16, 2.2204460492503131e-16}, {-0.18853375010306084, 0.44854914615650882, -0.42035618626215487}},
+     {kCapsule, {0.62104899370407729, 0.62104899370407729, 0.60047915220923476}, 0.97285718834010826, {3.3306690738754696e-16, 0, 0.99999999999999989, -0.99999999999999989, 4.4408920985006262e-16, 1.6653345369377348e-16, -3.3306690738754696e-16, -0.99999999999999978, 1.1102230246251565e-16}, {-0.18853375010306114, 0.44854914615650859, -1.8465192721296804}},
+     1e-12},
+    // cylinder-cylinder, mode 1: was "asymmetric normal".
+    {{kCylinder, {443.01138470734224, 443.01138470734224, 335.03605848591536}, 752.69338977443545, {2.2204460492503131e-16, 1, 0, 2.2204460492503131e-16, 0, -1, -1, 2.2204460492503131e-16, -2.2204460492503131e-16}, {-47.906655835159967, 303.02183236659533, -84.892193351472557}},
+     {kCylinder, {455.16422330266101, 455.16422330266101, 483.74019731351137}, 752.69338977443545, {2.2204460492503131e-16, 1, 0, -2.2204460492503131e-16, 0, 1, 1, -2.2204460492503131e-16, 2.2204460492503131e-16}, {-47.906655835160166, 303.02183236659533, 813.28341390583728}},
+     -1e-9},
+    // convex-cylinder, mode 1: was "witness off its surface by".
+    {{kConvex, {1, 1, 1}, 2240.9688156451989, {-2.2204460492503131e-16, 0, 1, -1.2246467991473532e-16, -1, -2.4651903288156619e-32, 1, -1.2246467991473532e-16, 2.2204460492503131e-16}, {-478.99832898544162, 563.1888281038855, 1010.5901309262383}},
+     {kCylinder, {2116.030773295312, 2116.030773295312, 720.85571790900053}, 2240.9688156451989, {2.2204460492503131e-16, -1.5700924586837749e-16, 0.99999999999999978, -3.1401849173675498e-16, -0.99999999999999956, -1.5700924586837749e-16, 0.99999999999999978, -3.1401849173675498e-16, 2.2204460492503131e-16}, {-478.99832898544247, 563.1888281038855, 4939.6027599405734}},
+     -1e-12},
+    // convex-cylinder, mode 1: was "witness off its surface by".
+    {{kConvex, {1, 1, 1}, 45.470148384142966, {-2.2204460492503131e-16, 0, 1, -1, 2.2204460492503131e-16, -2.2204460492503131e-16, -2.2204460492503131e-16, -1, 0}, {20.141207455378158, -16.570129523145983, 14.018766477522608}},
+     {kCylinder, {21.725564871115544, 21.725564871115544, 29.940077253972021}, 45.470148384142966, {2.2204460492503131e-16, 1, -1.2246467991473532e-16, -1, 2.2204460492503131e-16, -1.224646799147353e-16, -1.2246467991473527e-16, 1.2246467991473535e-16, 1}, {-35.05972914505714, -16.570129523145972, 14.018766477522595}},
+     -1e-12},
+    // convex-ellipsoid, mode 1: was "witness off its surface by".
+    {{kConvex, {1, 1, 1}, 30.421558938490527, {-2.2204460492503131e-16, -1, -1.2246467991473532e-16, -1, 2.2204460492503131e-16, 0, 2.4651903288156619e-32, 1.2246467991473532e-16, -1}, {-5.1099980152851971, 14.000999916124449, 0.97132434882416707}},
+     {kEllipsoid, {22.292500975988478, 25.959181928410686, 16.130506632856708}, 30.421558938490527, {3.3306690738754696e-16, 0, 0.99999999999999989, -0.99999999999999989, 4.4408920985006262e-16, 1.6653345369377348e-16, -3.3306690738754696e-16, -0.99999999999999978, 1.1102230246251565e-16}, {-5.109998015285206, -26.741064893380603, 0.97132434882416208}},
+     1e-12},
+    // cylinder-capsule, mode 1: was "asymmetric phi".
+    {{kCylinder, {8.6065259893094889e-05, 8.6065259893094889e-05, 0.00020377000481634343}, 0.00021605637314808058, {2.2204460492503131e-16, 1.5700924586837749e-16, -0.99999999999999978, 0, -0.99999999999999956, -1.5700924586837749e-16, -0.99999999999999978, 0, 2.2204460492503131e-16}, {-6.7598432865909001e-06, 3.9787715235540909e-05, -2.0651513440763676e-05}},
+     {kCapsule, {0.00019319149759925718, 0.00019319149759925718, 0.00021578917815499597}, 0.00021605637314808058, {0, 2.2204460492503131e-16, 1, 1, -2.2204460492503131e-16, 0, 2.2204460492503131e-16, 1, -2.2204460492503131e-16}, {-6.7598432865909619e-06, 3.9787715235540868e-05, 0.00025860524405137229}},
+     -1e-12},
+    // cylinder-capsule, mode 1: was "phi below the support bound g = -".
+    {{kCylinder, {7.9542968589677907e-06, 7.9542968589677907e-06, 9.4478240646112957e-06}, 1.9452747080509289e-05, {-2.2204460492503131e-16, 0, 1, 1, -2.2204460492503131e-16, 2.2204460492503131e-16, 2.2204460492503131e-16, 1, 0}, {5.6702886765925933e-06, 6.9717785816279555e-06, 7.7452877599475194e-06}},
+     {kCapsule, {1.9177505247464854e-05, 1.9177505247464854e-05, 1.0966238610791802e-05}, 1.9452747080509289e-05, {-2.2204460492503131e-16, -1, 0, 1, -2.2204460492503131e-16, 0, 0, 0, 1}, {3.2802090763572495e-05, 6.9717785816279496e-06, 7.7452877599475262e-06}},
+     -1e-9},
+    // convex-ellipsoid, mode 1: was "asymmetric normal".
+    {{kConvex, {1, 1, 1}, 0.078843176960044101, {1, -1.224646799147353e-16, -1.2246467991473532e-16, 1.2246467991473535e-16, 2.2204460492503131e-16, 1, -1.2246467991473527e-16, -1, 2.2204460492503131e-16}, {-0.023035106769433853, 0.033502942722456505, 0.038447022779020276}},
+     {kEllipsoid, {0.052386987522383889, 0.028177521065731851, 0.070361918904954343}, 0.078843176960044101, {1, 0, 0, 0, -1, 1.2246467991473532e-16, 0, -1.2246467991473532e-16, -1}, {-0.023035106769433867, 0.033502942722456477, -0.076564725240608131}},
+     1e-9},
+    // ellipsoid-box, mode 0: was "witness off its surface by".
+    {{kEllipsoid, {723.37901727856604, 626.9583164932161, 677.2885573871954}, 805.61914497543933, {0.18561265332053922, 0.98178382777781947, 0.040601212312469513, -0.97305892564191332, 0.17789818095886623, 0.14665798457681048, 0.13676355565688833, -0.066728949680475325, 0.98835367005876285}, {381.27757156927839, 343.08954448615594, -112.87062590814141}},
+     {kBox, {749.68882554128061, 515.05893162909524, 563.23094437719169}, 805.61914497543933, {-0.085109731804680955, -0.45890285224541083, 0.88440064775709115, 0.54611891784563538, -0.76389881878916133, -0.34382077049479826, 0.83337294239928861, 0.45372543112939051, 0.31563075265759699}, {766.63919061182128, -985.19670499761833, 610.88740748194368}},
+     kNoClosedForm},
+    // convex-ellipsoid, mode 4: was "witness off its surface by".
+    {{kConvex, {1, 1, 1}, 401.72364588521117, {0.90057132814351371, 0.36042368681104209, 0.24303507753277814, 0.39733031353574422, -0.45567088620362828, -0.79655047888504005, -0.17635165117291873, 0.81391572625913511, -0.55357139167107383}, {-198.7466878917152, -198.81124445953213, 58.796212412276866}},
+     {kEllipsoid, {280.76194354981419, 389.63370729694276, 0.21915754766261547}, 401.72364588521117, {-0.095145099465967276, 0.19748972525714076, -0.9756768002086913, -0.90244826294439395, -0.43079749840687542, 0.00080503107046142608, -0.42016013941859992, 0.88057442830475008, 0.21921253034328425}, {-620.51487768483162, -545.03576584750635, -324.98901771956844}},
+     kNoClosedForm},
+    // cylinder-convex, mode 5: was "asymmetric normal".
+    {{kCylinder, {6333.712088393142, 6333.712088393142, 2357.6661538597423}, 6629.9260115470061, {0.64708615055269492, 0.62623108108600944, -0.43487256391354789, -0.1132035413181452, 0.64298156321148814, 0.75746925191927228, 0.75396582946173762, -0.44091874812935639, 0.48695604067730303}, {-1696.5579336280691, -2076.6729616358061, -2873.0329820757806}},
+     {kConvex, {1, 1, 1}, 6629.9260115470061, {-0.33151988769762375, 0.93381677757917969, -0.13446482801309628, -0.21629388710543268, -0.21395675262651337, -0.95259616963660909, -0.91831994340849277, -0.28672065484919929, 0.27290977926976012}, {-9139.5236792190753, -863.42113225886533, 4511.3007267094226}},
+     kNoClosedForm},
+
+  };
+  for (size_t i = 0; i < cases.size(); ++i) {
+    const SweepCase& c = cases[i];
+    INFO("case " << i);
+    const double size = c.a.scale;
+    const double tolerance = 1e-9 * size;  // The documented accuracy.
+    const DistanceGeometry A = MakeDistanceGeometry(SweepShape(c.a));
+    const DistanceGeometry B = MakeDistanceGeometry(SweepShape(c.b));
+    const RigidTransform X_WA = c.a.pose(), X_WB = c.b.pose();
+    const Ids ids;
+    const SignedDistancePair r = Distance(ids, A, X_WA, B, X_WB);
+    const SignedDistancePair s = Distance(ids, B, X_WB, A, X_WA);
+    CheckInvariant(r, X_WA, X_WB, tolerance);
+    CheckInvariant(s, X_WB, X_WA, tolerance);
+    // Swapping A and B: the same distance, opposite normals (each within
+    // the documented 4e-6 rad of the truth).
+    CHECK(std::abs(r.distance - s.distance) <= tolerance);
+    CHECK((r.nhat_BA_W + s.nhat_BA_W).norm() <= 8e-6);
+    // φ = max over unit u of g(u) = −h_A(−u) − h_B(u): every g(u) is at
+    // most φ, and the reported normal attains it.
+    auto g = [&](const Vector3d& u) {
+      return -SweepSupportValue(c.a, -u) - SweepSupportValue(c.b, u);
+    };
+    CHECK(std::abs(g(r.nhat_BA_W) - r.distance) <= tolerance);
+    std::mt19937 rng(static_cast<unsigned>(i));
+    std::normal_distribution<double> normal;
+    for (int k = 0; k < 200; ++k) {
+      // Directions near the normal (where a short φ would show) and
+      // anywhere.
+      const Vector3d random(normal(rng), normal(rng), normal(rng));
+      const double spread = k < 100 ? 1e-6 * (k + 1) : 10.0;
+      const Vector3d u = (r.nhat_BA_W + spread * random).normalized();
+      CHECK(g(u) <= r.distance + tolerance);
+    }
+    // The witnesses on their surfaces (the point query, another path).
+    const Vector3d p_WCa = X_WA * r.p_ACa, p_WCb = X_WB * r.p_BCb;
+    CHECK(std::abs(ComputeSignedDistanceToPoint(ids.a, A, X_WA, p_WCa).distance) <= 1e-6 * size);
+    CHECK(std::abs(ComputeSignedDistanceToPoint(ids.b, B, X_WB, p_WCb).distance) <= 1e-6 * size);
+    if (!std::isnan(c.gap)) {
+      // Quarter turns, B moved from A's centre straight along an axis u
+      // until its lowest point along u is `gap` above A's highest: the
+      // extreme features along ±u (faces, caps, sides, a hull edge) both
+      // contain the points on the line of the centres, so φ = gap · size
+      // and the normal from B toward A is along that line.
+      CHECK(r.distance == Approx(c.gap * size).margin(tolerance));
+      const Vector3d n_expected = (X_WA.translation() - X_WB.translation()).normalized();
+      CHECK((r.nhat_BA_W - n_expected).norm() < 1e-9);
+    }
+  }
+  std::error_code ignored;
+  std::filesystem::remove(SweepHullPath(), ignored);
 }
 
 }  // namespace
