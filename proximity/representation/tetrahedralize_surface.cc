@@ -315,6 +315,8 @@ std::vector<double> SampleSignedDistance(const MeshDistanceData& data, const Lat
     heap.pop_back();
     if (far[v] && d > best[v]) continue;  // superseded by a nearer triangle
     const auto& t = mesh.element(face[v]);
+    // A copy: clang before 16 cannot capture a structured binding.
+    const auto face_v = face[v];
     lattice.ForEachNeighbour(v, [&](int w, bool) {
       if (!far[w]) return;
       const double dw = std::sqrt(
@@ -322,7 +324,7 @@ std::vector<double> SampleSignedDistance(const MeshDistanceData& data, const Lat
               .squared_distance);
       if (dw < best[w]) {
         best[w] = dw;
-        face[w] = face[v];
+        face[w] = face_v;
         heap.push_back({dw, w});
         std::push_heap(heap.begin(), heap.end(), std::greater<>());
       }

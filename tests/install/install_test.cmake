@@ -3,7 +3,7 @@
 # find_package(hydrocontact CONFIG), and run the consumer (which checks a
 # contact force against its closed form). Included from CMakeLists.txt's
 # test section. The consumer is compiled and linked with this build's own
-# CMAKE_CXX_FLAGS and CMAKE_EXE_LINKER_FLAGS: in the sanitizer build
+# compiler, CMAKE_CXX_FLAGS and CMAKE_EXE_LINKER_FLAGS: in the sanitizer build
 # (tools/sanitize.sh) the installed libraries are instrumented and cannot be
 # linked without the sanitizer runtime.
 add_test(NAME install_consumer
@@ -11,6 +11,7 @@ add_test(NAME install_consumer
     -DBUILD_DIR=${PROJECT_BINARY_DIR}
     -DSOURCE_DIR=${PROJECT_SOURCE_DIR}
     -DWORK_DIR=${PROJECT_BINARY_DIR}/install_test
+    -DCXX_COMPILER=${CMAKE_CXX_COMPILER}
     "-DCXX_FLAGS=${CMAKE_CXX_FLAGS}"
     "-DEXE_LINKER_FLAGS=${CMAKE_EXE_LINKER_FLAGS}"
     -P ${PROJECT_SOURCE_DIR}/tests/install/run_install_test.cmake)
