@@ -56,4 +56,22 @@ void ValidateGivenFaceData(const char* mesh_kind, const char* element_kind, int 
   }
 }
 
+AreaAndCentroid CheckAndSumGivenFaceData(const char* mesh_kind, const char* element_kind,
+                                         std::span<const Eigen::Vector3d> normals,
+                                         std::span<const double> areas,
+                                         std::span<const Eigen::Vector3d> centroids) {
+  AreaAndCentroid result;
+  Eigen::Vector3d weighted_centroid = Eigen::Vector3d::Zero();
+  for (size_t f = 0; f < normals.size(); ++f) {
+    // The cheap check inline; the named error only when it fails.
+    if (!IsValidGivenFaceData(normals[f], areas[f])) {
+      ValidateGivenFaceData(mesh_kind, element_kind, static_cast<int>(f), normals[f], areas[f]);
+    }
+    result.total_area += areas[f];
+    weighted_centroid += areas[f] * centroids[f];
+  }
+  if (result.total_area > 0) result.centroid = weighted_centroid / result.total_area;
+  return result;
+}
+
 }  // namespace hydrocontact::internal

@@ -37,4 +37,22 @@ inline bool IsValidGivenFaceData(const Eigen::Vector3d& normal, double area) {
 void ValidateGivenFaceData(const char* mesh_kind, const char* element_kind, int f,
                            const Eigen::Vector3d& normal, double area);
 
+/// The total area of a surface and its area-weighted centroid (the origin of
+/// the mesh's frame when the total area is 0).
+struct AreaAndCentroid {
+  double total_area{0};
+  Eigen::Vector3d centroid{Eigen::Vector3d::Zero()};
+};
+
+/// Checks every face's given normal and area (ValidateGivenFaceData) and sums
+/// them into the surface's total area and centroid, in one pass: the shared
+/// body of the surface meshes' Assign forms that take face data passed
+/// through from a producer. Preconditions: the three spans have equal length
+/// (ValidateFaceDataSizes).
+/// @throws as ValidateGivenFaceData, naming the first bad face.
+AreaAndCentroid CheckAndSumGivenFaceData(const char* mesh_kind, const char* element_kind,
+                                         std::span<const Eigen::Vector3d> normals,
+                                         std::span<const double> areas,
+                                         std::span<const Eigen::Vector3d> centroids);
+
 }  // namespace hydrocontact::internal

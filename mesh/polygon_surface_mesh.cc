@@ -42,18 +42,10 @@ void PolygonSurfaceMesh::Assign(std::span<const int> face_data,
     face_normals_.assign(face_normals.begin(), face_normals.end());
     areas_.assign(areas.begin(), areas.end());
     element_centroids_.assign(centroids.begin(), centroids.end());
-    total_area_ = 0;
-    Eigen::Vector3d weighted_centroid = Eigen::Vector3d::Zero();
-    for (int f = 0; f < num_faces(); ++f) {
-      if (!internal::IsValidGivenFaceData(face_normals_[f], areas_[f])) {
-        internal::ValidateGivenFaceData("PolygonSurfaceMesh", "face", f, face_normals_[f],
-                                        areas_[f]);
-      }
-      total_area_ += areas_[f];
-      weighted_centroid += areas_[f] * element_centroids_[f];
-    }
-    centroid_ = total_area_ > 0 ? Eigen::Vector3d(weighted_centroid / total_area_)
-                                : Eigen::Vector3d::Zero();
+    const internal::AreaAndCentroid sum = internal::CheckAndSumGivenFaceData(
+        "PolygonSurfaceMesh", "face", face_normals_, areas_, element_centroids_);
+    total_area_ = sum.total_area;
+    centroid_ = sum.centroid;
   } catch (...) {
     *this = PolygonSurfaceMesh();
     throw;

@@ -44,25 +44,19 @@ void TriangleSurfaceMesh::Assign(std::span<const Element> triangles,
     areas_.assign(areas.begin(), areas.end());
     element_centroids_.assign(centroids.begin(), centroids.end());
     internal::ValidateVertices("TriangleSurfaceMesh", vertices_);
-    total_area_ = 0;
-    Eigen::Vector3d weighted_centroid = Eigen::Vector3d::Zero();
     const unsigned num_v = static_cast<unsigned>(num_vertices());
     for (int f = 0; f < num_triangles(); ++f) {
-      // The cheap checks inline; the named errors only when one fails.
+      // The cheap check inline; the named error only when it fails.
       const Element& t = triangles_[f];
       if (!(unsigned(t[0]) < num_v && unsigned(t[1]) < num_v && unsigned(t[2]) < num_v &&
             t[0] != t[1] && t[1] != t[2] && t[0] != t[2])) {
         internal::ValidateElementIndices("TriangleSurfaceMesh", "triangle", f, t, num_vertices());
       }
-      if (!internal::IsValidGivenFaceData(face_normals_[f], areas_[f])) {
-        internal::ValidateGivenFaceData("TriangleSurfaceMesh", "triangle", f, face_normals_[f],
-                                        areas_[f]);
-      }
-      total_area_ += areas_[f];
-      weighted_centroid += areas_[f] * element_centroids_[f];
     }
-    centroid_ = total_area_ > 0 ? Eigen::Vector3d(weighted_centroid / total_area_)
-                                : Eigen::Vector3d::Zero();
+    const internal::AreaAndCentroid sum = internal::CheckAndSumGivenFaceData(
+        "TriangleSurfaceMesh", "triangle", face_normals_, areas_, element_centroids_);
+    total_area_ = sum.total_area;
+    centroid_ = sum.centroid;
   } catch (...) {
     *this = TriangleSurfaceMesh();
     throw;
