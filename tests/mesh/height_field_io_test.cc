@@ -1,4 +1,5 @@
 #include "mesh/height_field_io.h"
+#include "tests/mesh/test_files.h"
 
 #include <filesystem>
 #include <fstream>
@@ -51,7 +52,8 @@ TEST_CASE("Writing and reading back gives the same doubles", "[height_field_io]"
 }
 
 TEST_CASE("A height field file on disk; a missing file is named", "[height_field_io]") {
-  const auto path = std::filesystem::temp_directory_path() / "hydrocontact_height_field_io_test.txt";
+  const test::ScratchDirectory scratch;  // unique per process: test programs run in parallel
+  const auto path = scratch.path() / "hydrocontact_height_field_io_test.txt";
   {
     std::ofstream out(path);
     out << kGood;

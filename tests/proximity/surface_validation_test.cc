@@ -12,6 +12,7 @@
 #include "proximity/mesh_distance.h"
 #include "proximity/representation/make_mesh_shape.h"
 #include "tests/proximity/representation/closed_surfaces.h"
+#include "tests/mesh/test_files.h"
 
 namespace hydrocontact {
 namespace {
@@ -24,7 +25,8 @@ using Eigen::Vector3d;
 void CheckRefusedEverywhere(const TriangleSurfaceMesh& surface, const std::string& needle) {
   INFO("expecting '" << needle << "'");
   CHECK_THROWS_WITH(MakeMeshDistanceData(surface), Contains("MakeMeshDistanceData") && Contains(needle));
-  const auto file = std::filesystem::temp_directory_path() / "hydrocontact_validation.obj";
+  const test::ScratchDirectory scratch;  // unique per process: test programs run in parallel
+  const auto file = scratch.path() / "hydrocontact_validation.obj";
   WriteObjFile(file, surface);
   CHECK_THROWS_WITH(MakeMeshSurfaceMesh(Mesh(file)),
                     Contains("hydrocontact_validation.obj") && Contains(needle));
@@ -268,7 +270,8 @@ TEST_CASE("Closed surfaces lying on themselves are refused, naming the triangles
 // tetrahedra sharing only an edge) was accepted as rigid geometry although
 // the distance data refused it. Both refuse it now, with the same reason.
 TEST_CASE("A VTK volume with a non-manifold boundary is refused as rigid geometry") {
-  const auto file = std::filesystem::temp_directory_path() / "hydrocontact_bowtie.vtk";
+  const test::ScratchDirectory scratch;  // unique per process: test programs run in parallel
+  const auto file = scratch.path() / "hydrocontact_bowtie.vtk";
   {
     std::ofstream out(file);
     out << "# vtk DataFile Version 3.0\nbowtie\nASCII\nDATASET UNSTRUCTURED_GRID\n"

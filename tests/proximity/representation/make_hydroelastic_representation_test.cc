@@ -10,6 +10,7 @@
 #include "proximity/representation/make_mesh_shape.h"
 #include "tests/proximity/representation/closed_surfaces.h"
 #include "tests/proximity/representation/mesh_generator_checks.h"
+#include "tests/mesh/test_files.h"
 
 namespace hydrocontact {
 namespace {
@@ -114,7 +115,8 @@ TEST_CASE("The hint of a compliant surface Mesh is the one its tetrahedra are bu
   // A box of edges 1, 2, 3 written as OBJ: the default hint is a fifth of
   // the smallest edge, 0.2; with a margin of 0.1 the box grows by 0.1 on
   // every side: (1 + 0.2)/5 = 0.24.
-  const auto file = std::filesystem::temp_directory_path() / "hydrocontact_hint_box.obj";
+  const test::ScratchDirectory scratch;  // unique per process: test programs run in parallel
+  const auto file = scratch.path() / "hydrocontact_hint_box.obj";
   WriteObjFile(file, test::MakeClosedBox(0.5, 1, 1.5));
   const Mesh mesh(file);
   CHECK(ResolutionHintUsed(mesh, Compliant(1e6)) == Approx(0.2).epsilon(1e-12));

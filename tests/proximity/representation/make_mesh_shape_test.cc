@@ -7,6 +7,7 @@
 #include "mesh/obj_io.h"
 #include "mesh/vtk_reader.h"
 #include "tests/proximity/representation/mesh_generator_checks.h"
+#include "tests/mesh/test_files.h"
 
 namespace hydrocontact {
 namespace {
@@ -61,7 +62,8 @@ TEST_CASE("Mesh shape: impossible requests throw saying why and what to do") {
   const TriangleSurfaceMesh sphere = ReadObjFile(kData + "sphere_r0.05m.obj");
   std::vector<TriangleSurfaceMesh::Element> reversed = sphere.triangles();
   for (auto& t : reversed) std::swap(t[1], t[2]);
-  const auto file = std::filesystem::temp_directory_path() / "hydrocontact_inward_sphere.obj";
+  const test::ScratchDirectory scratch;  // unique per process: test programs run in parallel
+  const auto file = scratch.path() / "hydrocontact_inward_sphere.obj";
   WriteObjFile(file, TriangleSurfaceMesh(reversed, sphere.vertices()));
   CHECK_THROWS_WITH(MakeMeshSurfaceMesh(Mesh(file)), Contains("inward") && Contains("reverse"));
   std::filesystem::remove(file);

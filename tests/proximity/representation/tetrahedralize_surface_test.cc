@@ -234,7 +234,8 @@ TEST_CASE("Parts thinner than the lattice are reported") {
   CHECK(t.max_surface_deviation > 0.1);
   CHECK(std::abs(t.p_GMissed.x() - 0.8) <= 0.01 + 1e-12);
   // Through the Mesh shape, a lost part is an error naming where.
-  const auto file = std::filesystem::temp_directory_path() / "hydrocontact_two_cubes.obj";
+  const test::ScratchDirectory scratch;  // unique per process: test programs run in parallel
+  const auto file = scratch.path() / "hydrocontact_two_cubes.obj";
   WriteObjFile(file, TriangleSurfaceMesh(f, v));
   CHECK_THROWS_WITH(MakeMeshVolumeMesh(Mesh(file), 0, 0.1),
                     Catch::Contains("hydrocontact_two_cubes.obj") && Catch::Contains("lost") &&
@@ -250,7 +251,8 @@ TEST_CASE("A compliant OBJ Mesh is inflated by its margin before meshing") {
   // h = 0.1 the lattice, centred on the inflated box, has planes of points
   // on its faces, so the stuffed mesh is that cube exactly: volume 1, and
   // every boundary vertex on a face |x|, |y| or |z| = 0.5.
-  const auto file = std::filesystem::temp_directory_path() / "hydrocontact_margin_cube.obj";
+  const test::ScratchDirectory scratch;  // unique per process: test programs run in parallel
+  const auto file = scratch.path() / "hydrocontact_margin_cube.obj";
   WriteObjFile(file, test::MakeClosedBox(0.45, 0.45, 0.45));
   const VolumeMeshWithExtent m = MakeMeshVolumeMesh(Mesh(file), 0.05, 0.1);
   test::CheckCompliantMesh(m);
@@ -272,7 +274,8 @@ TEST_CASE("A compliant sphere from an OBJ pressed into a rigid half-space: close
   //   F = ∫₀^a E (1 − √(ρ² + c²)/r) 2πρ dρ = E (π a² − 2π (r³ − c³)/(3r)).
   const double E = 1e6, r = 1, d = 0.2, c = r - d, a2 = r * r - c * c;
   const double force = E * (M_PI * a2 - 2 * M_PI * (r * r * r - c * c * c) / (3 * r));
-  const auto file = std::filesystem::temp_directory_path() / "hydrocontact_stuffed_sphere.obj";
+  const test::ScratchDirectory scratch;  // unique per process: test programs run in parallel
+  const auto file = scratch.path() / "hydrocontact_stuffed_sphere.obj";
   WriteObjFile(file, test::MakeIcosphere(r, 5));
   const GeometryId id_S = GeometryId::get_new_id();
   const GeometryId id_H = GeometryId::get_new_id();
