@@ -17,6 +17,31 @@
 namespace hydrocontact {
 namespace {
 
+// Three queries of one scene, on 1, 2 and 3 threads. Compute checks that the
+// 2- and 3-thread surfaces equal the 1-thread ones (==, every coordinate, in
+// the same order) and returns the 1-thread ones.
+struct QueriesOnOneTwoThreeThreads {
+  explicit QueriesOnOneTwoThreeThreads(const SceneGraph& scene)
+      : one(scene.query_object()), two(scene.query_object()), three(scene.query_object()) {
+    two.set_max_threads(2);
+    three.set_max_threads(3);
+  }
+  const std::vector<ContactSurface>& Compute(HydroelasticContactRepresentation rep) {
+    one.ComputeContactSurfaces(rep, &s1);
+    two.ComputeContactSurfaces(rep, &s2);
+    three.ComputeContactSurfaces(rep, &s3);
+    REQUIRE(s2.size() == s1.size());
+    REQUIRE(s3.size() == s1.size());
+    for (size_t i = 0; i < s1.size(); ++i) {
+      CHECK(s1[i].Equal(s2[i]));
+      CHECK(s1[i].Equal(s3[i]));
+    }
+    return s1;
+  }
+  QueryObject one, two, three;
+  std::vector<ContactSurface> s1, s2, s3;
+};
+
 using Eigen::Vector3d;
 
 RigidTransform At(double x, double y = 0, double z = 0) { return RigidTransform(Vector3d(x, y, z)); }
@@ -324,28 +349,15 @@ TEST_CASE("QueryObject: one huge pair split across 2 or 3 threads gives the 1-th
   scene.RegisterGeometry(box_frame, RigidTransform(Eigen::Vector3d(0.25, 0, 0.2)), Sphere(0.06), "ball",
                          ProximityProperties::Compliant(1e6, 0.03));
   std::filesystem::remove(obj);
-  QueryObject one = scene.query_object();
-  QueryObject two = scene.query_object();
-  two.set_max_threads(2);
-  QueryObject three = scene.query_object();
-  three.set_max_threads(3);
-  std::vector<ContactSurface> s1, s2, s3;
+  QueriesOnOneTwoThreeThreads queries(scene);
   for (int step = 0; step < 4; ++step) {
     scene.SetFramePoses({{box_frame, RigidTransform(Eigen::Vector3d(0, 0, -0.2))},
                          {mesh_frame, RigidTransform::FromRollPitchYaw({0.01 * step, 0.02, 0},
                                                                       Eigen::Vector3d(0.001 * step, 0, 0.06))}});
     const auto rep = step % 2 ? HydroelasticContactRepresentation::kPolygon : HydroelasticContactRepresentation::kTriangle;
-    one.ComputeContactSurfaces(rep, &s1);
-    two.ComputeContactSurfaces(rep, &s2);
-    three.ComputeContactSurfaces(rep, &s3);
+    const std::vector<ContactSurface>& s1 = queries.Compute(rep);
     REQUIRE(s1.size() == 2);
     CHECK(s1[0].num_faces() > 1000);  // The huge pair (box–mesh, registered first).
-    REQUIRE(s2.size() == s1.size());
-    REQUIRE(s3.size() == s1.size());
-    for (size_t i = 0; i < s1.size(); ++i) {
-      CHECK(s1[i].Equal(s2[i]));
-      CHECK(s1[i].Equal(s3[i]));
-    }
   }
 }
 
@@ -361,25 +373,14 @@ TEST_CASE("QueryObject: one huge compliant–compliant pair split across 2 or 3 
   const FrameId b = scene.RegisterFrame("b");
   scene.RegisterGeometry(a, RigidTransform(), Sphere(0.1), "A", ProximityProperties::Compliant(1e6, 0.008));
   scene.RegisterGeometry(b, RigidTransform(), Sphere(0.1), "B", ProximityProperties::Compliant(3e6, 0.008));
-  QueryObject one = scene.query_object();
-  QueryObject two = scene.query_object();
-  two.set_max_threads(2);
-  QueryObject three = scene.query_object();
-  three.set_max_threads(3);
-  std::vector<ContactSurface> s1, s2, s3;
+  QueriesOnOneTwoThreeThreads queries(scene);
   for (int step = 0; step < 2; ++step) {
     scene.SetFramePoses({{a, RigidTransform()},
                          {b, RigidTransform::FromRollPitchYaw({0.1 * step, 0.2, 0}, Eigen::Vector3d(0.15, 0.01 * step, 0))}});
     const auto rep = step % 2 ? HydroelasticContactRepresentation::kPolygon : HydroelasticContactRepresentation::kTriangle;
-    one.ComputeContactSurfaces(rep, &s1);
-    two.ComputeContactSurfaces(rep, &s2);
-    three.ComputeContactSurfaces(rep, &s3);
+    const std::vector<ContactSurface>& s1 = queries.Compute(rep);
     REQUIRE(s1.size() == 1);
     CHECK(s1[0].num_faces() > 1000);
-    REQUIRE(s2.size() == 1);
-    REQUIRE(s3.size() == 1);
-    CHECK(s1[0].Equal(s2[0]));
-    CHECK(s1[0].Equal(s3[0]));
   }
 }
 
