@@ -57,8 +57,11 @@ ThreadPool::~ThreadPool() {
 void ThreadPool::SetProfiling(bool on) { g_profiling.store(on, std::memory_order_relaxed); }
 
 ThreadPoolProfile ThreadPool::Profile() {
-  return {1e-9 * static_cast<double>(g_worker_ns.load()), 1e-9 * static_cast<double>(g_caller_ns.load()),
-          1e-9 * static_cast<double>(g_caller_wait_ns.load()), 1e-9 * static_cast<double>(g_critical_extra_ns.load()), g_jobs.load()};
+  const auto seconds = [](const std::atomic<int64_t>& ns) {
+    return 1e-9 * static_cast<double>(ns.load());
+  };
+  return {seconds(g_worker_ns), seconds(g_caller_ns), seconds(g_caller_wait_ns),
+          seconds(g_critical_extra_ns), g_jobs.load()};
 }
 
 void ThreadPool::ResetProfile() {

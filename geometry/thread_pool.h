@@ -94,6 +94,8 @@ class ThreadPool {
   static void SetProfiling(bool on);
   /// The profile collected since the last ResetProfile.
   static ThreadPoolProfile Profile();
+  /// Sets every figure of the profile to zero. Call it while no pool runs a
+  /// job (the counters are process-wide).
   static void ResetProfile();
 
  private:
