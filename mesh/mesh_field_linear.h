@@ -81,6 +81,43 @@ class MeshFieldLinear {
     }
   }
 
+  /// A field's storage as plain arrays (see ReleaseArrays / AdoptArrays).
+  struct Arrays {
+    /// Per vertex: the value.
+    std::vector<double> values;
+    /// Per element: ∇f, in the mesh's frame.
+    std::vector<Eigen::Vector3d> gradients;
+    // Per element: f at the frame's origin; AdoptArrays fills it (it is here
+    // only so that its storage is reused too).
+    std::vector<double> offsets;
+  };
+
+  /// Moves this field's storage out, with its capacity, for a producer that
+  /// computes the values and gradients itself and fills them in place; the
+  /// field is left empty.
+  Arrays ReleaseArrays() {
+    Arrays arrays{std::move(values_), std::move(gradients_), std::move(offsets_)};
+    *this = MeshFieldLinear();
+    return arrays;
+  }
+
+  /// Makes `arrays` this field on `mesh` (moved in: nothing is copied or
+  /// allocated) and computes each element's offset, as the constructor from
+  /// values and gradients does.
+  /// @throws as that constructor; the field is then left empty.
+  void AdoptArrays(Arrays&& arrays, const MeshType& mesh) {
+    values_ = std::move(arrays.values);
+    gradients_ = std::move(arrays.gradients);
+    offsets_ = std::move(arrays.offsets);
+    try {
+      ValidateValues(mesh);
+      ComputeOffsets(mesh);
+    } catch (...) {
+      *this = MeshFieldLinear();
+      throw;
+    }
+  }
+
   const std::vector<double>& values() const { return values_; }
   double EvaluateAtVertex(int v) const { return values_[v]; }
 

@@ -16,6 +16,19 @@ namespace hydrocontact::internal {
 /// @throws if any vertex has a non-finite coordinate.
 void ValidateVertices(const char* mesh_kind, const std::vector<Eigen::Vector3d>& vertices);
 
+/// Whether every index is in [0, num_vertices) and no two are equal: the
+/// test of ValidateElementIndices, inline for the hot loops that call the
+/// named error only when it fails.
+inline bool AreValidElementIndices(std::span<const int> indices, int num_vertices) {
+  for (size_t i = 0; i < indices.size(); ++i) {
+    if (static_cast<unsigned>(indices[i]) >= static_cast<unsigned>(num_vertices)) return false;
+    for (size_t j = 0; j < i; ++j) {
+      if (indices[i] == indices[j]) return false;
+    }
+  }
+  return true;
+}
+
 /// @throws if an index of element `e` is outside [0, num_vertices) or two of
 /// its indices are equal.
 void ValidateElementIndices(const char* mesh_kind, const char* element_kind, int e,

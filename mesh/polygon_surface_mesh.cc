@@ -27,21 +27,24 @@ void PolygonSurfaceMesh::Assign(std::span<const int> face_data,
   }
 }
 
-void PolygonSurfaceMesh::Assign(std::span<const int> face_data,
-                                std::span<const Eigen::Vector3d> vertices,
-                                std::span<const Eigen::Vector3d> face_normals,
-                                std::span<const double> areas,
-                                std::span<const Eigen::Vector3d> centroids) {
+PolygonSurfaceMesh::Arrays PolygonSurfaceMesh::ReleaseArrays() {
+  Arrays arrays{std::move(face_data_),  std::move(vertices_),          std::move(face_normals_),
+                std::move(areas_),      std::move(element_centroids_), std::move(face_offsets_)};
+  *this = PolygonSurfaceMesh();
+  return arrays;
+}
+
+void PolygonSurfaceMesh::AdoptArrays(Arrays&& arrays) {
+  face_data_ = std::move(arrays.face_data);
+  vertices_ = std::move(arrays.vertices);
+  face_normals_ = std::move(arrays.face_normals);
+  areas_ = std::move(arrays.areas);
+  element_centroids_ = std::move(arrays.centroids);
+  face_offsets_ = std::move(arrays.face_offsets);
   try {
-    face_data_.assign(face_data.begin(), face_data.end());
-    vertices_.assign(vertices.begin(), vertices.end());
-    internal::ValidateVertices("PolygonSurfaceMesh", vertices_);
     IndexFaces();
     internal::ValidateFaceDataSizes("PolygonSurfaceMesh", face_offsets_.size(),
-                                    face_normals.size(), areas.size(), centroids.size());
-    face_normals_.assign(face_normals.begin(), face_normals.end());
-    areas_.assign(areas.begin(), areas.end());
-    element_centroids_.assign(centroids.begin(), centroids.end());
+                                    face_normals_.size(), areas_.size(), element_centroids_.size());
     const internal::AreaAndCentroid sum = internal::CheckAndSumGivenFaceData(
         "PolygonSurfaceMesh", "face", face_normals_, areas_, element_centroids_);
     total_area_ = sum.total_area;
@@ -68,9 +71,10 @@ void PolygonSurfaceMesh::IndexFaces() {
           "PolygonSurfaceMesh: face {} announces {} vertices but the face data ends after {}", f,
           n, face_data_.size() - i - 1));
     }
-    internal::ValidateElementIndices("PolygonSurfaceMesh", "face", f,
-                                     std::span<const int>(face_data_.data() + i + 1, size_t(n)),
-                                     num_vertices());
+    const std::span<const int> indices(face_data_.data() + i + 1, size_t(n));
+    if (!internal::AreValidElementIndices(indices, num_vertices())) {
+      internal::ValidateElementIndices("PolygonSurfaceMesh", "face", f, indices, num_vertices());
+    }
     face_offsets_.push_back(int(i));
     i += 1 + n;
   }

@@ -41,25 +41,44 @@ class PolygonSurfaceMesh {
   /// @throws as the constructor; the mesh is then left empty.
   void Assign(std::span<const int> face_data, std::span<const Eigen::Vector3d> vertices);
 
-  /// Like Assign(face_data, vertices), but takes the per-face data from a
-  /// producer that already has it (the contact-surface builder computes
-  /// every polygon's normal, area and centroid while it forms the polygon)
-  /// instead of deriving it again from the vertices. The totals are summed
-  /// from `areas` and `centroids`.
-  /// @param face_normals  per polygon, its unit normal by the right-hand
-  ///                      rule on its vertex order.
-  /// @param areas         per polygon, its area (> 0).
-  /// @param centroids     per polygon, its area centroid.
-  /// @pre the per-face data agrees with the vertices (to round-off); only
-  ///      what is cheap is checked.
-  /// @throws std::invalid_argument naming the culprit for the malformed face
-  ///         data or vertices the constructor rejects (except the zero-area
-  ///         test), for a per-face array whose length differs from the
-  ///         number of polygons, a non-finite normal, or an area that is not
-  ///         positive and finite; the mesh is then left empty.
-  void Assign(std::span<const int> face_data, std::span<const Eigen::Vector3d> vertices,
-              std::span<const Eigen::Vector3d> face_normals, std::span<const double> areas,
-              std::span<const Eigen::Vector3d> centroids);
+  /// A mesh's storage as plain arrays, for a producer that computes every
+  /// polygon's normal, area and centroid itself while it forms the polygons
+  /// (the contact-surface builder) and fills the arrays in place:
+  /// ReleaseArrays hands the storage out, AdoptArrays takes it back, and
+  /// neither copies nor allocates.
+  struct Arrays {
+    /// The flat polygon list described above.
+    std::vector<int> face_data;
+    std::vector<Eigen::Vector3d> vertices;
+    /// Per polygon: unit normal by the right-hand rule on its vertex order.
+    std::vector<Eigen::Vector3d> face_normals;
+    /// Per polygon: its area (> 0).
+    std::vector<double> areas;
+    /// Per polygon: its area centroid.
+    std::vector<Eigen::Vector3d> centroids;
+    // The index of each polygon's count in face_data; AdoptArrays fills it
+    // (it is here only so that its storage is reused too).
+    std::vector<int> face_offsets;
+  };
+
+  /// Moves this mesh's storage out, with its capacity; the mesh is left
+  /// empty.
+  Arrays ReleaseArrays();
+
+  /// Makes `arrays` this mesh (moved in: nothing is copied or allocated),
+  /// indexes its polygons and sums the totals from the per-polygon areas and
+  /// centroids.
+  /// @pre the vertices are finite, the vertices of a polygon distinct, and
+  ///      the per-polygon data agrees with the vertices (to round-off).
+  ///      These are the producer's to guarantee: only what is cheap is
+  ///      checked.
+  /// @throws std::invalid_argument naming the culprit for face data the
+  ///         constructor rejects as truncated, a polygon of fewer than 3 or
+  ///         more than 16 vertices or an index out of range, a per-face
+  ///         array whose length differs from the number of polygons, a
+  ///         non-finite normal, or an area that is not positive and finite;
+  ///         the mesh is then left empty.
+  void AdoptArrays(Arrays&& arrays);
 
   int num_vertices() const { return static_cast<int>(vertices_.size()); }
   int num_faces() const { return static_cast<int>(face_offsets_.size()); }

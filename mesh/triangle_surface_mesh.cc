@@ -30,29 +30,32 @@ void TriangleSurfaceMesh::Assign(std::span<const Element> triangles,
   }
 }
 
-void TriangleSurfaceMesh::Assign(std::span<const Element> triangles,
-                                 std::span<const Eigen::Vector3d> vertices,
-                                 std::span<const Eigen::Vector3d> face_normals,
-                                 std::span<const double> areas,
-                                 std::span<const Eigen::Vector3d> centroids) {
-  try {
-    internal::ValidateFaceDataSizes("TriangleSurfaceMesh", triangles.size(), face_normals.size(),
-                                    areas.size(), centroids.size());
-    triangles_.assign(triangles.begin(), triangles.end());
-    vertices_.assign(vertices.begin(), vertices.end());
-    face_normals_.assign(face_normals.begin(), face_normals.end());
-    areas_.assign(areas.begin(), areas.end());
-    element_centroids_.assign(centroids.begin(), centroids.end());
-    internal::ValidateVertices("TriangleSurfaceMesh", vertices_);
-    const unsigned num_v = static_cast<unsigned>(num_vertices());
-    for (int f = 0; f < num_triangles(); ++f) {
-      // The cheap check inline; the named error only when it fails.
-      const Element& t = triangles_[f];
-      if (!(unsigned(t[0]) < num_v && unsigned(t[1]) < num_v && unsigned(t[2]) < num_v &&
-            t[0] != t[1] && t[1] != t[2] && t[0] != t[2])) {
-        internal::ValidateElementIndices("TriangleSurfaceMesh", "triangle", f, t, num_vertices());
-      }
+void TriangleSurfaceMesh::ValidateIndicesCheaply() const {
+  for (int f = 0; f < num_triangles(); ++f) {
+    if (!internal::AreValidElementIndices(triangles_[f], num_vertices())) {
+      internal::ValidateElementIndices("TriangleSurfaceMesh", "triangle", f, triangles_[f],
+                                       num_vertices());
     }
+  }
+}
+
+TriangleSurfaceMesh::Arrays TriangleSurfaceMesh::ReleaseArrays() {
+  Arrays arrays{std::move(triangles_), std::move(vertices_), std::move(face_normals_),
+                std::move(areas_), std::move(element_centroids_)};
+  *this = TriangleSurfaceMesh();
+  return arrays;
+}
+
+void TriangleSurfaceMesh::AdoptArrays(Arrays&& arrays) {
+  triangles_ = std::move(arrays.triangles);
+  vertices_ = std::move(arrays.vertices);
+  face_normals_ = std::move(arrays.face_normals);
+  areas_ = std::move(arrays.areas);
+  element_centroids_ = std::move(arrays.centroids);
+  try {
+    internal::ValidateFaceDataSizes("TriangleSurfaceMesh", triangles_.size(), face_normals_.size(),
+                                    areas_.size(), element_centroids_.size());
+    ValidateIndicesCheaply();
     const internal::AreaAndCentroid sum = internal::CheckAndSumGivenFaceData(
         "TriangleSurfaceMesh", "triangle", face_normals_, areas_, element_centroids_);
     total_area_ = sum.total_area;

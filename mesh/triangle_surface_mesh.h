@@ -41,24 +41,37 @@ class TriangleSurfaceMesh {
   /// @throws as the constructor; the mesh is then left empty.
   void Assign(std::span<const Element> triangles, std::span<const Eigen::Vector3d> vertices);
 
-  /// Like Assign(triangles, vertices), but takes the per-face data from a
-  /// producer that already has it (the contact-surface builder computes
-  /// every face's normal, area and centroid while it forms the face) instead
-  /// of deriving it again from the vertices. The totals are summed from
-  /// `areas` and `centroids`.
-  /// @param face_normals  per triangle, its unit normal by the right-hand
-  ///                      rule on its vertex order.
-  /// @param areas         per triangle, its area (> 0).
-  /// @param centroids     per triangle, the mean of its three vertices.
-  /// @pre the per-face data agrees with the vertices (to round-off); only
-  ///      what is cheap is checked.
-  /// @throws std::invalid_argument naming the culprit if an array's length
-  ///         differs from the number of triangles, a vertex or a normal is
-  ///         non-finite, an index is out of range or repeated, or an area is
-  ///         not positive and finite; the mesh is then left empty.
-  void Assign(std::span<const Element> triangles, std::span<const Eigen::Vector3d> vertices,
-              std::span<const Eigen::Vector3d> face_normals, std::span<const double> areas,
-              std::span<const Eigen::Vector3d> centroids);
+  /// A mesh's storage as plain arrays, for a producer that computes every
+  /// face's normal, area and centroid itself while it forms the faces (the
+  /// contact-surface builder) and fills the arrays in place: ReleaseArrays
+  /// hands the storage out, AdoptArrays takes it back, and neither copies
+  /// nor allocates.
+  struct Arrays {
+    std::vector<Element> triangles;
+    std::vector<Eigen::Vector3d> vertices;
+    /// Per triangle: unit normal by the right-hand rule on its vertex order.
+    std::vector<Eigen::Vector3d> face_normals;
+    /// Per triangle: its area (> 0).
+    std::vector<double> areas;
+    /// Per triangle: the mean of its three vertices.
+    std::vector<Eigen::Vector3d> centroids;
+  };
+
+  /// Moves this mesh's storage out, with its capacity; the mesh is left
+  /// empty.
+  Arrays ReleaseArrays();
+
+  /// Makes `arrays` this mesh (moved in: nothing is copied or allocated) and
+  /// sums the totals from the per-face areas and centroids.
+  /// @pre the vertices are finite; the per-face data agrees with the
+  ///      vertices (to round-off). These are the producer's to guarantee:
+  ///      only what is cheap is checked.
+  /// @throws std::invalid_argument naming the culprit if a per-face array's
+  ///         length differs from the number of triangles, an index is out of
+  ///         range or repeated, or a normal is
+  ///         non-finite or an area is not positive and finite; the mesh is
+  ///         then left empty.
+  void AdoptArrays(Arrays&& arrays);
 
   int num_vertices() const { return static_cast<int>(vertices_.size()); }
   int num_triangles() const { return static_cast<int>(triangles_.size()); }
@@ -101,6 +114,8 @@ class TriangleSurfaceMesh {
   // Validates the elements and vertices and computes the per-face data into
   // the existing storage.
   void ComputeFaceData();
+  // Checks every index is in range and the three of a triangle distinct.
+  void ValidateIndicesCheaply() const;
 
   std::vector<Element> triangles_;
   std::vector<Eigen::Vector3d> vertices_;

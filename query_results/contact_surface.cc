@@ -122,37 +122,58 @@ void ContactSurface::AssignPolygons(GeometryId id_M, GeometryId id_N, std::span<
       grad_eM_W, grad_eN_W);
 }
 
-void ContactSurface::AssignTriangles(GeometryId id_M, GeometryId id_N,
-                                     std::span<const TriangleSurfaceMesh::Element> triangles,
-                                     std::span<const Eigen::Vector3d> vertices_W,
-                                     std::span<const double> e_MN,
-                                     const ContactSurfaceFaceData& faces,
-                                     std::optional<std::span<const Eigen::Vector3d>> grad_eM_W,
-                                     std::optional<std::span<const Eigen::Vector3d>> grad_eN_W) {
-  AssignWith(
-      id_M, id_N, HydroelasticContactRepresentation::kTriangle,
-      [&] {
-        tri_mesh_W_.Assign(triangles, vertices_W, faces.normals_W, faces.areas, faces.centroids_W);
-        CheckFieldSize(e_MN.size(), vertices_W.size());
-        tri_e_MN_.Assign(e_MN, faces.grad_e_MN_W, tri_mesh_W_);
-      },
-      grad_eM_W, grad_eN_W);
+ContactSurfaceArrays ContactSurface::ReleaseArrays() {
+  ContactSurfaceArrays arrays{tri_mesh_W_.ReleaseArrays(), tri_e_MN_.ReleaseArrays(),
+                              poly_mesh_W_.ReleaseArrays(), poly_e_MN_.ReleaseArrays(),
+                              std::move(grad_eM_W_),        std::move(grad_eN_W_)};
+  *this = ContactSurface();
+  return arrays;
 }
 
-void ContactSurface::AssignPolygons(GeometryId id_M, GeometryId id_N, std::span<const int> face_data,
-                                    std::span<const Eigen::Vector3d> vertices_W,
-                                    std::span<const double> e_MN,
-                                    const ContactSurfaceFaceData& faces,
-                                    std::optional<std::span<const Eigen::Vector3d>> grad_eM_W,
-                                    std::optional<std::span<const Eigen::Vector3d>> grad_eN_W) {
-  AssignWith(
-      id_M, id_N, HydroelasticContactRepresentation::kPolygon,
-      [&] {
-        poly_mesh_W_.Assign(face_data, vertices_W, faces.normals_W, faces.areas, faces.centroids_W);
-        CheckFieldSize(e_MN.size(), vertices_W.size());
-        poly_e_MN_.Assign(e_MN, faces.grad_e_MN_W, poly_mesh_W_);
-      },
-      grad_eM_W, grad_eN_W);
+namespace {
+
+// Empties every array of a mesh's or field's storage, keeping its capacity.
+template <class... Vectors>
+void ClearAll(Vectors&... vectors) {
+  (vectors.clear(), ...);
+}
+
+}  // namespace
+
+void ContactSurface::AdoptArrays(GeometryId id_M, GeometryId id_N,
+                                 HydroelasticContactRepresentation representation,
+                                 bool has_grad_eM_W, bool has_grad_eN_W,
+                                 ContactSurfaceArrays&& arrays) {
+  try {
+    id_M_ = id_M;
+    id_N_ = id_N;
+    representation_ = representation;
+    // The representation not in use adopts its emptied arrays: an empty mesh
+    // and field that keep the storage for a later surface.
+    if (representation == HydroelasticContactRepresentation::kTriangle) {
+      PolygonSurfaceMesh::Arrays& p = arrays.poly_mesh_W;
+      ClearAll(p.face_data, p.vertices, p.face_normals, p.areas, p.centroids, p.face_offsets,
+               arrays.poly_e_MN.values, arrays.poly_e_MN.gradients, arrays.poly_e_MN.offsets);
+    } else {
+      TriangleSurfaceMesh::Arrays& t = arrays.tri_mesh_W;
+      ClearAll(t.triangles, t.vertices, t.face_normals, t.areas, t.centroids,
+               arrays.tri_e_MN.values, arrays.tri_e_MN.gradients, arrays.tri_e_MN.offsets);
+    }
+    tri_mesh_W_.AdoptArrays(std::move(arrays.tri_mesh_W));
+    tri_e_MN_.AdoptArrays(std::move(arrays.tri_e_MN), tri_mesh_W_);
+    poly_mesh_W_.AdoptArrays(std::move(arrays.poly_mesh_W));
+    poly_e_MN_.AdoptArrays(std::move(arrays.poly_e_MN), poly_mesh_W_);
+    has_grad_eM_W_ = has_grad_eM_W;
+    has_grad_eN_W_ = has_grad_eN_W;
+    grad_eM_W_ = std::move(arrays.grad_eM_W);
+    grad_eN_W_ = std::move(arrays.grad_eN_W);
+    if (!has_grad_eM_W_) grad_eM_W_.clear();
+    if (!has_grad_eN_W_) grad_eN_W_.clear();
+    SwapIfNeeded();
+  } catch (...) {
+    *this = ContactSurface();
+    throw;
+  }
 }
 
 void ContactSurface::ValidateGradients(const char* which, bool present,

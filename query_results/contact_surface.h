@@ -30,20 +30,23 @@ enum class HydroelasticContactRepresentation {
 /// "triangle" or "polygon".
 const char* to_string(HydroelasticContactRepresentation representation);
 
-/// Per-face data of a contact surface that its producer already has (the
-/// contact-surface builder computes it while it forms each face), handed to
-/// ContactSurface::AssignTriangles / AssignPolygons so that it is not derived
-/// again from the vertices. One entry per face, all in W.
-struct ContactSurfaceFaceData {
-  /// Unit normal by the right-hand rule on the face's vertex order.
-  std::span<const Eigen::Vector3d> normals_W;
-  /// Area (m², > 0).
-  std::span<const double> areas;
-  /// Area centroid.
-  std::span<const Eigen::Vector3d> centroids_W;
-  /// The gradient of the pressure e_MN within the face's plane (Pa/m), the
-  /// gradient of the linear function the face's vertex values sample.
-  std::span<const Eigen::Vector3d> grad_e_MN_W;
+/// A ContactSurface's storage as plain arrays, for the producer of a surface
+/// that computes every face's normal, area, centroid and in-face pressure
+/// gradient itself while it forms the faces (the contact-surface builder)
+/// and writes them in place: ContactSurface::ReleaseArrays hands a surface's
+/// storage out and ContactSurface::AdoptArrays takes it back, with nothing
+/// copied or allocated. All positions and vectors are in W.
+struct ContactSurfaceArrays {
+  /// The triangle representation's mesh, and its pressure field e_MN (Pa per
+  /// vertex; per face, the gradient of e_MN within the face's plane).
+  TriangleSurfaceMesh::Arrays tri_mesh_W;
+  TriangleSurfaceMeshFieldLinear::Arrays tri_e_MN;
+  /// Likewise for the polygon representation.
+  PolygonSurfaceMesh::Arrays poly_mesh_W;
+  PolygonSurfaceMeshFieldLinear::Arrays poly_e_MN;
+  /// Per face: ∇p_M / ∇p_N (Pa/m), when M / N is compliant.
+  std::vector<Eigen::Vector3d> grad_eM_W;
+  std::vector<Eigen::Vector3d> grad_eN_W;
 };
 
 /// The contact surface 𝕊ₘₙ between two intersecting geometries M and N of
@@ -119,25 +122,25 @@ class ContactSurface {
                       std::optional<std::span<const Eigen::Vector3d>> grad_eM_W,
                       std::optional<std::span<const Eigen::Vector3d>> grad_eN_W);
 
-  /// Like AssignTriangles above, but takes each face's normal, area,
-  /// centroid and pressure gradient from `faces` instead of deriving them
-  /// from the vertices (TriangleSurfaceMesh::Assign with face data).
-  /// @pre `faces` agrees with the vertices and values (to round-off).
-  /// @throws as AssignTriangles, and std::invalid_argument for per-face data
-  ///         of the wrong length or non-finite; the surface is then empty.
-  void AssignTriangles(GeometryId id_M, GeometryId id_N,
-                       std::span<const TriangleSurfaceMesh::Element> triangles,
-                       std::span<const Eigen::Vector3d> vertices_W, std::span<const double> e_MN,
-                       const ContactSurfaceFaceData& faces,
-                       std::optional<std::span<const Eigen::Vector3d>> grad_eM_W,
-                       std::optional<std::span<const Eigen::Vector3d>> grad_eN_W);
+  /// Moves this surface's storage (both representations' and the
+  /// gradients'), with its capacity, out; the surface is left empty.
+  ContactSurfaceArrays ReleaseArrays();
 
-  /// Likewise for the polygon representation.
-  void AssignPolygons(GeometryId id_M, GeometryId id_N, std::span<const int> face_data,
-                      std::span<const Eigen::Vector3d> vertices_W, std::span<const double> e_MN,
-                      const ContactSurfaceFaceData& faces,
-                      std::optional<std::span<const Eigen::Vector3d>> grad_eM_W,
-                      std::optional<std::span<const Eigen::Vector3d>> grad_eN_W);
+  /// Makes this the surface of `representation` whose mesh, field and
+  /// gradients are `arrays` (moved in: nothing is copied or allocated). The
+  /// other representation's arrays are emptied and kept for later reuse.
+  /// The mesh and field are adopted as TriangleSurfaceMesh::AdoptArrays /
+  /// PolygonSurfaceMesh::AdoptArrays and MeshFieldLinear::AdoptArrays do;
+  /// ids given in the other order are swapped as by the constructors.
+  /// @param has_grad_eM_W, has_grad_eN_W whether arrays.grad_eM_W /
+  ///        arrays.grad_eN_W hold gradients (one per face) or are absent.
+  /// @pre as for the meshes' AdoptArrays: the producer guarantees the
+  ///      indices, finite vertices and per-face data agreeing with them.
+  /// @throws as the constructors, and as the meshes' and field's AdoptArrays;
+  ///         the surface is then left empty.
+  void AdoptArrays(GeometryId id_M, GeometryId id_N,
+                   HydroelasticContactRepresentation representation, bool has_grad_eM_W,
+                   bool has_grad_eN_W, ContactSurfaceArrays&& arrays);
 
   /// Copies and moves are deep (the surface owns its mesh and fields).
   ContactSurface(const ContactSurface&) = default;

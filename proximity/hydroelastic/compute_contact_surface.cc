@@ -155,7 +155,7 @@ bool ComputeContactSurface(GeometryId id_A, const HydroelasticRepresentation& A,
   }
   // P is always the first geometry of the kernels' polygons.
   return BuildContactSurface(polygons, X_WP, id_P, /*first_compliant=*/true, id_Q, IsCompliant(Q),
-                             representation, surface);
+                             representation, surface, options.executor);
 }
 
 }  // namespace hydrocontact

@@ -76,7 +76,7 @@ std::optional<ContactSurface> ComputeContactSurface(
 /// Like the above, but writes the surface into `*surface`, reusing its
 /// storage, so a caller that refills the same surfaces step after step
 /// allocates nothing once they (and this thread's scratch) have grown.
-/// @returns false, leaving `*surface` unchanged, when the geometries do not
+/// @returns false, leaving `*surface` empty (its storage kept), when the geometries do not
 ///          touch.
 /// @throws as the above; std::invalid_argument if surface is null.
 bool ComputeContactSurface(GeometryId id_A, const HydroelasticRepresentation& A,

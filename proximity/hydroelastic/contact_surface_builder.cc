@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
 #include <span>
 #include <stdexcept>
 
@@ -12,128 +13,92 @@
 namespace hydrocontact {
 namespace {
 
-// The faces, vertices and per-face gradients of the surface being built, in W.
-struct SurfaceData {
-  std::vector<Eigen::Vector3d> vertices_W;
-  std::vector<double> pressures;
-  std::vector<TriangleSurfaceMesh::Element> triangles;
-  std::vector<int> face_data;
-  std::vector<Eigen::Vector3d> grad_M_W;
-  std::vector<Eigen::Vector3d> grad_N_W;
-  // Per face, what the mesh and field would otherwise derive again from the
-  // vertices (ContactSurfaceFaceData).
-  std::vector<Eigen::Vector3d> normals_W;
-  std::vector<double> areas;
-  std::vector<Eigen::Vector3d> centroids_W;
-  std::vector<Eigen::Vector3d> grad_e_W;
+// What the build of one polygon left in its slots (see Slots): bit i (i <
+// 16) says fan triangle i was kept (triangle representation), kPolygonKept
+// that the polygon survived the polygon-level tests (its vertices are kept;
+// in the polygon representation, its face too).
+constexpr uint32_t kPolygonKept = 1u << 31;
 
-  // Empties every array, keeping its capacity.
-  void Clear() {
-    vertices_W.clear();
-    pressures.clear();
-    triangles.clear();
-    face_data.clear();
-    grad_M_W.clear();
-    grad_N_W.clear();
-    normals_W.clear();
-    areas.clear();
-    centroids_W.clear();
-    grad_e_W.clear();
+// Below this many polygons the build runs on the calling thread: waking the
+// pool and the per-chunk bookkeeping would cost more than they save.
+constexpr int kMinPolygonsToSplit = 2048;
+// The number of chunks a split build cuts the polygons into. The result does
+// not depend on it (every polygon is built alone into its own slots).
+constexpr int kBuildChunks = 8;
+
+// Everything the build of a polygon reads, and the arrays it writes into.
+//
+// Each polygon k, with n vertices starting at b = polygons.begin(k), owns
+// fixed slots of the output (an upper bound of what it can leave), so that
+// polygons can be built in any order and on any thread:
+//  - polygon representation: vertices [b, b + n), face k, face data
+//    [b + k, b + k + n + 1);
+//  - triangle representation: vertices [b + k, b + k + n + 1) (the last is
+//    the centroid), fan triangles [b, b + n).
+// When a piece is dropped its slots are left unused and Compact closes the
+// gaps afterwards.
+struct Build {
+  const ContactPolygons& polygons;
+  RigidTransform X_WF;
+  bool flip;
+  bool triangles;
+  bool has_grad_M;
+  bool has_grad_N;
+  const std::vector<Eigen::Vector3d>& grad_M_F;
+  const std::vector<Eigen::Vector3d>& grad_N_F;
+  double negligible_edge_sq;
+  double negligible_twice_area;
+  ContactSurfaceArrays& out;
+  std::vector<uint32_t>& kept;
+
+  Eigen::Vector3d* vertices() const {
+    return triangles ? out.tri_mesh_W.vertices.data() : out.poly_mesh_W.vertices.data();
+  }
+  double* pressures() const {
+    return triangles ? out.tri_e_MN.values.data() : out.poly_e_MN.values.data();
   }
 
-  // Appends one face's data (see ContactSurfaceFaceData).
-  void AddFace(const Eigen::Vector3d& nhat_W, double area, const Eigen::Vector3d& p_WC,
-               const Eigen::Vector3d& grad_e, bool has_grad_M, const Eigen::Vector3d& grad_M,
-               bool has_grad_N, const Eigen::Vector3d& grad_N) {
-    normals_W.push_back(nhat_W);
-    areas.push_back(area);
-    centroids_W.push_back(p_WC);
-    grad_e_W.push_back(grad_e);
-    if (has_grad_M) grad_M_W.push_back(grad_M);
-    if (has_grad_N) grad_N_W.push_back(grad_N);
+  // Writes face `f`'s data (see ContactSurfaceArrays) into its slot.
+  void WriteFace(int f, const Eigen::Vector3d& nhat_W, double area, const Eigen::Vector3d& p_WC,
+                 const Eigen::Vector3d& grad_e, const Eigen::Vector3d& grad_M,
+                 const Eigen::Vector3d& grad_N) const {
+    if (triangles) {
+      out.tri_mesh_W.face_normals[f] = nhat_W;
+      out.tri_mesh_W.areas[f] = area;
+      out.tri_mesh_W.centroids[f] = p_WC;
+      out.tri_e_MN.gradients[f] = grad_e;
+    } else {
+      out.poly_mesh_W.face_normals[f] = nhat_W;
+      out.poly_mesh_W.areas[f] = area;
+      out.poly_mesh_W.centroids[f] = p_WC;
+      out.poly_e_MN.gradients[f] = grad_e;
+    }
+    if (has_grad_M) out.grad_eM_W[f] = grad_M;
+    if (has_grad_N) out.grad_eN_W[f] = grad_N;
   }
+
+  // Builds polygons [k_begin, k_end) into their slots and records in
+  // kept[k] what each left. Returns whether every piece was kept (nothing
+  // to compact).
+  bool Polygons(int k_begin, int k_end) const;
 };
 
-}  // namespace
-
-std::optional<ContactSurface> BuildContactSurface(const ContactPolygons& polygons,
-                                                  const RigidTransform& X_WF,
-                                                  GeometryId id_first, bool first_compliant,
-                                                  GeometryId id_second, bool second_compliant,
-                                                  HydroelasticContactRepresentation representation) {
-  ContactSurface surface;
-  if (!BuildContactSurface(polygons, X_WF, id_first, first_compliant, id_second, second_compliant,
-                           representation, &surface)) {
-    return std::nullopt;
-  }
-  return surface;
-}
-
-bool BuildContactSurface(const ContactPolygons& polygons, const RigidTransform& X_WF,
-                         GeometryId id_first, bool first_compliant, GeometryId id_second,
-                         bool second_compliant, HydroelasticContactRepresentation representation,
-                         ContactSurface* surface) {
-  if (surface == nullptr) throw std::invalid_argument("BuildContactSurface: null output surface");
-  if (id_first == id_second) {
-    throw std::invalid_argument(fmt::format(
-        "BuildContactSurface: both geometries have the id {}", id_first.to_string()));
-  }
-  // M is the geometry with the smaller id. When that is the second one, the
-  // normals must point the other way: reverse every polygon.
-  const bool flip = id_second < id_first;
-  const GeometryId id_M = flip ? id_second : id_first;
-  const GeometryId id_N = flip ? id_first : id_second;
-  const bool has_grad_M = flip ? second_compliant : first_compliant;
-  const bool has_grad_N = flip ? first_compliant : second_compliant;
-  const std::vector<Eigen::Vector3d>& grad_M_F = flip ? polygons.grad_second : polygons.grad_first;
-  const std::vector<Eigen::Vector3d>& grad_N_F = flip ? polygons.grad_first : polygons.grad_second;
-  if (!first_compliant && !second_compliant) {
-    throw std::invalid_argument(fmt::format(
-        "BuildContactSurface: neither {} nor {} is compliant; the surface's pressure needs one",
-        id_first.to_string(), id_second.to_string()));
-  }
-  const bool triangles = representation == HydroelasticContactRepresentation::kTriangle;
+bool Build::Polygons(int k_begin, int k_end) const {
   const Eigen::Matrix3d& R_WF = X_WF.rotation();
-
-  // Per-thread scratch, reused from call to call: the arrays grow to the
-  // largest surface seen and then stop allocating.
-  thread_local SurfaceData out;
-  out.Clear();
-  const size_t num_vertices_F = polygons.vertices.size();
-  const size_t num_polygons = polygons.ends.size();
-  out.vertices_W.reserve(num_vertices_F + (triangles ? num_polygons : 0));
-  out.pressures.reserve(out.vertices_W.capacity());
-  const size_t num_faces_estimate = triangles ? num_vertices_F : num_polygons;
-  if (triangles) {
-    out.triangles.reserve(num_faces_estimate);
-  } else {
-    out.face_data.reserve(num_vertices_F + num_polygons);
-  }
-  if (has_grad_M) out.grad_M_W.reserve(num_faces_estimate);
-  if (has_grad_N) out.grad_N_W.reserve(num_faces_estimate);
-  out.normals_W.reserve(num_faces_estimate);
-  out.areas.reserve(num_faces_estimate);
-  out.centroids_W.reserve(num_faces_estimate);
-  out.grad_e_W.reserve(num_faces_estimate);
-
-  // The size of the whole contact patch. A polygon whose every edge is
-  // negligible against it is a clipping remnant (a piece pinched to a point
-  // at a shared vertex or edge): its area is nil and its vertex-derived
-  // normal is round-off, so it is dropped.
-  Aabb patch_F;
-  for (const Eigen::Vector4d& v : polygons.vertices) patch_F.Include(Eigen::Vector3d(v.head<3>()));
-  const double patch_size = patch_F.IsEmpty() ? 0.0 : (patch_F.max - patch_F.min).norm();
-  const double negligible_edge = kNegligibleEdgeRatio * patch_size;
-  const double negligible_edge_sq = negligible_edge * negligible_edge;
-  const double negligible_twice_area = 2 * kNegligibleAreaRatio * patch_size * patch_size;
-
+  Eigen::Vector3d* const vertices_W = vertices();
+  double* const values = pressures();
   std::array<Eigen::Vector3d, ClipPolygon::kCapacity> p_W;
   std::array<Eigen::Vector3d, ClipPolygon::kCapacity> fan_cross;
   std::array<double, ClipPolygon::kCapacity> pressure;
-  for (int k = 0; k < polygons.num_polygons(); ++k) {
+  bool all_kept = true;
+  for (int k = k_begin; k < k_end; ++k) {
+    kept[k] = 0;
     const int begin = polygons.begin(k);
     const int n = polygons.ends[k] - begin;
-    if (n < 3 || n > ClipPolygon::kCapacity) continue;
+    if (n < 3 || n > ClipPolygon::kCapacity) {
+      all_kept = false;
+      continue;
+    }
     for (int i = 0; i < n; ++i) {
       const Eigen::Vector4d& v = polygons.vertices[begin + (flip ? n - 1 - i : i)];
       p_W[i] = X_WF * Eigen::Vector3d(v.head<3>());
@@ -152,11 +117,13 @@ bool BuildContactSurface(const ContactPolygons& polygons, const RigidTransform& 
     for (int i = 0; i + 1 < n; ++i) {
       longest_sq = std::max(longest_sq, (p_W[i + 1] - p_W[i]).squaredNorm());
     }
-    if (!(longest_sq > negligible_edge_sq)) continue;
-    if (!(area_vector.dot(nhat_W) > kDegeneratePolygonRatio * longest_sq)) continue;
-
     const double twice_area = area_vector.norm();
-    if (!(twice_area > negligible_twice_area)) continue;
+    if (!(longest_sq > negligible_edge_sq) ||
+        !(area_vector.dot(nhat_W) > kDegeneratePolygonRatio * longest_sq) ||
+        !(twice_area > negligible_twice_area)) {
+      all_kept = false;
+      continue;
+    }
 
     const Eigen::Vector3d grad_M_W = R_WF * grad_M_F[k];
     const Eigen::Vector3d grad_N_W = R_WF * grad_N_F[k];
@@ -181,25 +148,27 @@ bool BuildContactSurface(const ContactPolygons& polygons, const RigidTransform& 
     // solve for it from the vertex values.
     const Eigen::Vector3d& grad_p_W = has_grad_M ? grad_M_W : grad_N_W;
     const Eigen::Vector3d grad_e_W = grad_p_W - grad_p_W.dot(nhat_face_W) * nhat_face_W;
-    const int first_vertex = static_cast<int>(out.vertices_W.size());
+    const int first_vertex = triangles ? begin + k : begin;
     for (int i = 0; i < n; ++i) {
-      out.vertices_W.push_back(p_W[i]);
-      out.pressures.push_back(pressure[i]);
+      vertices_W[first_vertex + i] = p_W[i];
+      values[first_vertex + i] = pressure[i];
     }
     if (!triangles) {
-      out.face_data.push_back(n);
-      for (int i = 0; i < n; ++i) out.face_data.push_back(first_vertex + i);
-      out.AddFace(nhat_face_W, twice_area / 2, p_WC, grad_e_W, has_grad_M, grad_M_W, has_grad_N,
-                  grad_N_W);
+      int* face = out.poly_mesh_W.face_data.data() + begin + k;
+      face[0] = n;
+      for (int i = 0; i < n; ++i) face[1 + i] = first_vertex + i;
+      WriteFace(k, nhat_face_W, twice_area / 2, p_WC, grad_e_W, grad_M_W, grad_N_W);
+      kept[k] = kPolygonKept;
       continue;
     }
     // Fan around the area centroid; the centroid's pressure is the mean of
     // the linear field over the polygon, which is its value there. Each fan
     // triangle's normal, area and centroid are those TriangleSurfaceMesh
     // would compute, the same expressions on the same values.
-    const int centroid = static_cast<int>(out.vertices_W.size());
-    out.vertices_W.push_back(p_WC);
-    out.pressures.push_back(pressure_moment * inv_three_twice_area);
+    const int centroid = first_vertex + n;
+    vertices_W[centroid] = p_WC;
+    values[centroid] = pressure_moment * inv_three_twice_area;
+    uint32_t mask = kPolygonKept;
     for (int i = 0; i < n; ++i) {
       const int j = i + 1 == n ? 0 : i + 1;
       const Eigen::Vector3d& a = p_W[i];
@@ -208,27 +177,240 @@ bool BuildContactSurface(const ContactPolygons& polygons, const RigidTransform& 
           std::max({(b - a).squaredNorm(), (p_WC - b).squaredNorm(), (a - p_WC).squaredNorm()});
       const Eigen::Vector3d cross = (b - a).cross(p_WC - a);
       if (!(cross.dot(nhat_W) > kDegenerateFanTriangleRatio * fan_longest_sq)) continue;
-      out.triangles.push_back({first_vertex + i, first_vertex + j, centroid});
+      out.tri_mesh_W.triangles[begin + i] = {first_vertex + i, first_vertex + j, centroid};
       const double fan_twice_area = cross.norm();
-      out.AddFace(cross / fan_twice_area, fan_twice_area / 2, (a + b + p_WC) / 3, grad_e_W,
-                  has_grad_M, grad_M_W, has_grad_N, grad_N_W);
+      WriteFace(begin + i, cross / fan_twice_area, fan_twice_area / 2, (a + b + p_WC) / 3, grad_e_W,
+                grad_M_W, grad_N_W);
+      mask |= 1u << i;
+    }
+    kept[k] = mask;
+    all_kept = all_kept && mask == (kPolygonKept | ((1u << n) - 1));
+  }
+  return all_kept;
+}
+
+// Moves face `from`'s data to slot `to` ≤ from.
+void MoveFace(ContactSurfaceArrays& out, bool triangles, bool has_grad_M, bool has_grad_N, int from,
+              int to) {
+  auto move = [&](auto& array) { array[to] = array[from]; };
+  if (triangles) {
+    move(out.tri_mesh_W.face_normals);
+    move(out.tri_mesh_W.areas);
+    move(out.tri_mesh_W.centroids);
+    move(out.tri_e_MN.gradients);
+  } else {
+    move(out.poly_mesh_W.face_normals);
+    move(out.poly_mesh_W.areas);
+    move(out.poly_mesh_W.centroids);
+    move(out.poly_e_MN.gradients);
+  }
+  if (has_grad_M) move(out.grad_eM_W);
+  if (has_grad_N) move(out.grad_eN_W);
+}
+
+// Closes the gaps dropped pieces left in the slots (in polygon order, so
+// the result is what appending the kept pieces one after the other gives),
+// then trims every array to what is used. Returns the number of faces.
+int CompactAndTrim(const Build& build, bool all_kept) {
+  const ContactPolygons& polygons = build.polygons;
+  ContactSurfaceArrays& out = build.out;
+  const bool triangles = build.triangles;
+  Eigen::Vector3d* const vertices_W = build.vertices();
+  double* const values = build.pressures();
+  int num_vertices = 0;
+  int num_faces = 0;
+  int face_data_size = 0;
+  if (all_kept) {
+    const int num_polygons = polygons.num_polygons();
+    const int n_total = static_cast<int>(polygons.vertices.size());
+    num_vertices = triangles ? n_total + num_polygons : n_total;
+    num_faces = triangles ? n_total : num_polygons;
+    face_data_size = n_total + num_polygons;
+  } else {
+    for (int k = 0; k < polygons.num_polygons(); ++k) {
+      const uint32_t mask = build.kept[k];
+      if (!(mask & kPolygonKept)) continue;
+      const int begin = polygons.begin(k);
+      const int n = polygons.ends[k] - begin;
+      const int from = triangles ? begin + k : begin;
+      const int num_kept_vertices = triangles ? n + 1 : n;
+      for (int i = 0; i < num_kept_vertices; ++i) {
+        vertices_W[num_vertices + i] = vertices_W[from + i];
+        values[num_vertices + i] = values[from + i];
+      }
+      if (triangles) {
+        for (int i = 0; i < n; ++i) {
+          if (!(mask & (1u << i))) continue;
+          const TriangleSurfaceMesh::Element& t = out.tri_mesh_W.triangles[begin + i];
+          out.tri_mesh_W.triangles[num_faces] = {t[0] - from + num_vertices,
+                                                 t[1] - from + num_vertices,
+                                                 t[2] - from + num_vertices};
+          MoveFace(out, true, build.has_grad_M, build.has_grad_N, begin + i, num_faces);
+          ++num_faces;
+        }
+      } else {
+        int* face = out.poly_mesh_W.face_data.data() + face_data_size;
+        face[0] = n;
+        for (int i = 0; i < n; ++i) face[1 + i] = num_vertices + i;
+        face_data_size += n + 1;
+        MoveFace(out, false, build.has_grad_M, build.has_grad_N, k, num_faces);
+        ++num_faces;
+      }
+      num_vertices += num_kept_vertices;
     }
   }
-
-  using Gradients = std::optional<std::span<const Eigen::Vector3d>>;
-  const Gradients grad_M = has_grad_M ? Gradients(out.grad_M_W) : std::nullopt;
-  const Gradients grad_N = has_grad_N ? Gradients(out.grad_N_W) : std::nullopt;
-  const ContactSurfaceFaceData faces{out.normals_W, out.areas, out.centroids_W, out.grad_e_W};
+  auto trim_field = [&](auto& field) {
+    field.values.resize(num_vertices);
+    field.gradients.resize(num_faces);
+  };
   if (triangles) {
-    if (out.triangles.empty()) return false;
-    surface->AssignTriangles(id_M, id_N, out.triangles, out.vertices_W, out.pressures, faces, grad_M,
-                             grad_N);
-    return true;
+    TriangleSurfaceMesh::Arrays& mesh = out.tri_mesh_W;
+    mesh.triangles.resize(num_faces);
+    mesh.vertices.resize(num_vertices);
+    mesh.face_normals.resize(num_faces);
+    mesh.areas.resize(num_faces);
+    mesh.centroids.resize(num_faces);
+    trim_field(out.tri_e_MN);
+  } else {
+    PolygonSurfaceMesh::Arrays& mesh = out.poly_mesh_W;
+    mesh.face_data.resize(face_data_size);
+    mesh.vertices.resize(num_vertices);
+    mesh.face_normals.resize(num_faces);
+    mesh.areas.resize(num_faces);
+    mesh.centroids.resize(num_faces);
+    trim_field(out.poly_e_MN);
   }
-  if (out.face_data.empty()) return false;
-  surface->AssignPolygons(id_M, id_N, out.face_data, out.vertices_W, out.pressures, faces, grad_M,
-                          grad_N);
-  return true;
+  if (build.has_grad_M) out.grad_eM_W.resize(num_faces);
+  if (build.has_grad_N) out.grad_eN_W.resize(num_faces);
+  return num_faces;
+}
+
+// Sizes every array `out` uses to its slots' upper bound. Every slot a
+// kept piece uses is written, so what the arrays held is not cleared: only
+// growth beyond their last size costs initialisation (a copy of the old
+// contents when the capacity has to grow, rare once warm).
+void SizeForSlots(ContactSurfaceArrays& out, bool triangles, bool has_grad_M, bool has_grad_N,
+                  int num_polygons, int num_polygon_vertices) {
+  auto size = [](auto& array, int n) { array.resize(n); };
+  const int num_vertices = num_polygon_vertices + (triangles ? num_polygons : 0);
+  const int num_faces = triangles ? num_polygon_vertices : num_polygons;
+  if (triangles) {
+    size(out.tri_mesh_W.triangles, num_faces);
+    size(out.tri_mesh_W.vertices, num_vertices);
+    size(out.tri_mesh_W.face_normals, num_faces);
+    size(out.tri_mesh_W.areas, num_faces);
+    size(out.tri_mesh_W.centroids, num_faces);
+    size(out.tri_e_MN.values, num_vertices);
+    size(out.tri_e_MN.gradients, num_faces);
+  } else {
+    size(out.poly_mesh_W.face_data, num_polygon_vertices + num_polygons);
+    size(out.poly_mesh_W.vertices, num_vertices);
+    size(out.poly_mesh_W.face_normals, num_faces);
+    size(out.poly_mesh_W.areas, num_faces);
+    size(out.poly_mesh_W.centroids, num_faces);
+    size(out.poly_e_MN.values, num_vertices);
+    size(out.poly_e_MN.gradients, num_faces);
+  }
+  size(out.grad_eM_W, has_grad_M ? num_faces : 0);
+  size(out.grad_eN_W, has_grad_N ? num_faces : 0);
+}
+
+}  // namespace
+
+std::optional<ContactSurface> BuildContactSurface(const ContactPolygons& polygons,
+                                                  const RigidTransform& X_WF,
+                                                  GeometryId id_first, bool first_compliant,
+                                                  GeometryId id_second, bool second_compliant,
+                                                  HydroelasticContactRepresentation representation) {
+  ContactSurface surface;
+  if (!BuildContactSurface(polygons, X_WF, id_first, first_compliant, id_second, second_compliant,
+                           representation, &surface)) {
+    return std::nullopt;
+  }
+  return surface;
+}
+
+bool BuildContactSurface(const ContactPolygons& polygons, const RigidTransform& X_WF,
+                         GeometryId id_first, bool first_compliant, GeometryId id_second,
+                         bool second_compliant, HydroelasticContactRepresentation representation,
+                         ContactSurface* surface, const ParallelExecutor* executor) {
+  if (surface == nullptr) throw std::invalid_argument("BuildContactSurface: null output surface");
+  if (id_first == id_second) {
+    throw std::invalid_argument(fmt::format(
+        "BuildContactSurface: both geometries have the id {}", id_first.to_string()));
+  }
+  if (!first_compliant && !second_compliant) {
+    throw std::invalid_argument(fmt::format(
+        "BuildContactSurface: neither {} nor {} is compliant; the surface's pressure needs one",
+        id_first.to_string(), id_second.to_string()));
+  }
+  // M is the geometry with the smaller id. When that is the second one, the
+  // normals must point the other way: reverse every polygon.
+  const bool flip = id_second < id_first;
+  const GeometryId id_M = flip ? id_second : id_first;
+  const GeometryId id_N = flip ? id_first : id_second;
+  const bool has_grad_M = flip ? second_compliant : first_compliant;
+  const bool has_grad_N = flip ? first_compliant : second_compliant;
+  const bool triangles = representation == HydroelasticContactRepresentation::kTriangle;
+  const int num_polygons = polygons.num_polygons();
+  const int num_polygon_vertices = static_cast<int>(polygons.vertices.size());
+  // The chunks the polygons are built in; any cut gives the same result.
+  const bool split = executor != nullptr && executor->num_threads() >= 2 &&
+                     num_polygons >= kMinPolygonsToSplit;
+  const int num_chunks = split ? kBuildChunks : 1;
+  auto chunk_begin = [&](int c) {
+    return static_cast<int>(int64_t{num_polygons} * c / num_chunks);
+  };
+  auto for_each_chunk = [&](const auto& body) {
+    if (split) {
+      executor->For(num_chunks, body);
+    } else {
+      body(0);
+    }
+  };
+
+  // The size of the whole contact patch. A polygon whose every edge is
+  // negligible against it is a clipping remnant (a piece pinched to a point
+  // at a shared vertex or edge): its area is nil and its vertex-derived
+  // normal is round-off, so it is dropped.
+  std::array<Aabb, kBuildChunks> chunk_boxes;
+  for_each_chunk([&](int c) {
+    const int end = chunk_begin(c + 1) == 0 ? 0 : polygons.ends[chunk_begin(c + 1) - 1];
+    for (int v = polygons.begin(chunk_begin(c)); v < end; ++v) {
+      chunk_boxes[c].Include(Eigen::Vector3d(polygons.vertices[v].head<3>()));
+    }
+  });
+  Aabb patch_F;
+  for (int c = 0; c < num_chunks; ++c) patch_F.Include(chunk_boxes[c]);
+  const double patch_size = patch_F.IsEmpty() ? 0.0 : (patch_F.max - patch_F.min).norm();
+  const double negligible_edge = kNegligibleEdgeRatio * patch_size;
+
+  // Build straight into the surface's own storage, reused from call to call:
+  // after warm-up nothing is allocated.
+  ContactSurfaceArrays out = surface->ReleaseArrays();
+  SizeForSlots(out, triangles, has_grad_M, has_grad_N, num_polygons, num_polygon_vertices);
+  thread_local std::vector<uint32_t> kept;
+  kept.resize(num_polygons);
+  const Build build{polygons,
+                    X_WF,
+                    flip,
+                    triangles,
+                    has_grad_M,
+                    has_grad_N,
+                    flip ? polygons.grad_second : polygons.grad_first,
+                    flip ? polygons.grad_first : polygons.grad_second,
+                    negligible_edge * negligible_edge,
+                    2 * kNegligibleAreaRatio * patch_size * patch_size,
+                    out,
+                    kept};
+  std::array<bool, kBuildChunks> chunk_all_kept{};
+  for_each_chunk([&](int c) { chunk_all_kept[c] = build.Polygons(chunk_begin(c), chunk_begin(c + 1)); });
+  bool all_kept = true;
+  for (int c = 0; c < num_chunks; ++c) all_kept = all_kept && chunk_all_kept[c];
+  const int num_faces = CompactAndTrim(build, all_kept);
+  // An empty surface still takes its storage back, for the next call.
+  surface->AdoptArrays(id_M, id_N, representation, has_grad_M, has_grad_N, std::move(out));
+  return num_faces > 0;
 }
 
 }  // namespace hydrocontact

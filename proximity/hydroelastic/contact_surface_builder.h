@@ -13,6 +13,7 @@
 #include "geometry/identifier.h"
 #include "geometry/rigid_transform.h"
 #include "proximity/hydroelastic/polygon_clipping.h"
+#include "proximity/parallel_executor.h"
 #include "query_results/contact_surface.h"
 
 namespace hydrocontact {
@@ -128,15 +129,23 @@ std::optional<ContactSurface> BuildContactSurface(const ContactPolygons& polygon
                                                   GeometryId id_second, bool second_compliant,
                                                   HydroelasticContactRepresentation representation);
 
-/// Like the above, but writes the surface into `*surface`, reusing its
-/// storage (ContactSurface::AssignTriangles / AssignPolygons), so a caller
-/// that refills the same surfaces step after step allocates nothing once
-/// they have grown. The per-call scratch is thread_local.
-/// @returns false, leaving `*surface` unchanged, when no face remains.
-/// @throws std::invalid_argument if id_first == id_second or surface is null.
+/// Like the above, but writes the surface into `*surface`, building it in
+/// that surface's own storage (ContactSurface::ReleaseArrays / AdoptArrays),
+/// so a caller that refills the same surfaces step after step allocates
+/// nothing once they have grown.
+///
+/// With an `executor` of two or more threads and a few thousand polygons,
+/// the polygons are built in chunks on its threads. Every polygon is built
+/// alone into slots of its own, so the surface is the same, byte for byte,
+/// for any executor. The executor is not owned; the call must not be made
+/// from within its work items.
+/// @returns false, leaving `*surface` empty (its storage kept), when no face
+///          remains.
+/// @throws std::invalid_argument if id_first == id_second, neither geometry
+///         is compliant, or surface is null.
 bool BuildContactSurface(const ContactPolygons& polygons, const RigidTransform& X_WF,
                          GeometryId id_first, bool first_compliant, GeometryId id_second,
                          bool second_compliant, HydroelasticContactRepresentation representation,
-                         ContactSurface* surface);
+                         ContactSurface* surface, const ParallelExecutor* executor = nullptr);
 
 }  // namespace hydrocontact

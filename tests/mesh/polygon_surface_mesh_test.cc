@@ -11,6 +11,19 @@ namespace {
 
 using Catch::Contains;
 
+// Hands copies of the arrays to mesh->AdoptArrays, as a producer would.
+void Adopt(PolygonSurfaceMesh* mesh, const std::vector<int>& faces,
+           const std::vector<Eigen::Vector3d>& vertices, const std::vector<Eigen::Vector3d>& normals,
+           const std::vector<double>& areas, const std::vector<Eigen::Vector3d>& centroids) {
+  PolygonSurfaceMesh::Arrays arrays;
+  arrays.face_data = faces;
+  arrays.vertices = vertices;
+  arrays.face_normals = normals;
+  arrays.areas = areas;
+  arrays.centroids = centroids;
+  mesh->AdoptArrays(std::move(arrays));
+}
+
 TEST_CASE("Polygon mesh: a convex quad's area and centroid match the shoelace formula", "[polygon_mesh]") {
   // The quad (0,0), (2,0), (2,1), (0,2): shoelace area ½Σ(xᵢyᵢ₊₁ − xᵢ₊₁yᵢ)
   // = ½(0 + 2 + 4 + 0) = 3; centroid (1/6A)Σ(xᵢ+xᵢ₊₁)(xᵢyᵢ₊₁ − xᵢ₊₁yᵢ)
@@ -81,7 +94,7 @@ TEST_CASE("Polygon mesh: bad input names the face", "[polygon_mesh][errors]") {
   CHECK_THROWS_WITH(make({3, 0, 1, 2}), Contains("vertex 5 has a non-finite coordinate"));
 }
 
-TEST_CASE("Polygon mesh: Assign with given face data keeps it and sums the totals",
+TEST_CASE("Polygon mesh: AdoptArrays keeps it and sums the totals",
           "[polygon_mesh]") {
   // The unit square (area 1, normal +z, centroid (½, ½, 0)) and the triangle
   // (2,0,0), (3,0,0), (2,0,1) (area ½, normal −y, centroid (7/3, 0, 1/3)).
@@ -92,7 +105,7 @@ TEST_CASE("Polygon mesh: Assign with given face data keeps it and sums the total
   const std::vector<double> areas{1, 0.5};
   const std::vector<Eigen::Vector3d> centroids{{0.5, 0.5, 0}, {7.0 / 3, 0, 1.0 / 3}};
   PolygonSurfaceMesh mesh;
-  mesh.Assign(faces, v, normals, areas, centroids);
+  Adopt(&mesh, faces, v, normals, areas, centroids);
   const PolygonSurfaceMesh derived(faces, v);
   CHECK(mesh.Equal(derived));
   CHECK(mesh.num_faces() == 2);
@@ -110,7 +123,7 @@ TEST_CASE("Polygon mesh: Assign with given face data keeps it and sums the total
   CHECK(mesh.centroid().isApprox(Eigen::Vector3d(10.0 / 9, 1.0 / 3, 1.0 / 9), 1e-15));
 }
 
-TEST_CASE("Polygon mesh: Assign with given face data rejects bad input, leaving it empty",
+TEST_CASE("Polygon mesh: AdoptArrays rejects bad input, leaving it empty",
           "[polygon_mesh][errors]") {
   const std::vector<int> faces{3, 0, 1, 2};
   const std::vector<Eigen::Vector3d> v{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
@@ -120,9 +133,9 @@ TEST_CASE("Polygon mesh: Assign with given face data rejects bad input, leaving 
   PolygonSurfaceMesh mesh;
   auto assign = [&](const std::vector<int>& ff, const std::vector<Eigen::Vector3d>& nn,
                     const std::vector<double>& aa) {
-    mesh.Assign(faces, v, n, a, c);
+    Adopt(&mesh, faces, v, n, a, c);
     REQUIRE(mesh.num_faces() == 1);
-    mesh.Assign(ff, v, nn, aa, c);
+    Adopt(&mesh, ff, v, nn, aa, c);
   };
   CHECK_THROWS_WITH(assign({3, 0, 1, 2, 3, 0, 1, 2}, n, a),
                     Contains("per-face data of the wrong length for 2 faces: 1 normals"));
@@ -134,6 +147,28 @@ TEST_CASE("Polygon mesh: Assign with given face data rejects bad input, leaving 
   CHECK_THROWS_WITH(assign(faces, n, {-1.0}), Contains("face 0 has area -1"));
   CHECK(mesh.num_faces() == 0);
   CHECK(mesh.num_vertices() == 0);
+}
+
+TEST_CASE("Polygon mesh: ReleaseArrays hands the storage out and AdoptArrays takes it back",
+          "[polygon_mesh]") {
+  // The unit square: area 1, normal +z, centroid (½, ½, 0).
+  PolygonSurfaceMesh mesh({4, 0, 1, 2, 3}, {{0, 0, 0}, {1, 0, 0}, {1, 1, 0}, {0, 1, 0}});
+  const int* face_storage = mesh.face_data().data();
+  PolygonSurfaceMesh::Arrays arrays = mesh.ReleaseArrays();
+  CHECK(mesh.num_faces() == 0);
+  CHECK(mesh.num_vertices() == 0);
+  CHECK(arrays.face_data.data() == face_storage);
+  REQUIRE(arrays.areas.size() == 1);
+  CHECK(arrays.areas[0] == 1);
+  // Moved by (0, 0, 5) in place: same area, centroid (½, ½, 5).
+  for (Eigen::Vector3d& v : arrays.vertices) v.z() += 5;
+  arrays.centroids[0].z() += 5;
+  mesh.AdoptArrays(std::move(arrays));
+  CHECK(mesh.face_data().data() == face_storage);
+  CHECK(mesh.num_faces() == 1);
+  CHECK(mesh.polygon(0).size() == 4);
+  CHECK(mesh.total_area() == 1);
+  CHECK(mesh.centroid() == Eigen::Vector3d(0.5, 0.5, 5));
 }
 
 }  // namespace

@@ -12,6 +12,19 @@ namespace {
 
 using Catch::Contains;
 
+// Hands copies of the arrays to mesh->AdoptArrays, as a producer would.
+void Adopt(TriangleSurfaceMesh* mesh, const std::vector<TriangleSurfaceMesh::Element>& faces,
+           const std::vector<Eigen::Vector3d>& vertices, const std::vector<Eigen::Vector3d>& normals,
+           const std::vector<double>& areas, const std::vector<Eigen::Vector3d>& centroids) {
+  TriangleSurfaceMesh::Arrays arrays;
+  arrays.triangles = faces;
+  arrays.vertices = vertices;
+  arrays.face_normals = normals;
+  arrays.areas = areas;
+  arrays.centroids = centroids;
+  mesh->AdoptArrays(std::move(arrays));
+}
+
 TEST_CASE("Triangle mesh: per-face area, normal and centroid by hand", "[triangle_mesh]") {
   // A right triangle with legs 2 (x) and 3 (y): area 3, normal +z, centroid
   // (2/3, 1, 0); and a unit right triangle in the plane x = 1 facing +x:
@@ -124,7 +137,7 @@ TEST_CASE("Triangle mesh: bad input names the culprit", "[triangle_mesh][errors]
                     Contains("vertex 2 has a non-finite coordinate"));
 }
 
-TEST_CASE("Triangle mesh: Assign with given face data keeps it and sums the totals",
+TEST_CASE("Triangle mesh: AdoptArrays keeps it and sums the totals",
           "[triangle_mesh]") {
   // The two triangles of the first test case, with their hand-derived data:
   // areas 3 and ½, normals +z and +x, centroids (2/3, 1, 0) and (1, 1/3, 1/3).
@@ -135,7 +148,7 @@ TEST_CASE("Triangle mesh: Assign with given face data keeps it and sums the tota
   const std::vector<double> areas{3, 0.5};
   const std::vector<Eigen::Vector3d> centroids{{2.0 / 3, 1, 0}, {1, 1.0 / 3, 1.0 / 3}};
   TriangleSurfaceMesh mesh;
-  mesh.Assign(t, v, normals, areas, centroids);
+  Adopt(&mesh, t, v, normals, areas, centroids);
   // The same mesh as the constructor derives from the vertices.
   const TriangleSurfaceMesh derived(t, v);
   CHECK(mesh.Equal(derived));
@@ -151,7 +164,7 @@ TEST_CASE("Triangle mesh: Assign with given face data keeps it and sums the tota
   CHECK(mesh.centroid().isApprox(derived.centroid(), 1e-15));
 }
 
-TEST_CASE("Triangle mesh: Assign with given face data rejects bad input, leaving it empty",
+TEST_CASE("Triangle mesh: AdoptArrays rejects bad input, leaving it empty",
           "[triangle_mesh][errors]") {
   const std::vector<TriangleSurfaceMesh::Element> t{{0, 1, 2}};
   const std::vector<Eigen::Vector3d> v{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
@@ -162,9 +175,9 @@ TEST_CASE("Triangle mesh: Assign with given face data rejects bad input, leaving
   auto assign = [&](const std::vector<TriangleSurfaceMesh::Element>& tt,
                     const std::vector<Eigen::Vector3d>& vv, const std::vector<Eigen::Vector3d>& nn,
                     const std::vector<double>& aa, const std::vector<Eigen::Vector3d>& cc) {
-    mesh.Assign(t, v, n, a, c);
+    Adopt(&mesh, t, v, n, a, c);
     REQUIRE(mesh.num_triangles() == 1);
-    mesh.Assign(tt, vv, nn, aa, cc);
+    Adopt(&mesh, tt, vv, nn, aa, cc);
   };
   CHECK_THROWS_WITH(assign(t, v, {}, a, c),
                     Contains("per-face data of the wrong length for 1 faces: 0 normals, 1 areas"));
@@ -173,13 +186,36 @@ TEST_CASE("Triangle mesh: Assign with given face data rejects bad input, leaving
   CHECK_THROWS_WITH(assign(t, v, n, {0.5, 1}, c), Contains("2 areas"));
   CHECK_THROWS_WITH(assign(t, v, n, a, {}), Contains("0 centroids"));
   CHECK_THROWS_WITH(assign({{0, 1, 3}}, v, n, a, c), Contains("triangle 0 refers to vertex 3"));
-  CHECK_THROWS_WITH(assign(t, {{0, 0, 0}, {1, 0, NAN}, {0, 1, 0}}, n, a, c),
-                    Contains("vertex 1 has a non-finite coordinate"));
   CHECK_THROWS_WITH(assign(t, v, {{0, NAN, 1}}, a, c), Contains("triangle 0 has a non-finite normal"));
   CHECK_THROWS_WITH(assign(t, v, n, {0.0}, c), Contains("triangle 0 has area 0"));
   CHECK_THROWS_WITH(assign(t, v, n, {INFINITY}, c), Contains("triangle 0 has area inf"));
   CHECK(mesh.num_triangles() == 0);
   CHECK(mesh.num_vertices() == 0);
+}
+
+TEST_CASE("Triangle mesh: ReleaseArrays hands the storage out and AdoptArrays takes it back",
+          "[triangle_mesh]") {
+  // The right triangle (0,0,0), (2,0,0), (0,3,0): area 3, normal +z.
+  TriangleSurfaceMesh mesh({{0, 1, 2}}, {{0, 0, 0}, {2, 0, 0}, {0, 3, 0}});
+  const Eigen::Vector3d* vertex_storage = mesh.vertices().data();
+  TriangleSurfaceMesh::Arrays arrays = mesh.ReleaseArrays();
+  CHECK(mesh.num_triangles() == 0);
+  CHECK(mesh.num_vertices() == 0);
+  CHECK(mesh.total_area() == 0);
+  // The very storage, not a copy, with the per-face data computed on
+  // construction.
+  CHECK(arrays.vertices.data() == vertex_storage);
+  REQUIRE(arrays.areas.size() == 1);
+  CHECK(arrays.areas[0] == 3);
+  CHECK(arrays.face_normals[0] == Eigen::Vector3d(0, 0, 1));
+  // Scaled by 2 in place, the area becomes 12 and the total follows.
+  for (Eigen::Vector3d& v : arrays.vertices) v *= 2;
+  arrays.areas[0] = 12;
+  arrays.centroids[0] *= 2;
+  mesh.AdoptArrays(std::move(arrays));
+  CHECK(mesh.vertices().data() == vertex_storage);
+  CHECK(mesh.total_area() == 12);
+  CHECK(mesh.centroid().isApprox(Eigen::Vector3d(4.0 / 3, 2, 0), 1e-15));
 }
 
 }  // namespace

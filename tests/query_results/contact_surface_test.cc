@@ -255,7 +255,7 @@ TEST_CASE("AssignTriangles/AssignPolygons equal the constructors and reuse stora
                     Catch::Contains("a contact surface needs two geometries"));
 }
 
-TEST_CASE("AssignTriangles/AssignPolygons with given face data equal the constructors",
+TEST_CASE("ReleaseArrays/AdoptArrays: a producer's arrays make the surface the constructors make",
           "[contact_surface]") {
   const Ids ids;
   // The unit square's triangles: areas ½, normals +z, centroids
@@ -263,15 +263,23 @@ TEST_CASE("AssignTriangles/AssignPolygons with given face data equal the constru
   // so its in-face gradient on both is (2, 3, 0).
   const TriangleSurfaceMesh tri = UnitSquareTriangles();
   const std::vector<double> tri_p{10, 12, 15, 13};
-  const std::vector<Vector3d> normals{Vector3d(0, 0, 1), Vector3d(0, 0, 1)};
-  const std::vector<double> areas{0.5, 0.5};
-  const std::vector<Vector3d> centroids{Vector3d(2.0 / 3, 1.0 / 3, 0), Vector3d(1.0 / 3, 2.0 / 3, 0)};
-  const std::vector<Vector3d> grad_e{Vector3d(2, 3, 0), Vector3d(2, 3, 0)};
-  const ContactSurfaceFaceData faces{normals, areas, centroids, grad_e};
+  const std::vector<Vector3d> grad_M{Vector3d(0, 0, 7), Vector3d(0, 0, 8)};
   for (const auto& [m, n] : {std::pair(ids.low, ids.high), std::pair(ids.high, ids.low)}) {
-    const ContactSurface expected(m, n, tri, TriangleSurfaceMeshFieldLinear(tri_p, tri));
+    const ContactSurface expected(m, n, tri, TriangleSurfaceMeshFieldLinear(tri_p, tri), grad_M,
+                                  std::nullopt);
     ContactSurface s;
-    s.AssignTriangles(m, n, tri.triangles(), tri.vertices(), tri_p, faces, std::nullopt, std::nullopt);
+    ContactSurfaceArrays arrays = s.ReleaseArrays();
+    arrays.tri_mesh_W.triangles = tri.triangles();
+    arrays.tri_mesh_W.vertices = tri.vertices();
+    arrays.tri_mesh_W.face_normals = {Vector3d(0, 0, 1), Vector3d(0, 0, 1)};
+    arrays.tri_mesh_W.areas = {0.5, 0.5};
+    arrays.tri_mesh_W.centroids = {Vector3d(2.0 / 3, 1.0 / 3, 0), Vector3d(1.0 / 3, 2.0 / 3, 0)};
+    arrays.tri_e_MN.values = tri_p;
+    arrays.tri_e_MN.gradients = {Vector3d(2, 3, 0), Vector3d(2, 3, 0)};
+    arrays.grad_eM_W = grad_M;
+    s.AdoptArrays(m, n, HydroelasticContactRepresentation::kTriangle, true, false, std::move(arrays));
+    // Given in the other order, the ids swap, the faces reverse and the
+    // gradient trades places, as in the constructor.
     CHECK(s.Equal(expected));
     for (int f = 0; f < 2; ++f) {
       CHECK(s.face_normal(f) == expected.face_normal(f));
@@ -285,31 +293,49 @@ TEST_CASE("AssignTriangles/AssignPolygons with given face data equal the constru
   }
   // The square and the triangle (1,0), (2,0), (1,1) next to it (areas 1 and
   // ½, centroids (½, ½, 0) and (4/3, 1/3, 0)) with the pressure 1 + x + y,
-  // gradient (1, 1, 0). Per-face data of the wrong length throws and leaves
-  // the surface empty.
+  // gradient (1, 1, 0). Data of the wrong length throws and leaves the
+  // surface empty.
   const PolygonSurfaceMesh poly = SquareAndTriangle();
   const std::vector<double> poly_p{1, 2, 3, 2, 3};
-  const std::vector<Vector3d> poly_normals{Vector3d(0, 0, 1), Vector3d(0, 0, 1)};
-  const std::vector<double> poly_areas{1, 0.5};
-  const std::vector<Vector3d> poly_centroids{Vector3d(0.5, 0.5, 0), Vector3d(4.0 / 3, 1.0 / 3, 0)};
-  const std::vector<Vector3d> poly_grad{Vector3d(1, 1, 0), Vector3d(1, 1, 0)};
+  auto polygon_arrays = [&](ContactSurface* s) {
+    ContactSurfaceArrays arrays = s->ReleaseArrays();
+    arrays.poly_mesh_W.face_data = poly.face_data();
+    arrays.poly_mesh_W.vertices = poly.vertices();
+    arrays.poly_mesh_W.face_normals = {Vector3d(0, 0, 1), Vector3d(0, 0, 1)};
+    arrays.poly_mesh_W.areas = {1, 0.5};
+    arrays.poly_mesh_W.centroids = {Vector3d(0.5, 0.5, 0), Vector3d(4.0 / 3, 1.0 / 3, 0)};
+    arrays.poly_e_MN.values = poly_p;
+    arrays.poly_e_MN.gradients = {Vector3d(1, 1, 0), Vector3d(1, 1, 0)};
+    return arrays;
+  };
+  const auto kPolygon = HydroelasticContactRepresentation::kPolygon;
   ContactSurface s;
-  s.AssignPolygons(ids.low, ids.high, poly.face_data(), poly.vertices(), poly_p,
-                   {poly_normals, poly_areas, poly_centroids, poly_grad}, std::nullopt, std::nullopt);
+  s.AdoptArrays(ids.low, ids.high, kPolygon, false, false, polygon_arrays(&s));
   const ContactSurface expected(ids.low, ids.high, poly, PolygonSurfaceMeshFieldLinear(poly_p, poly));
   CHECK(s.Equal(expected));
   CHECK(s.centroid().isApprox(expected.centroid(), 1e-15));
-  CHECK_THROWS_WITH(
-      s.AssignPolygons(ids.low, ids.high, poly.face_data(), poly.vertices(), poly_p,
-                       {poly_normals, poly_areas, poly_centroids, std::span<const Vector3d>(grad_e).subspan(0, 1)}, std::nullopt,
-                       std::nullopt),
-      Catch::Contains("1 gradients given for 2 elements"));
+  // The storage goes round: released and adopted again, it is the same.
+  const Vector3d* storage = s.poly_mesh_W().vertices().data();
+  ContactSurfaceArrays again = polygon_arrays(&s);
+  CHECK(again.poly_mesh_W.vertices.data() != nullptr);
+  s.AdoptArrays(ids.low, ids.high, kPolygon, false, false, std::move(again));
+  CHECK(s.poly_mesh_W().vertices().data() == storage);
+  CHECK(s.Equal(expected));
+
+  ContactSurfaceArrays short_gradients = polygon_arrays(&s);
+  short_gradients.poly_e_MN.gradients.resize(1);
+  CHECK_THROWS_WITH(s.AdoptArrays(ids.low, ids.high, kPolygon, false, false, std::move(short_gradients)),
+                    Catch::Contains("1 gradients given for 2 elements"));
   CHECK(s.num_faces() == 0);
-  CHECK_THROWS_WITH(
-      s.AssignPolygons(ids.low, ids.high, poly.face_data(), poly.vertices(), poly_p,
-                       {poly_normals, std::span<const double>(areas).subspan(0, 1), poly_centroids, poly_grad}, std::nullopt,
-                       std::nullopt),
-      Catch::Contains("1 areas"));
+  ContactSurfaceArrays short_areas = polygon_arrays(&s);
+  short_areas.poly_mesh_W.areas.resize(1);
+  CHECK_THROWS_WITH(s.AdoptArrays(ids.low, ids.high, kPolygon, false, false, std::move(short_areas)),
+                    Catch::Contains("1 areas"));
+  CHECK(s.num_faces() == 0);
+  ContactSurfaceArrays short_grad_M = polygon_arrays(&s);
+  short_grad_M.grad_eM_W = {Vector3d(1, 0, 0)};
+  CHECK_THROWS_WITH(s.AdoptArrays(ids.low, ids.high, kPolygon, true, false, std::move(short_grad_M)),
+                    Catch::Contains("grad_eM_W has 1 entries for a mesh of 2 faces"));
   CHECK(s.num_faces() == 0);
 }
 
