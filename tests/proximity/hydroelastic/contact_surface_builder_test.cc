@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 
 #include "tests/proximity/hydroelastic/contact_test_meshes.h"
+#include "tests/proximity/hydroelastic/split_test_support.h"
 
 namespace hydrocontact {
 namespace {
@@ -231,6 +232,116 @@ TEST_CASE("Pieces of negligible area against the patch are dropped, whatever the
       }
       CHECK(surface->num_faces() ==
             (representation == HydroelasticContactRepresentation::kPolygon ? 2 : 7));
+    }
+  }
+}
+
+// A grid of `count` cells of side a = 0.01 m in F's plane z = 0, with the
+// pressure p = 3 + x + 2y (Pa). Cell k is a square, or (k % 7 == 3) the
+// triangle of its lower-left half, or (k % 97 == 5) a collinear piece that
+// the builder drops, or (k % 89 == 11) a square wound against its intended
+// normal, dropped too. Returns the area the kept cells cover, a²·(squares +
+// triangles/2), and their count, and how many fan triangles they make (4
+// per square, 3 per triangle).
+struct GridTotals {
+  double area{0};
+  int polygons{0};
+  int fan_triangles{0};
+};
+GridTotals AddGrid(int count, ContactPolygons* polygons) {
+  constexpr double a = 0.01;
+  auto vertex = [](double x, double y) { return Vector4d(x, y, 0, 3 + x + 2 * y); };
+  GridTotals totals;
+  for (int k = 0; k < count; ++k) {
+    const double x = a * (k % 64);
+    const double y = a * (k / 64);
+    ClipPolygon cell;
+    Vector3d nhat = Vector3d::UnitZ();
+    if (k % 97 == 5) {
+      for (int i = 0; i < 3; ++i) cell.push_back(vertex(x + a * i / 2, y));
+    } else if (k % 7 == 3) {
+      for (const auto& [u, v] : {std::pair(0, 0), std::pair(1, 0), std::pair(0, 1)}) {
+        cell.push_back(vertex(x + a * u, y + a * v));
+      }
+      totals.area += a * a / 2;
+      totals.polygons += 1;
+      totals.fan_triangles += 3;
+    } else {
+      for (const auto& [u, v] : {std::pair(0, 0), std::pair(1, 0), std::pair(1, 1), std::pair(0, 1)}) {
+        cell.push_back(vertex(x + a * u, y + a * v));
+      }
+      if (k % 89 == 11) {
+        nhat = -nhat;
+      } else {
+        totals.area += a * a;
+        totals.polygons += 1;
+        totals.fan_triangles += 4;
+      }
+    }
+    polygons->Add(cell, nhat, Vector3d(1, 2, 0), Vector3d(0, 0, -5));
+  }
+  return totals;
+}
+
+// Whether two surfaces are the same bit for bit, per-face data included.
+bool SameSurface(const ContactSurface& a, const ContactSurface& b) {
+  if (!a.Equal(b) || a.num_faces() != b.num_faces()) return false;
+  for (int f = 0; f < a.num_faces(); ++f) {
+    if (a.area(f) != b.area(f) || a.face_normal(f) != b.face_normal(f) ||
+        a.centroid(f) != b.centroid(f)) {
+      return false;
+    }
+  }
+  return a.total_area() == b.total_area() && a.centroid() == b.centroid();
+}
+
+TEST_CASE("A build split over threads equals the serial build bit for bit, dropped pieces included",
+          "[builder][split]") {
+  // 3,000 cells: above the size from which a build splits, with dropped
+  // cells scattered through every chunk.
+  ContactPolygons polygons;
+  const GridTotals totals = AddGrid(3000, &polygons);
+  const GeometryId low = GeometryId::get_new_id();
+  const GeometryId high = GeometryId::get_new_id();
+  const test::ThreadsExecutor two_threads(2);
+  const test::ReverseExecutor reverse;
+  for (auto representation :
+       {HydroelasticContactRepresentation::kPolygon, HydroelasticContactRepresentation::kTriangle}) {
+    const bool triangles = representation == HydroelasticContactRepresentation::kTriangle;
+    for (const bool swapped : {false, true}) {
+      const GeometryId first = swapped ? high : low;
+      const GeometryId second = swapped ? low : high;
+      ContactSurface serial;
+      REQUIRE(BuildContactSurface(polygons, kX_WF, first, true, second, true, representation,
+                                  &serial));
+      CHECK(serial.num_faces() == (triangles ? totals.fan_triangles : totals.polygons));
+      CHECK(serial.total_area() == Approx(totals.area).epsilon(1e-12));
+      // The pressure at every vertex is the linear field's value there.
+      const int num_vertices = serial.num_vertices();
+      for (int v = 0; v < num_vertices; v += 97) {
+        const Vector3d p_F = kX_WF.inverse() *
+            (triangles ? serial.tri_mesh_W().vertex(v) : serial.poly_mesh_W().vertex(v));
+        const double e = triangles ? serial.tri_e_MN().EvaluateAtVertex(v)
+                                   : serial.poly_e_MN().EvaluateAtVertex(v);
+        CHECK(e == Approx(3 + p_F.x() + 2 * p_F.y()).epsilon(1e-12));
+      }
+      for (const ParallelExecutor* executor :
+           {static_cast<const ParallelExecutor*>(&two_threads),
+            static_cast<const ParallelExecutor*>(&reverse)}) {
+        ContactSurface split;
+        REQUIRE(BuildContactSurface(polygons, kX_WF, first, true, second, true, representation,
+                                    &split, executor));
+        CHECK(SameSurface(split, serial));
+      }
+      CHECK(reverse.runs > 0);
+      // Refilling a surface that held a larger one leaves nothing of it.
+      ContactPolygons fewer;
+      AddGrid(2500, &fewer);
+      ContactSurface fresh;
+      REQUIRE(BuildContactSurface(fewer, kX_WF, first, true, second, true, representation, &fresh));
+      REQUIRE(BuildContactSurface(fewer, kX_WF, first, true, second, true, representation, &serial,
+                                  &two_threads));
+      CHECK(SameSurface(serial, fresh));
     }
   }
 }
