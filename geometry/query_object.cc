@@ -228,7 +228,27 @@ void RunPairs(QueryWorkspace& ws, int max_threads, PairQuery query, int n, const
 // threads (ws.deal_threads > 1), each thread copies the results it computed
 // (still in its cache).
 template <class T>
-void Gather(QueryWorkspace& ws, const std::vector<T>& slots, unsigned char bit, std::vector<T>* out,
+void TransferResult(T& slot, T* out) {
+  *out = slot;
+}
+
+// A contact surface of a few thousand faces and more is swapped with the
+// output instead of copied: for one huge pair the copy would be a serial
+// part of the step as large as the surface's own build on one thread. The
+// slot keeps the output's old storage and refills it next step, so after
+// a step or two both have grown to the surface's size and a steady state
+// still allocates nothing.
+constexpr int kSwapSurfaceFaces = 4096;
+void TransferResult(ContactSurface& slot, ContactSurface* out) {
+  if (slot.num_faces() >= kSwapSurfaceFaces) {
+    std::swap(slot, *out);
+  } else {
+    *out = slot;
+  }
+}
+
+template <class T>
+void Gather(QueryWorkspace& ws, std::vector<T>& slots, unsigned char bit, std::vector<T>* out,
             bool parallel = false) {
   const int n = static_cast<int>(ws.present.size());
   ws.out_index.resize(n);
@@ -239,7 +259,7 @@ void Gather(QueryWorkspace& ws, const std::vector<T>& slots, unsigned char bit, 
   }
   out->resize(count);
   auto copy = [&](int i) {
-    if (ws.present[i] & bit) (*out)[ws.out_index[i]] = slots[i];
+    if (ws.present[i] & bit) TransferResult(slots[i], &(*out)[ws.out_index[i]]);
   };
   if (parallel && ws.deal_threads > 1) {
     ws.pool.ParallelForRanges(ws.deal_bounds.data(), ws.deal_threads - 1, [&](int k) { copy(ws.deal_order[k]); });
@@ -250,8 +270,9 @@ void Gather(QueryWorkspace& ws, const std::vector<T>& slots, unsigned char bit, 
 
 // Copies the present surfaces into *out. Copy-assignment reuses each output
 // surface's storage, and keeps each slot's storage with its slot: swapping
-// would make storage circulate among slots and outputs (of several queries),
-// so capacities would settle only after many steps.
+// every surface would make storage circulate among slots and outputs (of
+// several queries), so capacities would settle only after many steps. Only
+// the few huge surfaces are swapped (TransferResult).
 void GatherSurfaces(QueryWorkspace& ws, PairQuery query, std::vector<ContactSurface>* out) {
   std::vector<int>& slot_faces = ws.slot_faces[static_cast<int>(query)];
   slot_faces.resize(ws.present.size());
