@@ -59,7 +59,7 @@ struct AreaAndCentroid {
 
 /// Checks every face's given normal and area (ValidateGivenFaceData) and sums
 /// them into the surface's total area and centroid, in one pass: the shared
-/// body of the surface meshes' Assign forms that take face data passed
+/// body of the surface meshes' AdoptArrays, which take face data passed
 /// through from a producer. Preconditions: the three spans have equal length
 /// (ValidateFaceDataSizes).
 /// @throws as ValidateGivenFaceData, naming the first bad face.
