@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <limits>
 #include <span>
 #include <stdexcept>
 
@@ -108,11 +109,17 @@ bool Build::Polygons(int k_begin, int k_end) const {
 
     // The same fan from vertex 0 as PolygonSurfaceMesh uses, so the test
     // below is the mesh's own degeneracy test, only stricter.
-    Eigen::Vector3d area_vector = Eigen::Vector3d::Zero();
+    // Summed per component: summed as vectors, the compiler pairs x and y
+    // by storing them and reloading them as one, which stalls on store
+    // forwarding (a sixth of this loop's time).
+    double area_x = 0, area_y = 0, area_z = 0;
     for (int i = 1; i + 1 < n; ++i) {
       fan_cross[i] = (p_W[i] - p_W[0]).cross(p_W[i + 1] - p_W[0]);
-      area_vector += fan_cross[i];
+      area_x += fan_cross[i].x();
+      area_y += fan_cross[i].y();
+      area_z += fan_cross[i].z();
     }
+    const Eigen::Vector3d area_vector(area_x, area_y, area_z);
     double longest_sq = (p_W[0] - p_W[n - 1]).squaredNorm();
     for (int i = 0; i + 1 < n; ++i) {
       longest_sq = std::max(longest_sq, (p_W[i + 1] - p_W[i]).squaredNorm());
@@ -376,9 +383,15 @@ bool BuildContactSurface(const ContactPolygons& polygons, const RigidTransform& 
   std::array<Aabb, kBuildChunks> chunk_boxes;
   for_each_chunk([&](int c) {
     const int end = chunk_begin(c + 1) == 0 ? 0 : polygons.ends[chunk_begin(c + 1) - 1];
+    // In locals, not in chunk_boxes[c]: through the captured array every
+    // step would be a store and a load.
+    Eigen::Vector3d min = Eigen::Vector3d::Constant(std::numeric_limits<double>::infinity());
+    Eigen::Vector3d max = -min;
     for (int v = polygons.begin(chunk_begin(c)); v < end; ++v) {
-      chunk_boxes[c].Include(Eigen::Vector3d(polygons.vertices[v].head<3>()));
+      min = min.cwiseMin(polygons.vertices[v].head<3>());
+      max = max.cwiseMax(polygons.vertices[v].head<3>());
     }
+    chunk_boxes[c] = Aabb(min, max);
   });
   Aabb patch_F;
   for (int c = 0; c < num_chunks; ++c) patch_F.Include(chunk_boxes[c]);

@@ -65,7 +65,8 @@ struct ContactPolygons {
   /// counter-clockwise about nhat_F) with its intended normal and gradients.
   void Add(const ClipPolygon& polygon, const Eigen::Vector3d& nhat_F,
            const Eigen::Vector3d& grad_first_F, const Eigen::Vector3d& grad_second_F) {
-    for (int i = 0; i < polygon.size; ++i) vertices.push_back(polygon[i]);
+    vertices.insert(vertices.end(), polygon.vertices.begin(),
+                    polygon.vertices.begin() + polygon.size);
     ends.push_back(static_cast<int>(vertices.size()));
     normals.push_back(nhat_F);
     grad_first.push_back(grad_first_F);
