@@ -87,34 +87,41 @@ class MeshFieldLinear {
     std::vector<double> values;
     /// Per element: ∇f, in the mesh's frame.
     std::vector<Eigen::Vector3d> gradients;
-    // Per element: f at the frame's origin; AdoptArrays fills it (it is here
-    // only so that its storage is reused too).
+    /// Per element: f at the frame's origin, the value at the element's
+    /// first vertex less ∇f · that vertex.
     std::vector<double> offsets;
   };
 
   /// Moves this field's storage out, with its capacity, for a producer that
-  /// computes the values and gradients itself and fills them in place; the
-  /// field is left empty.
+  /// computes the values, gradients and offsets itself and fills them in
+  /// place; the field is left empty.
   Arrays ReleaseArrays() {
     Arrays arrays{std::move(values_), std::move(gradients_), std::move(offsets_)};
     *this = MeshFieldLinear();
     return arrays;
   }
 
-  /// Makes `arrays` this field on `mesh` (moved in: nothing is copied or
-  /// allocated) and computes each element's offset, as the constructor from
-  /// values and gradients does.
-  /// @throws as that constructor; the field is then left empty.
+  /// Makes `arrays` this field on `mesh`, moved in: nothing is copied,
+  /// allocated or computed.
+  /// @pre the values are finite and the gradients and offsets those of the
+  ///      element's linear function (to round-off): the producer's to
+  ///      guarantee, not checked (the constructors validate).
+  /// @throws std::invalid_argument if the number of values differs from the
+  ///         number of vertices, or that of gradients or offsets from the
+  ///         number of elements; the field is then left empty.
   void AdoptArrays(Arrays&& arrays, const MeshType& mesh) {
     values_ = std::move(arrays.values);
     gradients_ = std::move(arrays.gradients);
     offsets_ = std::move(arrays.offsets);
-    try {
-      ValidateValues(mesh);
-      ComputeOffsets(mesh);
-    } catch (...) {
+    const size_t num_elements = static_cast<size_t>(mesh.num_elements());
+    if (values_.size() != static_cast<size_t>(mesh.num_vertices()) ||
+        gradients_.size() != num_elements || offsets_.size() != num_elements) {
+      const std::string message = fmt::format(
+          "MeshFieldLinear: {} values, {} gradients and {} offsets given for {} vertices and {} "
+          "elements",
+          values_.size(), gradients_.size(), offsets_.size(), mesh.num_vertices(), num_elements);
       *this = MeshFieldLinear();
-      throw;
+      throw std::invalid_argument(message);
     }
   }
 

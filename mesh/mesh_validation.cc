@@ -43,35 +43,4 @@ void ValidateFaceDataSizes(const char* mesh_kind, size_t num_faces, size_t num_n
   }
 }
 
-void ValidateGivenFaceData(const char* mesh_kind, const char* element_kind, int f,
-                           const Eigen::Vector3d& normal, double area) {
-  if (!normal.allFinite()) {
-    throw std::invalid_argument(fmt::format("{}: {} {} has a non-finite normal ({}, {}, {})",
-                                            mesh_kind, element_kind, f, normal.x(), normal.y(),
-                                            normal.z()));
-  }
-  if (!(area > 0) || !std::isfinite(area)) {
-    throw std::invalid_argument(fmt::format(
-        "{}: {} {} has area {}; it must be positive and finite", mesh_kind, element_kind, f, area));
-  }
-}
-
-AreaAndCentroid CheckAndSumGivenFaceData(const char* mesh_kind, const char* element_kind,
-                                         std::span<const Eigen::Vector3d> normals,
-                                         std::span<const double> areas,
-                                         std::span<const Eigen::Vector3d> centroids) {
-  AreaAndCentroid result;
-  Eigen::Vector3d weighted_centroid = Eigen::Vector3d::Zero();
-  for (size_t f = 0; f < normals.size(); ++f) {
-    // The cheap check inline; the named error only when it fails.
-    if (!IsValidGivenFaceData(normals[f], areas[f])) {
-      ValidateGivenFaceData(mesh_kind, element_kind, static_cast<int>(f), normals[f], areas[f]);
-    }
-    result.total_area += areas[f];
-    weighted_centroid += areas[f] * centroids[f];
-  }
-  if (result.total_area > 0) result.centroid = weighted_centroid / result.total_area;
-  return result;
-}
-
 }  // namespace hydrocontact::internal

@@ -39,33 +39,4 @@ void ValidateElementIndices(const char* mesh_kind, const char* element_kind, int
 void ValidateFaceDataSizes(const char* mesh_kind, size_t num_faces, size_t num_normals,
                            size_t num_areas, size_t num_centroids);
 
-/// True when ValidateGivenFaceData would not throw: the inline fast path
-/// for loops over many faces.
-inline bool IsValidGivenFaceData(const Eigen::Vector3d& normal, double area) {
-  return normal.allFinite() && area > 0 && area < std::numeric_limits<double>::infinity();
-}
-
-/// @throws if the given normal of face `f` is non-finite or its area is not
-/// positive and finite (the cheap checks of data a producer passes in).
-void ValidateGivenFaceData(const char* mesh_kind, const char* element_kind, int f,
-                           const Eigen::Vector3d& normal, double area);
-
-/// The total area of a surface and its area-weighted centroid (the origin of
-/// the mesh's frame when the total area is 0).
-struct AreaAndCentroid {
-  double total_area{0};
-  Eigen::Vector3d centroid{Eigen::Vector3d::Zero()};
-};
-
-/// Checks every face's given normal and area (ValidateGivenFaceData) and sums
-/// them into the surface's total area and centroid, in one pass: the shared
-/// body of the surface meshes' AdoptArrays, which take face data passed
-/// through from a producer. Preconditions: the three spans have equal length
-/// (ValidateFaceDataSizes).
-/// @throws as ValidateGivenFaceData, naming the first bad face.
-AreaAndCentroid CheckAndSumGivenFaceData(const char* mesh_kind, const char* element_kind,
-                                         std::span<const Eigen::Vector3d> normals,
-                                         std::span<const double> areas,
-                                         std::span<const Eigen::Vector3d> centroids);
-
 }  // namespace hydrocontact::internal

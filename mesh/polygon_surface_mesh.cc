@@ -28,27 +28,25 @@ void PolygonSurfaceMesh::Assign(std::span<const int> face_data,
 }
 
 PolygonSurfaceMesh::Arrays PolygonSurfaceMesh::ReleaseArrays() {
-  Arrays arrays{std::move(face_data_),  std::move(vertices_),          std::move(face_normals_),
-                std::move(areas_),      std::move(element_centroids_), std::move(face_offsets_)};
+  Arrays arrays{std::move(face_data_),    std::move(face_offsets_),      std::move(vertices_),
+                std::move(face_normals_), std::move(areas_),             std::move(element_centroids_),
+                total_area_,              centroid_};
   *this = PolygonSurfaceMesh();
   return arrays;
 }
 
 void PolygonSurfaceMesh::AdoptArrays(Arrays&& arrays) {
   face_data_ = std::move(arrays.face_data);
+  face_offsets_ = std::move(arrays.face_offsets);
   vertices_ = std::move(arrays.vertices);
   face_normals_ = std::move(arrays.face_normals);
   areas_ = std::move(arrays.areas);
   element_centroids_ = std::move(arrays.centroids);
-  face_offsets_ = std::move(arrays.face_offsets);
+  total_area_ = arrays.total_area;
+  centroid_ = arrays.centroid;
   try {
-    IndexFaces();
     internal::ValidateFaceDataSizes("PolygonSurfaceMesh", face_offsets_.size(),
                                     face_normals_.size(), areas_.size(), element_centroids_.size());
-    const internal::AreaAndCentroid sum = internal::CheckAndSumGivenFaceData(
-        "PolygonSurfaceMesh", "face", face_normals_, areas_, element_centroids_);
-    total_area_ = sum.total_area;
-    centroid_ = sum.centroid;
   } catch (...) {
     *this = PolygonSurfaceMesh();
     throw;

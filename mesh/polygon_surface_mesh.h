@@ -42,13 +42,15 @@ class PolygonSurfaceMesh {
   void Assign(std::span<const int> face_data, std::span<const Eigen::Vector3d> vertices);
 
   /// A mesh's storage as plain arrays, for a producer that computes every
-  /// polygon's normal, area and centroid itself while it forms the polygons
-  /// (the contact-surface builder) and fills the arrays in place:
-  /// ReleaseArrays hands the storage out, AdoptArrays takes it back, and
-  /// neither copies nor allocates.
+  /// polygon's normal, area and centroid and the totals itself while it
+  /// forms the polygons (the contact-surface builder) and fills the arrays
+  /// in place: ReleaseArrays hands the storage out, AdoptArrays takes it
+  /// back, and neither copies nor allocates.
   struct Arrays {
     /// The flat polygon list described above.
     std::vector<int> face_data;
+    /// Per polygon: the index of its vertex count in face_data.
+    std::vector<int> face_offsets;
     std::vector<Eigen::Vector3d> vertices;
     /// Per polygon: unit normal by the right-hand rule on its vertex order.
     std::vector<Eigen::Vector3d> face_normals;
@@ -56,28 +58,28 @@ class PolygonSurfaceMesh {
     std::vector<double> areas;
     /// Per polygon: its area centroid.
     std::vector<Eigen::Vector3d> centroids;
-    // The index of each polygon's count in face_data; AdoptArrays fills it
-    // (it is here only so that its storage is reused too).
-    std::vector<int> face_offsets;
+    /// The sum of the areas, and the area-weighted mean of the centroids
+    /// (the origin when there is no face).
+    double total_area{0};
+    Eigen::Vector3d centroid{Eigen::Vector3d::Zero()};
   };
 
   /// Moves this mesh's storage out, with its capacity; the mesh is left
   /// empty.
   Arrays ReleaseArrays();
 
-  /// Makes `arrays` this mesh (moved in: nothing is copied or allocated),
-  /// indexes its polygons and sums the totals from the per-polygon areas and
-  /// centroids.
-  /// @pre the vertices are finite, the vertices of a polygon distinct, and
-  ///      the per-polygon data agrees with the vertices (to round-off).
-  ///      These are the producer's to guarantee: only what is cheap is
-  ///      checked.
-  /// @throws std::invalid_argument naming the culprit for face data the
-  ///         constructor rejects as truncated, a polygon of fewer than 3 or
-  ///         more than 16 vertices or an index out of range, a per-face
-  ///         array whose length differs from the number of polygons, a
-  ///         non-finite normal, or an area that is not positive and finite;
-  ///         the mesh is then left empty.
+  /// Makes `arrays` this mesh, moved in: nothing is copied, allocated or
+  /// computed.
+  /// @pre face_data and face_offsets are well formed (3 to 16 vertices a
+  ///      polygon, indices in range and distinct within a polygon); the
+  ///      vertices are finite; the per-face data and the totals are those
+  ///      the constructor would derive from the vertices (to round-off).
+  ///      These are the producer's to guarantee and are not checked (that
+  ///      is what makes this the fast path; a surface from untrusted data
+  ///      goes through the constructor or Assign, which validate).
+  /// @throws std::invalid_argument if a per-face array's length differs from
+  ///         the number of polygons (face_offsets'); the mesh is then left
+  ///         empty.
   void AdoptArrays(Arrays&& arrays);
 
   int num_vertices() const { return static_cast<int>(vertices_.size()); }

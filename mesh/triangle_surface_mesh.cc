@@ -30,18 +30,10 @@ void TriangleSurfaceMesh::Assign(std::span<const Element> triangles,
   }
 }
 
-void TriangleSurfaceMesh::ValidateIndicesCheaply() const {
-  for (int f = 0; f < num_triangles(); ++f) {
-    if (!internal::AreValidElementIndices(triangles_[f], num_vertices())) {
-      internal::ValidateElementIndices("TriangleSurfaceMesh", "triangle", f, triangles_[f],
-                                       num_vertices());
-    }
-  }
-}
-
 TriangleSurfaceMesh::Arrays TriangleSurfaceMesh::ReleaseArrays() {
-  Arrays arrays{std::move(triangles_), std::move(vertices_), std::move(face_normals_),
-                std::move(areas_), std::move(element_centroids_)};
+  Arrays arrays{std::move(triangles_), std::move(vertices_),          std::move(face_normals_),
+                std::move(areas_),     std::move(element_centroids_), total_area_,
+                centroid_};
   *this = TriangleSurfaceMesh();
   return arrays;
 }
@@ -52,14 +44,11 @@ void TriangleSurfaceMesh::AdoptArrays(Arrays&& arrays) {
   face_normals_ = std::move(arrays.face_normals);
   areas_ = std::move(arrays.areas);
   element_centroids_ = std::move(arrays.centroids);
+  total_area_ = arrays.total_area;
+  centroid_ = arrays.centroid;
   try {
     internal::ValidateFaceDataSizes("TriangleSurfaceMesh", triangles_.size(), face_normals_.size(),
                                     areas_.size(), element_centroids_.size());
-    ValidateIndicesCheaply();
-    const internal::AreaAndCentroid sum = internal::CheckAndSumGivenFaceData(
-        "TriangleSurfaceMesh", "triangle", face_normals_, areas_, element_centroids_);
-    total_area_ = sum.total_area;
-    centroid_ = sum.centroid;
   } catch (...) {
     *this = TriangleSurfaceMesh();
     throw;

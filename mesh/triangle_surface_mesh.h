@@ -42,10 +42,10 @@ class TriangleSurfaceMesh {
   void Assign(std::span<const Element> triangles, std::span<const Eigen::Vector3d> vertices);
 
   /// A mesh's storage as plain arrays, for a producer that computes every
-  /// face's normal, area and centroid itself while it forms the faces (the
-  /// contact-surface builder) and fills the arrays in place: ReleaseArrays
-  /// hands the storage out, AdoptArrays takes it back, and neither copies
-  /// nor allocates.
+  /// face's normal, area and centroid and the totals itself while it forms
+  /// the faces (the contact-surface builder) and fills the arrays in place:
+  /// ReleaseArrays hands the storage out, AdoptArrays takes it back, and
+  /// neither copies nor allocates.
   struct Arrays {
     std::vector<Element> triangles;
     std::vector<Eigen::Vector3d> vertices;
@@ -55,22 +55,26 @@ class TriangleSurfaceMesh {
     std::vector<double> areas;
     /// Per triangle: the mean of its three vertices.
     std::vector<Eigen::Vector3d> centroids;
+    /// The sum of the areas, and the area-weighted mean of the centroids
+    /// (the origin when there is no face).
+    double total_area{0};
+    Eigen::Vector3d centroid{Eigen::Vector3d::Zero()};
   };
 
   /// Moves this mesh's storage out, with its capacity; the mesh is left
   /// empty.
   Arrays ReleaseArrays();
 
-  /// Makes `arrays` this mesh (moved in: nothing is copied or allocated) and
-  /// sums the totals from the per-face areas and centroids.
-  /// @pre the vertices are finite; the per-face data agrees with the
-  ///      vertices (to round-off). These are the producer's to guarantee:
-  ///      only what is cheap is checked.
-  /// @throws std::invalid_argument naming the culprit if a per-face array's
-  ///         length differs from the number of triangles, an index is out of
-  ///         range or repeated, or a normal is
-  ///         non-finite or an area is not positive and finite; the mesh is
-  ///         then left empty.
+  /// Makes `arrays` this mesh, moved in: nothing is copied, allocated or
+  /// computed.
+  /// @pre every index is in range and the three of a triangle distinct; the
+  ///      vertices are finite; the per-face data and the totals are those
+  ///      the constructor would derive from the vertices (to round-off).
+  ///      These are the producer's to guarantee and are not checked (that
+  ///      is what makes this the fast path; a surface from untrusted data
+  ///      goes through the constructor or Assign, which validate).
+  /// @throws std::invalid_argument if a per-face array's length differs from
+  ///         the number of triangles; the mesh is then left empty.
   void AdoptArrays(Arrays&& arrays);
 
   int num_vertices() const { return static_cast<int>(vertices_.size()); }
@@ -114,8 +118,6 @@ class TriangleSurfaceMesh {
   // Validates the elements and vertices and computes the per-face data into
   // the existing storage.
   void ComputeFaceData();
-  // Checks every index is in range and the three of a triangle distinct.
-  void ValidateIndicesCheaply() const;
 
   std::vector<Element> triangles_;
   std::vector<Eigen::Vector3d> vertices_;

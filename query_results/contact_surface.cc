@@ -154,10 +154,14 @@ void ContactSurface::AdoptArrays(GeometryId id_M, GeometryId id_N,
       PolygonSurfaceMesh::Arrays& p = arrays.poly_mesh_W;
       ClearAll(p.face_data, p.vertices, p.face_normals, p.areas, p.centroids, p.face_offsets,
                arrays.poly_e_MN.values, arrays.poly_e_MN.gradients, arrays.poly_e_MN.offsets);
+      p.total_area = 0;
+      p.centroid.setZero();
     } else {
       TriangleSurfaceMesh::Arrays& t = arrays.tri_mesh_W;
       ClearAll(t.triangles, t.vertices, t.face_normals, t.areas, t.centroids,
                arrays.tri_e_MN.values, arrays.tri_e_MN.gradients, arrays.tri_e_MN.offsets);
+      t.total_area = 0;
+      t.centroid.setZero();
     }
     tri_mesh_W_.AdoptArrays(std::move(arrays.tri_mesh_W));
     tri_e_MN_.AdoptArrays(std::move(arrays.tri_e_MN), tri_mesh_W_);

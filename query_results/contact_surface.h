@@ -134,10 +134,14 @@ class ContactSurface {
   /// ids given in the other order are swapped as by the constructors.
   /// @param has_grad_eM_W, has_grad_eN_W whether arrays.grad_eM_W /
   ///        arrays.grad_eN_W hold gradients (one per face) or are absent.
-  /// @pre as for the meshes' AdoptArrays: the producer guarantees the
-  ///      indices, finite vertices and per-face data agreeing with them.
-  /// @throws as the constructors, and as the meshes' and field's AdoptArrays;
-  ///         the surface is then left empty.
+  /// @pre as for the meshes' and the field's AdoptArrays: the producer
+  ///      guarantees well-formed faces, finite vertices and values, and
+  ///      per-face data, offsets and totals that agree with them; none of
+  ///      it is checked (this is the fast path for the contact-surface
+  ///      builder; the constructors and Assign forms validate).
+  /// @throws std::invalid_argument for id_M == id_N or arrays of
+  ///         inconsistent lengths (as the constructors and the meshes' and
+  ///         field's AdoptArrays); the surface is then left empty.
   void AdoptArrays(GeometryId id_M, GeometryId id_N,
                    HydroelasticContactRepresentation representation, bool has_grad_eM_W,
                    bool has_grad_eN_W, ContactSurfaceArrays&& arrays);

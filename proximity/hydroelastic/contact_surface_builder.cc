@@ -26,6 +26,17 @@ constexpr int kMinPolygonsToSplit = 2048;
 // The number of chunks a split build cuts the polygons into. The result does
 // not depend on it (every polygon is built alone into its own slots).
 constexpr int kBuildChunks = 8;
+// The surface's total area and centroid are summed per block of this many
+// polygons and then over the blocks in order. Chunks start on block
+// boundaries, so the sums, and so the totals to the last bit, are the same
+// however the polygons are cut into chunks.
+constexpr int kTotalsBlock = 256;
+
+// The area and area moment of the faces of one block of polygons.
+struct BlockTotals {
+  double area{0};
+  Eigen::Vector3d moment{Eigen::Vector3d::Zero()};
+};
 
 // Everything the build of a polygon reads, and the arrays it writes into.
 //
@@ -51,6 +62,7 @@ struct Build {
   double negligible_twice_area;
   ContactSurfaceArrays& out;
   std::vector<uint32_t>& kept;
+  std::vector<BlockTotals>& block_totals;
 
   Eigen::Vector3d* vertices() const {
     return triangles ? out.tri_mesh_W.vertices.data() : out.poly_mesh_W.vertices.data();
@@ -60,46 +72,62 @@ struct Build {
   }
 
   // Writes face `f`'s data (see ContactSurfaceArrays) into its slot.
+  // `offset`: the pressure's value at W's origin on the face's plane (see
+  // MeshFieldLinear::Arrays::offsets).
   void WriteFace(int f, const Eigen::Vector3d& nhat_W, double area, const Eigen::Vector3d& p_WC,
-                 const Eigen::Vector3d& grad_e, const Eigen::Vector3d& grad_M,
+                 const Eigen::Vector3d& grad_e, double offset, const Eigen::Vector3d& grad_M,
                  const Eigen::Vector3d& grad_N) const {
     if (triangles) {
       out.tri_mesh_W.face_normals[f] = nhat_W;
       out.tri_mesh_W.areas[f] = area;
       out.tri_mesh_W.centroids[f] = p_WC;
       out.tri_e_MN.gradients[f] = grad_e;
+      out.tri_e_MN.offsets[f] = offset;
     } else {
       out.poly_mesh_W.face_normals[f] = nhat_W;
       out.poly_mesh_W.areas[f] = area;
       out.poly_mesh_W.centroids[f] = p_WC;
       out.poly_e_MN.gradients[f] = grad_e;
+      out.poly_e_MN.offsets[f] = offset;
     }
     if (has_grad_M) out.grad_eM_W[f] = grad_M;
     if (has_grad_N) out.grad_eN_W[f] = grad_N;
   }
 
-  // Builds polygons [k_begin, k_end) into their slots and records in
-  // kept[k] what each left. Returns whether every piece was kept (nothing
-  // to compact).
+  // Builds polygons [k_begin, k_end) into their slots, records in kept[k]
+  // what each left and sums its blocks' totals. Returns whether every piece
+  // was kept (nothing to compact).
+  // @pre k_begin is a multiple of kTotalsBlock.
   bool Polygons(int k_begin, int k_end) const;
+
+  // Builds polygon k into its slots, records in kept[k] what it left and
+  // adds its faces to *totals. Returns whether every piece was kept.
+  bool Polygon(int k, BlockTotals* totals) const;
 };
 
 bool Build::Polygons(int k_begin, int k_end) const {
+  bool all_kept = true;
+  for (int block_begin = k_begin; block_begin < k_end; block_begin += kTotalsBlock) {
+    const int block_end = std::min(block_begin + kTotalsBlock, k_end);
+    BlockTotals totals;
+    for (int k = block_begin; k < block_end; ++k) all_kept = Polygon(k, &totals) && all_kept;
+    block_totals[block_begin / kTotalsBlock] = totals;
+  }
+  return all_kept;
+}
+
+bool Build::Polygon(int k, BlockTotals* totals) const {
   const Eigen::Matrix3d& R_WF = X_WF.rotation();
   Eigen::Vector3d* const vertices_W = vertices();
   double* const values = pressures();
   std::array<Eigen::Vector3d, ClipPolygon::kCapacity> p_W;
   std::array<Eigen::Vector3d, ClipPolygon::kCapacity> fan_cross;
   std::array<double, ClipPolygon::kCapacity> pressure;
-  bool all_kept = true;
-  for (int k = k_begin; k < k_end; ++k) {
+  {
     kept[k] = 0;
     const int begin = polygons.begin(k);
     const int n = polygons.ends[k] - begin;
-    if (n < 3 || n > ClipPolygon::kCapacity) {
-      all_kept = false;
-      continue;
-    }
+    if (n < 3 || n > ClipPolygon::kCapacity) return false;
     for (int i = 0; i < n; ++i) {
       const Eigen::Vector4d& v = polygons.vertices[begin + (flip ? n - 1 - i : i)];
       p_W[i] = X_WF * Eigen::Vector3d(v.head<3>());
@@ -128,12 +156,14 @@ bool Build::Polygons(int k_begin, int k_end) const {
     if (!(longest_sq > negligible_edge_sq) ||
         !(area_vector.dot(nhat_W) > kDegeneratePolygonRatio * longest_sq) ||
         !(twice_area > negligible_twice_area)) {
-      all_kept = false;
-      continue;
+      return false;
     }
 
-    const Eigen::Vector3d grad_M_W = R_WF * grad_M_F[k];
-    const Eigen::Vector3d grad_N_W = R_WF * grad_N_F[k];
+    // A rigid side's gradient is absent: not rotated, not stored.
+    const Eigen::Vector3d grad_M_W =
+        has_grad_M ? Eigen::Vector3d(R_WF * grad_M_F[k]) : Eigen::Vector3d::Zero();
+    const Eigen::Vector3d grad_N_W =
+        has_grad_N ? Eigen::Vector3d(R_WF * grad_N_F[k]) : Eigen::Vector3d::Zero();
     // The face's unit normal and area centroid. A planar convex polygon's
     // fan triangles all have the normal n̂ of the sum of their area vectors,
     // so twice their areas are the projections cross·n̂ (no square root
@@ -164,9 +194,13 @@ bool Build::Polygons(int k_begin, int k_end) const {
       int* face = out.poly_mesh_W.face_data.data() + begin + k;
       face[0] = n;
       for (int i = 0; i < n; ++i) face[1 + i] = first_vertex + i;
-      WriteFace(k, nhat_face_W, twice_area / 2, p_WC, grad_e_W, grad_M_W, grad_N_W);
+      out.poly_mesh_W.face_offsets[k] = begin + k;
+      WriteFace(k, nhat_face_W, twice_area / 2, p_WC, grad_e_W,
+                pressure[0] - grad_e_W.dot(p_W[0]), grad_M_W, grad_N_W);
+      totals->area += twice_area / 2;
+      totals->moment += (twice_area / 2) * p_WC;
       kept[k] = kPolygonKept;
-      continue;
+      return true;
     }
     // Fan around the area centroid; the centroid's pressure is the mean of
     // the linear field over the polygon, which is its value there. Each fan
@@ -186,14 +220,16 @@ bool Build::Polygons(int k_begin, int k_end) const {
       if (!(cross.dot(nhat_W) > kDegenerateFanTriangleRatio * fan_longest_sq)) continue;
       out.tri_mesh_W.triangles[begin + i] = {first_vertex + i, first_vertex + j, centroid};
       const double fan_twice_area = cross.norm();
-      WriteFace(begin + i, cross / fan_twice_area, fan_twice_area / 2, (a + b + p_WC) / 3, grad_e_W,
-                grad_M_W, grad_N_W);
+      const Eigen::Vector3d p_WFan = (a + b + p_WC) / 3;
+      WriteFace(begin + i, cross / fan_twice_area, fan_twice_area / 2, p_WFan, grad_e_W,
+                pressure[i] - grad_e_W.dot(a), grad_M_W, grad_N_W);
+      totals->area += fan_twice_area / 2;
+      totals->moment += (fan_twice_area / 2) * p_WFan;
       mask |= 1u << i;
     }
     kept[k] = mask;
-    all_kept = all_kept && mask == (kPolygonKept | ((1u << n) - 1));
+    return mask == (kPolygonKept | ((1u << n) - 1));
   }
-  return all_kept;
 }
 
 // Moves face `from`'s data to slot `to` ≤ from.
@@ -205,11 +241,13 @@ void MoveFace(ContactSurfaceArrays& out, bool triangles, bool has_grad_M, bool h
     move(out.tri_mesh_W.areas);
     move(out.tri_mesh_W.centroids);
     move(out.tri_e_MN.gradients);
+    move(out.tri_e_MN.offsets);
   } else {
     move(out.poly_mesh_W.face_normals);
     move(out.poly_mesh_W.areas);
     move(out.poly_mesh_W.centroids);
     move(out.poly_e_MN.gradients);
+    move(out.poly_e_MN.offsets);
   }
   if (has_grad_M) move(out.grad_eM_W);
   if (has_grad_N) move(out.grad_eN_W);
@@ -256,6 +294,7 @@ int CompactAndTrim(const Build& build, bool all_kept) {
           ++num_faces;
         }
       } else {
+        out.poly_mesh_W.face_offsets[num_faces] = face_data_size;
         int* face = out.poly_mesh_W.face_data.data() + face_data_size;
         face[0] = n;
         for (int i = 0; i < n; ++i) face[1 + i] = num_vertices + i;
@@ -269,6 +308,7 @@ int CompactAndTrim(const Build& build, bool all_kept) {
   auto trim_field = [&](auto& field) {
     field.values.resize(num_vertices);
     field.gradients.resize(num_faces);
+    field.offsets.resize(num_faces);
   };
   if (triangles) {
     TriangleSurfaceMesh::Arrays& mesh = out.tri_mesh_W;
@@ -281,6 +321,7 @@ int CompactAndTrim(const Build& build, bool all_kept) {
   } else {
     PolygonSurfaceMesh::Arrays& mesh = out.poly_mesh_W;
     mesh.face_data.resize(face_data_size);
+    mesh.face_offsets.resize(num_faces);
     mesh.vertices.resize(num_vertices);
     mesh.face_normals.resize(num_faces);
     mesh.areas.resize(num_faces);
@@ -309,14 +350,17 @@ void SizeForSlots(ContactSurfaceArrays& out, bool triangles, bool has_grad_M, bo
     size(out.tri_mesh_W.centroids, num_faces);
     size(out.tri_e_MN.values, num_vertices);
     size(out.tri_e_MN.gradients, num_faces);
+    size(out.tri_e_MN.offsets, num_faces);
   } else {
     size(out.poly_mesh_W.face_data, num_polygon_vertices + num_polygons);
+    size(out.poly_mesh_W.face_offsets, num_faces);
     size(out.poly_mesh_W.vertices, num_vertices);
     size(out.poly_mesh_W.face_normals, num_faces);
     size(out.poly_mesh_W.areas, num_faces);
     size(out.poly_mesh_W.centroids, num_faces);
     size(out.poly_e_MN.values, num_vertices);
     size(out.poly_e_MN.gradients, num_faces);
+    size(out.poly_e_MN.offsets, num_faces);
   }
   size(out.grad_eM_W, has_grad_M ? num_faces : 0);
   size(out.grad_eN_W, has_grad_N ? num_faces : 0);
@@ -366,7 +410,9 @@ bool BuildContactSurface(const ContactPolygons& polygons, const RigidTransform& 
                      num_polygons >= kMinPolygonsToSplit;
   const int num_chunks = split ? kBuildChunks : 1;
   auto chunk_begin = [&](int c) {
-    return static_cast<int>(int64_t{num_polygons} * c / num_chunks);
+    if (c == num_chunks) return num_polygons;
+    const int begin = static_cast<int>(int64_t{num_polygons} * c / num_chunks);
+    return begin - begin % kTotalsBlock;
   };
   auto for_each_chunk = [&](const auto& body) {
     if (split) {
@@ -404,6 +450,8 @@ bool BuildContactSurface(const ContactPolygons& polygons, const RigidTransform& 
   SizeForSlots(out, triangles, has_grad_M, has_grad_N, num_polygons, num_polygon_vertices);
   thread_local std::vector<uint32_t> kept;
   kept.resize(num_polygons);
+  thread_local std::vector<BlockTotals> block_totals;
+  block_totals.resize((num_polygons + kTotalsBlock - 1) / kTotalsBlock);
   const Build build{polygons,
                     X_WF,
                     flip,
@@ -415,12 +463,27 @@ bool BuildContactSurface(const ContactPolygons& polygons, const RigidTransform& 
                     negligible_edge * negligible_edge,
                     2 * kNegligibleAreaRatio * patch_size * patch_size,
                     out,
-                    kept};
+                    kept,
+                    block_totals};
   std::array<bool, kBuildChunks> chunk_all_kept{};
   for_each_chunk([&](int c) { chunk_all_kept[c] = build.Polygons(chunk_begin(c), chunk_begin(c + 1)); });
   bool all_kept = true;
   for (int c = 0; c < num_chunks; ++c) all_kept = all_kept && chunk_all_kept[c];
   const int num_faces = CompactAndTrim(build, all_kept);
+  BlockTotals totals;
+  for (const BlockTotals& block : block_totals) {
+    totals.area += block.area;
+    totals.moment += block.moment;
+  }
+  const Eigen::Vector3d centroid =
+      totals.area > 0 ? Eigen::Vector3d(totals.moment / totals.area) : Eigen::Vector3d::Zero();
+  if (triangles) {
+    out.tri_mesh_W.total_area = totals.area;
+    out.tri_mesh_W.centroid = centroid;
+  } else {
+    out.poly_mesh_W.total_area = totals.area;
+    out.poly_mesh_W.centroid = centroid;
+  }
   // An empty surface still takes its storage back, for the next call.
   surface->AdoptArrays(id_M, id_N, representation, has_grad_M, has_grad_N, std::move(out));
   return num_faces > 0;

@@ -33,28 +33,11 @@ TEST_CASE("Index validation names the element, the index and the range", "[mesh_
                     Contains("tetrahedron 9 uses vertex 4 twice"));
 }
 
-TEST_CASE("Given face data is checked and summed into total area and centroid",
-          "[mesh_validation]") {
-  // Two faces of areas 1 and 3 with centroids at x = 0 and x = 4: total
-  // area 4, centroid at x = (1·0 + 3·4)/4 = 3.
-  const std::vector<Eigen::Vector3d> normals{{0, 0, 1}, {0, 0, 1}};
-  const std::vector<double> areas{1, 3};
-  const std::vector<Eigen::Vector3d> centroids{{0, 0, 0}, {4, 0, 0}};
-  const AreaAndCentroid sum =
-      CheckAndSumGivenFaceData("M", "face", normals, areas, centroids);
-  CHECK(sum.total_area == 4);
-  CHECK(sum.centroid.isApprox(Eigen::Vector3d(3, 0, 0)));
-  // No faces: zero area, the centroid at the origin (never 0/0).
-  const AreaAndCentroid empty = CheckAndSumGivenFaceData("M", "face", {}, {}, {});
-  CHECK(empty.total_area == 0);
-  CHECK(empty.centroid == Eigen::Vector3d::Zero());
-  // The first bad face is named.
-  const std::vector<double> bad_areas{1, 0};
-  CHECK_THROWS_WITH(CheckAndSumGivenFaceData("SomeMesh", "triangle", normals, bad_areas, centroids),
-                    Contains("SomeMesh: triangle 1 has area 0"));
-  const std::vector<Eigen::Vector3d> bad_normals{{0, NAN, 1}, {0, 0, 1}};
-  CHECK_THROWS_WITH(CheckAndSumGivenFaceData("M", "face", bad_normals, areas, centroids),
-                    Contains("face 0 has a non-finite normal"));
+TEST_CASE("Per-face data of the wrong length is named with every length", "[mesh_validation]") {
+  CHECK_NOTHROW(ValidateFaceDataSizes("M", 2, 2, 2, 2));
+  CHECK_THROWS_WITH(ValidateFaceDataSizes("SomeMesh", 2, 2, 1, 2),
+                    Contains("SomeMesh: per-face data of the wrong length for 2 faces: 2 normals, "
+                             "1 areas, 2 centroids"));
 }
 
 }  // namespace

@@ -276,6 +276,11 @@ TEST_CASE("ReleaseArrays/AdoptArrays: a producer's arrays make the surface the c
     arrays.tri_mesh_W.centroids = {Vector3d(2.0 / 3, 1.0 / 3, 0), Vector3d(1.0 / 3, 2.0 / 3, 0)};
     arrays.tri_e_MN.values = tri_p;
     arrays.tri_e_MN.gradients = {Vector3d(2, 3, 0), Vector3d(2, 3, 0)};
+    // The offsets: the pressure 10 + 2x + 3y at the origin, on both faces;
+    // the totals: area 1, centroid (½, ½, 0).
+    arrays.tri_e_MN.offsets = {10, 10};
+    arrays.tri_mesh_W.total_area = 1;
+    arrays.tri_mesh_W.centroid = Vector3d(0.5, 0.5, 0);
     arrays.grad_eM_W = grad_M;
     s.AdoptArrays(m, n, HydroelasticContactRepresentation::kTriangle, true, false, std::move(arrays));
     // Given in the other order, the ids swap, the faces reverse and the
@@ -306,6 +311,13 @@ TEST_CASE("ReleaseArrays/AdoptArrays: a producer's arrays make the surface the c
     arrays.poly_mesh_W.centroids = {Vector3d(0.5, 0.5, 0), Vector3d(4.0 / 3, 1.0 / 3, 0)};
     arrays.poly_e_MN.values = poly_p;
     arrays.poly_e_MN.gradients = {Vector3d(1, 1, 0), Vector3d(1, 1, 0)};
+    // Pressure 1 + x + y: offset 1 on both. The square's data starts at 0,
+    // the triangle's at 5. Totals: area 1.5, centroid (1·(½, ½) + ½·(4/3,
+    // 1/3)) / 1.5 = (7/9, 4/9, 0).
+    arrays.poly_e_MN.offsets = {1, 1};
+    arrays.poly_mesh_W.face_offsets = {0, 5};
+    arrays.poly_mesh_W.total_area = 1.5;
+    arrays.poly_mesh_W.centroid = Vector3d(7.0 / 9, 4.0 / 9, 0);
     return arrays;
   };
   const auto kPolygon = HydroelasticContactRepresentation::kPolygon;
@@ -325,7 +337,7 @@ TEST_CASE("ReleaseArrays/AdoptArrays: a producer's arrays make the surface the c
   ContactSurfaceArrays short_gradients = polygon_arrays(&s);
   short_gradients.poly_e_MN.gradients.resize(1);
   CHECK_THROWS_WITH(s.AdoptArrays(ids.low, ids.high, kPolygon, false, false, std::move(short_gradients)),
-                    Catch::Contains("1 gradients given for 2 elements"));
+                    Catch::Contains("1 gradients and 2 offsets given for 5 vertices and 2 elements"));
   CHECK(s.num_faces() == 0);
   ContactSurfaceArrays short_areas = polygon_arrays(&s);
   short_areas.poly_mesh_W.areas.resize(1);
