@@ -20,6 +20,9 @@
 #include <vector>
 
 #include <Eigen/Core>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "geometry/rigid_transform.h"
 #include "mesh/aabb.h"
@@ -185,6 +188,62 @@ void RefitBoxesInRegion(const Bvh& bvh, const Aabb& region, LeafBox&& leaf_box,
   }
 }
 
+/// An axis-aligned box stored for a branch-free overlap test: its lower
+/// corner and its negated upper corner, (min, −max), 6 doubles. Two closed
+/// boxes a and b overlap when a.min ≤ b.max and b.min ≤ a.max, that is when
+/// (a.min, −a.max) ≤ (b.max, −b.min) in all six coordinates: one
+/// comparison of two 6-vectors (negation is exact, so the answer is
+/// Aabb::Overlaps' bit for bit, false for an empty box or a NaN).
+///
+/// Why: the traversals below test tens of thousands of boxes per call and
+/// about a quarter of the tests succeed, an outcome no branch predictor
+/// guesses; Aabb::Overlaps stops at the first failed coordinate, so it pays
+/// for several mispredicted branches per test, more than its comparisons.
+struct OverlapBox {
+  /// Copies `box` as (min, −max).
+  static OverlapBox Lower(const Aabb& box) {
+    return {{box.min.x(), box.min.y(), box.min.z(), -box.max.x(), -box.max.y(), -box.max.z()}};
+  }
+  /// The other side of the test: `box` as (max, −min).
+  static OverlapBox Upper(const Aabb& box) {
+    return {{box.max.x(), box.max.y(), box.max.z(), -box.min.x(), -box.min.y(), -box.min.z()}};
+  }
+  /// For a Lower() box: whether it overlaps the box given as Upper(other).
+  bool Overlaps(const OverlapBox& upper) const {
+#if defined(__SSE2__)
+    const __m128d a = _mm_cmple_pd(_mm_loadu_pd(v.data()), _mm_loadu_pd(upper.v.data()));
+    const __m128d b = _mm_cmple_pd(_mm_loadu_pd(v.data() + 2), _mm_loadu_pd(upper.v.data() + 2));
+    const __m128d c = _mm_cmple_pd(_mm_loadu_pd(v.data() + 4), _mm_loadu_pd(upper.v.data() + 4));
+    return _mm_movemask_pd(_mm_and_pd(_mm_and_pd(a, b), c)) == 3;
+#else
+    bool all = true;
+    for (int i = 0; i < 6; ++i) all &= v[i] <= upper.v[i];
+    return all;
+#endif
+  }
+  std::array<double, 6> v;
+};
+
+/// Whether the closed box `box` overlaps the box given as `upper`
+/// (OverlapBox::Upper), the same test as OverlapBox::Overlaps on
+/// OverlapBox::Lower(box) without the copy: for the traversal's inner
+/// nodes, each tested once.
+inline bool Overlaps(const Aabb& box, const OverlapBox& upper) {
+#if defined(__SSE2__)
+  const __m128d sign = _mm_set1_pd(-0.0);
+  const __m128d lower_xy = _mm_loadu_pd(box.min.data());
+  const __m128d lower_z_neg_x = _mm_xor_pd(_mm_loadh_pd(_mm_load_sd(box.min.data() + 2), box.max.data()),
+                                           _mm_set_pd(-0.0, 0.0));
+  const __m128d neg_yz = _mm_xor_pd(_mm_loadu_pd(box.max.data() + 1), sign);
+  const __m128d a = _mm_cmple_pd(lower_xy, _mm_loadu_pd(upper.v.data()));
+  const __m128d b = _mm_cmple_pd(lower_z_neg_x, _mm_loadu_pd(upper.v.data() + 2));
+  const __m128d c = _mm_cmple_pd(neg_yz, _mm_loadu_pd(upper.v.data() + 4));
+  return _mm_movemask_pd(_mm_and_pd(_mm_and_pd(a, b), c)) == 3;
+#else
+  return OverlapBox::Lower(box).Overlaps(upper);
+#endif
+}
+
 /// Calls `callback(a, b)` for every element b of `elements_B` (in that
 /// order) and every element a of `bvh_A` (frame A) whose box overlaps
 /// `element_box_A(b)`, b's box in frame A (a in bvh_A's depth-first order).
@@ -205,21 +264,28 @@ void RefitBoxesInRegion(const Bvh& bvh, const Aabb& region, LeafBox&& leaf_box,
 /// and their order are exactly those of separate queries, whatever the
 /// batches: a list cut into pieces (for threads) gives, piece after piece,
 /// the pairs of the whole list.
+///
+/// How the leaves are scanned: their boxes are copied into one contiguous
+/// array when found (the node array is 56 bytes a node and scattered), and
+/// each element of the batch first lists the leaves its box overlaps without
+/// a branch (an index written every time, the count advanced by the test's
+/// outcome), then calls back for those, so the callback's own branches
+/// are the only unpredictable ones.
 /// Allocation-free once the per-thread scratch has grown.
 template <class ElementBox, class Callback>
 void ForEachCandidatePairOf(const Bvh& bvh_A, std::span<const int> elements_B, ElementBox&& element_box_A,
                             Callback&& callback, const std::vector<Aabb>* node_boxes_A = nullptr) {
   if (bvh_A.empty()) return;
-  struct Leaf {
-    const Aabb* box;
-    int element;
-  };
   struct Batch {
     std::array<Aabb, kCandidateBatchSize> boxes;
     std::array<int, kCandidateBatchSize> elements;
     int size{0};
   };
-  thread_local std::vector<Leaf> leaves;
+  // Per thread: the boxes and elements of the leaves found by one batch's
+  // query, and the positions in them that one element's box overlaps.
+  thread_local std::vector<OverlapBox> leaf_boxes;
+  thread_local std::vector<int> leaf_elements;
+  thread_local std::vector<int> hits;
   Batch batch;
   const std::vector<Bvh::Node>& nodes_A = bvh_A.nodes();
   auto box_of = [&](int index) -> const Aabb& {
@@ -227,30 +293,40 @@ void ForEachCandidatePairOf(const Bvh& bvh_A, std::span<const int> elements_B, E
   };
   auto flush = [&]() {
     if (batch.size == 0) return;
-    Aabb united = batch.boxes[0];
-    for (int i = 1; i < batch.size; ++i) united.Include(batch.boxes[i]);
+    Aabb union_box = batch.boxes[0];
+    for (int i = 1; i < batch.size; ++i) union_box.Include(batch.boxes[i]);
+    const OverlapBox united = OverlapBox::Upper(union_box);
     // The leaves of A overlapping the union, depth-first (as Bvh::Query).
-    leaves.clear();
+    leaf_boxes.clear();
+    leaf_elements.clear();
     int stack[Bvh::kMaxDepth];
     int top = 0;
     stack[top++] = 0;
     while (top > 0) {
       const int index = stack[--top];
       const Aabb& box = box_of(index);
-      if (!box.Overlaps(united)) continue;
+      if (!Overlaps(box, united)) continue;
       const Bvh::Node& node = nodes_A[index];
       if (node.is_leaf()) {
-        leaves.push_back({&box, node.element});
+        leaf_boxes.push_back(OverlapBox::Lower(box));
+        leaf_elements.push_back(node.element);
       } else {
         stack[top++] = node.right;
         stack[top++] = index + 1;
       }
     }
+    const int num_leaves = static_cast<int>(leaf_boxes.size());
+    if (hits.size() < leaf_boxes.size()) hits.resize(leaf_boxes.size());
+    const OverlapBox* boxes = leaf_boxes.data();
+    int* hit = hits.data();
     for (int i = 0; i < batch.size; ++i) {
-      const Aabb& box_A = batch.boxes[i];
-      for (const Leaf& leaf : leaves) {
-        if (leaf.box->Overlaps(box_A)) callback(leaf.element, batch.elements[i]);
+      const OverlapBox box_A = OverlapBox::Upper(batch.boxes[i]);
+      int num_hits = 0;
+      for (int j = 0; j < num_leaves; ++j) {
+        hit[num_hits] = j;
+        num_hits += boxes[j].Overlaps(box_A);
       }
+      for (int k = 0; k < num_hits; ++k) callback(leaf_elements[hit[k]], batch.elements[i]);
     }
     batch.size = 0;
   };
