@@ -31,11 +31,15 @@ struct TetrahedronInC {
   alignas(16) std::array<double, 4> vx, vy, vz;
   // Bit i: faces[i].keeps_coplanar.
   int keeps_coplanar{0};
+  // ∇p on the tetrahedron (a copy of the field's).
+  Eigen::Vector3d grad_p;
 };
 
-TetrahedronInC MakeTetrahedronInC(const VolumeMesh& mesh_C, int tet) {
+TetrahedronInC MakeTetrahedronInC(const CompliantMesh& compliant_C, int tet) {
+  const VolumeMesh& mesh_C = compliant_C.mesh;
   const VolumeMesh::Element& t = mesh_C.element(tet);
   TetrahedronInC result;
+  result.grad_p = compliant_C.pressure.EvaluateGradient(tet);
   result.faces = TetrahedronFaceHalfSpaces(t, {&mesh_C.vertex(t[0]), &mesh_C.vertex(t[1]),
                                                &mesh_C.vertex(t[2]), &mesh_C.vertex(t[3])});
   for (int i = 0; i < 4; ++i) {
@@ -75,45 +79,54 @@ struct Scratch {
 // pair across threads costs more than it saves (see ShouldSplit).
 constexpr int kMinTrianglesToSplit = 2048;
 
-// Whether one of the tetrahedron's face half-spaces has the whole triangle
-// `x` outside (or lying in the face while the face belongs to the
-// neighbour): the decision ClipByTetrahedron makes first, from the three
-// positions alone. The four faces are evaluated side by side, each value
-// d = ((nx·x + ny·y) + nz·z) − offset rounded exactly as
+// Classifies the triangle `x` against the tetrahedron's four face
+// half-spaces as ClipByTetrahedron would, from the three positions alone:
+// returns −1 when a face rejects it (the whole triangle outside, or lying in
+// the face while the face belongs to the neighbour), otherwise the mask of
+// the faces with a vertex outside (the faces to clip by, see
+// ClipByTetrahedronFaces). The four faces are evaluated side by side, each
+// value d = ((nx·x + ny·y) + nz·z) − offset rounded exactly as
 // ClipHalfSpace::Evaluate rounds it (Eigen's 3-vector dot adds in that
-// order; the tests check the two agree bit for bit), so the decision is
-// the clipper's.
-bool AFaceSeparates(const TetrahedronInC& tet, const std::array<Eigen::Vector3d, 3>& x) {
+// order; a test checks the two agree bit for bit), so the decisions are the
+// clipper's. No branch: most candidate pairs that reach it are rejected, by
+// any of the faces.
+int ClassifyTriangle(const TetrahedronInC& tet, const std::array<Eigen::Vector3d, 3>& x) {
 #if defined(__SSE2__)
   const __m128d zero = _mm_setzero_pd();
   const __m128d nx01 = _mm_load_pd(&tet.nx[0]), nx23 = _mm_load_pd(&tet.nx[2]);
   const __m128d ny01 = _mm_load_pd(&tet.ny[0]), ny23 = _mm_load_pd(&tet.ny[2]);
   const __m128d nz01 = _mm_load_pd(&tet.nz[0]), nz23 = _mm_load_pd(&tet.nz[2]);
   const __m128d off01 = _mm_load_pd(&tet.offset[0]), off23 = _mm_load_pd(&tet.offset[2]);
-  __m128d out01 = _mm_cmpeq_pd(zero, zero), out23 = out01;
-  __m128d on01 = out01, on23 = out01;
+  const __m128d all = _mm_cmpeq_pd(zero, zero);
+  __m128d all_out01 = all, all_out23 = all, all_on01 = all, all_on23 = all;
+  __m128d any_out01 = zero, any_out23 = zero;
   for (int k = 0; k < 3; ++k) {
     const __m128d px = _mm_set1_pd(x[k].x()), py = _mm_set1_pd(x[k].y()), pz = _mm_set1_pd(x[k].z());
     const __m128d d01 = _mm_sub_pd(
         _mm_add_pd(_mm_add_pd(_mm_mul_pd(nx01, px), _mm_mul_pd(ny01, py)), _mm_mul_pd(nz01, pz)), off01);
     const __m128d d23 = _mm_sub_pd(
         _mm_add_pd(_mm_add_pd(_mm_mul_pd(nx23, px), _mm_mul_pd(ny23, py)), _mm_mul_pd(nz23, pz)), off23);
-    out01 = _mm_and_pd(out01, _mm_cmpgt_pd(d01, zero));
-    out23 = _mm_and_pd(out23, _mm_cmpgt_pd(d23, zero));
-    on01 = _mm_and_pd(on01, _mm_cmpeq_pd(d01, zero));
-    on23 = _mm_and_pd(on23, _mm_cmpeq_pd(d23, zero));
+    const __m128d out01 = _mm_cmpgt_pd(d01, zero), out23 = _mm_cmpgt_pd(d23, zero);
+    all_out01 = _mm_and_pd(all_out01, out01);
+    all_out23 = _mm_and_pd(all_out23, out23);
+    any_out01 = _mm_or_pd(any_out01, out01);
+    any_out23 = _mm_or_pd(any_out23, out23);
+    all_on01 = _mm_and_pd(all_on01, _mm_cmpeq_pd(d01, zero));
+    all_on23 = _mm_and_pd(all_on23, _mm_cmpeq_pd(d23, zero));
   }
-  const int outside = _mm_movemask_pd(out01) | (_mm_movemask_pd(out23) << 2);
-  const int on_plane = _mm_movemask_pd(on01) | (_mm_movemask_pd(on23) << 2);
-  return (outside | (on_plane & ~tet.keeps_coplanar)) != 0;
+  const int all_outside = _mm_movemask_pd(all_out01) | (_mm_movemask_pd(all_out23) << 2);
+  const int all_on_plane = _mm_movemask_pd(all_on01) | (_mm_movemask_pd(all_on23) << 2);
+  const int any_outside = _mm_movemask_pd(any_out01) | (_mm_movemask_pd(any_out23) << 2);
+  return (all_outside | (all_on_plane & ~tet.keeps_coplanar)) != 0 ? -1 : any_outside;
 #else
-  bool separates = false;
-  for (const ClipHalfSpace& face : tet.faces) {
+  int to_clip = 0;
+  for (int i = 0; i < 4; ++i) {
+    const ClipHalfSpace& face = tet.faces[i];
     const double d0 = face.Evaluate(x[0]), d1 = face.Evaluate(x[1]), d2 = face.Evaluate(x[2]);
-    separates |= (d0 > 0) & (d1 > 0) & (d2 > 0);
-    separates |= (d0 == 0) & (d1 == 0) & (d2 == 0) & !face.keeps_coplanar;
+    if ((d0 > 0 && d1 > 0 && d2 > 0) || (d0 == 0 && d1 == 0 && d2 == 0 && !face.keeps_coplanar)) return -1;
+    if (d0 > 0 || d1 > 0 || d2 > 0) to_clip |= 1 << i;
   }
-  return separates;
+  return to_clip;
 #endif
 }
 
@@ -175,14 +188,15 @@ void IntersectTriangles(const CompliantMesh& compliant_C, const RigidMesh& rigid
     // Cheapest rejections first: orientation, then separating planes (a
     // face of the tetrahedron, which rejects most pairs, then the
     // triangle's plane).
-    const Eigen::Vector3d& grad_p_C = pressure_C.EvaluateGradient(tet);
-    if (normal_filter && !IsAlongPressureGradientUnnormalized(nhat_C, 1.0, grad_p_C)) return;
     const TetrahedronInC& tetrahedron =
-        scratch.tetrahedra.Get(tet, [&](int) { return MakeTetrahedronInC(mesh_C, tet); });
-    // A face plane with the whole triangle outside (ClipByTetrahedron would
-    // make the same decision, after the pressures are evaluated and the
-    // polygon is built).
-    if (AFaceSeparates(tetrahedron, x)) return;
+        scratch.tetrahedra.Get(tet, [&](int) { return MakeTetrahedronInC(compliant_C, tet); });
+    const Eigen::Vector3d& grad_p_C = tetrahedron.grad_p;
+    if (normal_filter && !IsAlongPressureGradientUnnormalized(nhat_C, 1.0, grad_p_C)) return;
+    // ClipByTetrahedron's own first step: a face plane with the whole
+    // triangle outside rejects it, before the pressures are evaluated and
+    // the polygon is built.
+    const int to_clip = ClassifyTriangle(tetrahedron, x);
+    if (to_clip < 0) return;
     if (PlaneSeparates(nhat_C, x[0], tetrahedron)) return;
 
     // The triangle, with the compliant pressure at its vertices, clipped by
@@ -195,7 +209,7 @@ void IntersectTriangles(const CompliantMesh& compliant_C, const RigidMesh& rigid
       vertex << x[k], pressure_C.EvaluateCartesian(tet, x[k]);
       in->push_back(vertex);
     }
-    in = ClipByTetrahedron(tetrahedron.faces, in, &scratch.buffers[1]);
+    in = ClipByTetrahedronFaces(tetrahedron.faces, to_clip, in, &scratch.buffers[1]);
     if (in == nullptr) return;
     polygons_C->Add(*in, nhat_C, grad_p_C, zero);
   };
