@@ -20,9 +20,6 @@
 #include <vector>
 
 #include <Eigen/Core>
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 
 #include "geometry/rigid_transform.h"
 #include "mesh/aabb.h"
@@ -186,62 +183,6 @@ void RefitBoxesInRegion(const Bvh& bvh, const Aabb& region, LeafBox&& leaf_box,
       stack[top++] = entry + 1;
     }
   }
-}
-
-/// An axis-aligned box stored for a branch-free overlap test: its lower
-/// corner and its negated upper corner, (min, −max), 6 doubles. Two closed
-/// boxes a and b overlap when a.min ≤ b.max and b.min ≤ a.max, that is when
-/// (a.min, −a.max) ≤ (b.max, −b.min) in all six coordinates: one
-/// comparison of two 6-vectors (negation is exact, so the answer is
-/// Aabb::Overlaps' bit for bit, false for an empty box or a NaN).
-///
-/// Why: the traversals below test tens of thousands of boxes per call and
-/// about a quarter of the tests succeed, an outcome no branch predictor
-/// guesses; Aabb::Overlaps stops at the first failed coordinate, so it pays
-/// for several mispredicted branches per test, more than its comparisons.
-struct OverlapBox {
-  /// Copies `box` as (min, −max).
-  static OverlapBox Lower(const Aabb& box) {
-    return {{box.min.x(), box.min.y(), box.min.z(), -box.max.x(), -box.max.y(), -box.max.z()}};
-  }
-  /// The other side of the test: `box` as (max, −min).
-  static OverlapBox Upper(const Aabb& box) {
-    return {{box.max.x(), box.max.y(), box.max.z(), -box.min.x(), -box.min.y(), -box.min.z()}};
-  }
-  /// For a Lower() box: whether it overlaps the box given as Upper(other).
-  bool Overlaps(const OverlapBox& upper) const {
-#if defined(__SSE2__)
-    const __m128d a = _mm_cmple_pd(_mm_loadu_pd(v.data()), _mm_loadu_pd(upper.v.data()));
-    const __m128d b = _mm_cmple_pd(_mm_loadu_pd(v.data() + 2), _mm_loadu_pd(upper.v.data() + 2));
-    const __m128d c = _mm_cmple_pd(_mm_loadu_pd(v.data() + 4), _mm_loadu_pd(upper.v.data() + 4));
-    return _mm_movemask_pd(_mm_and_pd(_mm_and_pd(a, b), c)) == 3;
-#else
-    bool all = true;
-    for (int i = 0; i < 6; ++i) all &= v[i] <= upper.v[i];
-    return all;
-#endif
-  }
-  std::array<double, 6> v;
-};
-
-/// Whether the closed box `box` overlaps the box given as `upper`
-/// (OverlapBox::Upper), the same test as OverlapBox::Overlaps on
-/// OverlapBox::Lower(box) without the copy: for the traversal's inner
-/// nodes, each tested once.
-inline bool Overlaps(const Aabb& box, const OverlapBox& upper) {
-#if defined(__SSE2__)
-  const __m128d sign = _mm_set1_pd(-0.0);
-  const __m128d lower_xy = _mm_loadu_pd(box.min.data());
-  const __m128d lower_z_neg_x = _mm_xor_pd(_mm_loadh_pd(_mm_load_sd(box.min.data() + 2), box.max.data()),
-                                           _mm_set_pd(-0.0, 0.0));
-  const __m128d neg_yz = _mm_xor_pd(_mm_loadu_pd(box.max.data() + 1), sign);
-  const __m128d a = _mm_cmple_pd(lower_xy, _mm_loadu_pd(upper.v.data()));
-  const __m128d b = _mm_cmple_pd(lower_z_neg_x, _mm_loadu_pd(upper.v.data() + 2));
-  const __m128d c = _mm_cmple_pd(neg_yz, _mm_loadu_pd(upper.v.data() + 4));
-  return _mm_movemask_pd(_mm_and_pd(_mm_and_pd(a, b), c)) == 3;
-#else
-  return OverlapBox::Lower(box).Overlaps(upper);
-#endif
 }
 
 /// Calls `callback(a, b)` for every element b of `elements_B` (in that

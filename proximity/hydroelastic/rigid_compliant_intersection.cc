@@ -87,8 +87,9 @@ constexpr int kMinTrianglesToSplit = 2048;
 // ClipByTetrahedronFaces). The four faces are evaluated side by side, each
 // value d = ((nx·x + ny·y) + nz·z) − offset rounded exactly as
 // ClipHalfSpace::Evaluate rounds it (Eigen's 3-vector dot adds in that
-// order; a test checks the two agree bit for bit), so the decisions are the
-// clipper's. No branch: most candidate pairs that reach it are rejected, by
+// order), so the decisions are the clipper's (the tests compare the
+// kernel's polygons with those of ClipByTetrahedron on every pair, bit for
+// bit). No branch: most candidate pairs that reach it are rejected, by
 // any of the faces.
 int ClassifyTriangle(const TetrahedronInC& tet, const std::array<Eigen::Vector3d, 3>& x) {
 #if defined(__SSE2__)
