@@ -20,9 +20,9 @@ namespace {
 
 // What the kernel needs of one tetrahedron met, gathered once per call (a
 // tetrahedron usually meets several triangles): its four face half-spaces
-// (for ClipByTetrahedron) and, for the two rejection tests that run on every
-// candidate pair, the same planes and its vertices by coordinate (four
-// values side by side, two SSE2 lanes at a time).
+// (for ClipByTetrahedronFaces) and, for the two rejection tests that run on
+// every candidate pair, the same planes and its vertices by coordinate
+// (four values side by side, two SSE2 lanes at a time).
 struct TetrahedronInC {
   std::array<ClipHalfSpace, 4> faces;
   // Face i: normal (nx[i], ny[i], nz[i]), offset[i], as in faces[i].
