@@ -10,6 +10,9 @@
 #include <vector>
 
 #include <Eigen/Core>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "geometry/rigid_transform.h"
 #include "mesh/aabb.h"
@@ -18,6 +21,62 @@
 #include "mesh/volume_mesh.h"
 
 namespace hydrocontact {
+
+/// An axis-aligned box stored for a branch-free overlap test: its lower
+/// corner and its negated upper corner, (min, −max), 6 doubles. Two closed
+/// boxes a and b overlap when a.min ≤ b.max and b.min ≤ a.max, that is when
+/// (a.min, −a.max) ≤ (b.max, −b.min) in all six coordinates: one
+/// comparison of two 6-vectors (negation is exact, so the answer is
+/// Aabb::Overlaps' bit for bit, false for an empty box or a NaN).
+///
+/// Why: the traversals (Bvh::Query, ForEachCandidatePairOf) test tens of
+/// thousands of boxes per call, with outcomes no branch predictor guesses
+/// well; Aabb::Overlaps stops at the first failed coordinate, so it pays for
+/// up to six unpredictable branches per test, more than its comparisons.
+struct OverlapBox {
+  /// Copies `box` as (min, −max).
+  static OverlapBox Lower(const Aabb& box) {
+    return {{box.min.x(), box.min.y(), box.min.z(), -box.max.x(), -box.max.y(), -box.max.z()}};
+  }
+  /// The other side of the test: `box` as (max, −min).
+  static OverlapBox Upper(const Aabb& box) {
+    return {{box.max.x(), box.max.y(), box.max.z(), -box.min.x(), -box.min.y(), -box.min.z()}};
+  }
+  /// For a Lower() box: whether it overlaps the box given as Upper(other).
+  bool Overlaps(const OverlapBox& upper) const {
+#if defined(__SSE2__)
+    const __m128d a = _mm_cmple_pd(_mm_loadu_pd(v.data()), _mm_loadu_pd(upper.v.data()));
+    const __m128d b = _mm_cmple_pd(_mm_loadu_pd(v.data() + 2), _mm_loadu_pd(upper.v.data() + 2));
+    const __m128d c = _mm_cmple_pd(_mm_loadu_pd(v.data() + 4), _mm_loadu_pd(upper.v.data() + 4));
+    return _mm_movemask_pd(_mm_and_pd(_mm_and_pd(a, b), c)) == 3;
+#else
+    bool all = true;
+    for (int i = 0; i < 6; ++i) all &= v[i] <= upper.v[i];
+    return all;
+#endif
+  }
+  std::array<double, 6> v;
+};
+
+/// Whether the closed box `box` overlaps the box given as `upper`
+/// (OverlapBox::Upper), the same test as OverlapBox::Overlaps on
+/// OverlapBox::Lower(box) without the copy: for the nodes of a traversal,
+/// each tested once.
+inline bool Overlaps(const Aabb& box, const OverlapBox& upper) {
+#if defined(__SSE2__)
+  const __m128d sign = _mm_set1_pd(-0.0);
+  const __m128d lower_xy = _mm_loadu_pd(box.min.data());
+  const __m128d lower_z_neg_x = _mm_xor_pd(_mm_loadh_pd(_mm_load_sd(box.min.data() + 2), box.max.data()),
+                                           _mm_set_pd(-0.0, 0.0));
+  const __m128d neg_yz = _mm_xor_pd(_mm_loadu_pd(box.max.data() + 1), sign);
+  const __m128d a = _mm_cmple_pd(lower_xy, _mm_loadu_pd(upper.v.data()));
+  const __m128d b = _mm_cmple_pd(lower_z_neg_x, _mm_loadu_pd(upper.v.data() + 2));
+  const __m128d c = _mm_cmple_pd(neg_yz, _mm_loadu_pd(upper.v.data() + 4));
+  return _mm_movemask_pd(_mm_and_pd(_mm_and_pd(a, b), c)) == 3;
+#else
+  return OverlapBox::Lower(box).Overlaps(upper);
+#endif
+}
 
 /// A binary tree of axis-aligned boxes, measured and expressed in the frame
 /// of the mesh it was built from (G). Built once per mesh (top-down, median
@@ -57,12 +116,13 @@ class Bvh {
   template <class Callback>
   void Query(const Aabb& box_G, Callback&& callback) const {
     if (empty()) return;
+    const OverlapBox upper_G = OverlapBox::Upper(box_G);
     int stack[kMaxDepth];
     int top = 0;
     stack[top++] = 0;
     while (top > 0) {
       const Node& node = nodes_[stack[--top]];
-      if (!node.box.Overlaps(box_G)) continue;
+      if (!Overlaps(node.box, upper_G)) continue;
       if (node.is_leaf()) {
         callback(node.element);
       } else {

@@ -205,21 +205,28 @@ void RefitBoxesInRegion(const Bvh& bvh, const Aabb& region, LeafBox&& leaf_box,
 /// and their order are exactly those of separate queries, whatever the
 /// batches: a list cut into pieces (for threads) gives, piece after piece,
 /// the pairs of the whole list.
+///
+/// How the leaves are scanned: their boxes are copied into one contiguous
+/// array when found (the node array is 56 bytes a node and scattered), and
+/// each element of the batch first lists the leaves its box overlaps without
+/// a branch (an index written every time, the count advanced by the test's
+/// outcome), then calls back for those, so the callback's own branches
+/// are the only unpredictable ones.
 /// Allocation-free once the per-thread scratch has grown.
 template <class ElementBox, class Callback>
 void ForEachCandidatePairOf(const Bvh& bvh_A, std::span<const int> elements_B, ElementBox&& element_box_A,
                             Callback&& callback, const std::vector<Aabb>* node_boxes_A = nullptr) {
   if (bvh_A.empty()) return;
-  struct Leaf {
-    const Aabb* box;
-    int element;
-  };
   struct Batch {
     std::array<Aabb, kCandidateBatchSize> boxes;
     std::array<int, kCandidateBatchSize> elements;
     int size{0};
   };
-  thread_local std::vector<Leaf> leaves;
+  // Per thread: the boxes and elements of the leaves found by one batch's
+  // query, and the positions in them that one element's box overlaps.
+  thread_local std::vector<OverlapBox> leaf_boxes;
+  thread_local std::vector<int> leaf_elements;
+  thread_local std::vector<int> hits;
   Batch batch;
   const std::vector<Bvh::Node>& nodes_A = bvh_A.nodes();
   auto box_of = [&](int index) -> const Aabb& {
@@ -227,30 +234,40 @@ void ForEachCandidatePairOf(const Bvh& bvh_A, std::span<const int> elements_B, E
   };
   auto flush = [&]() {
     if (batch.size == 0) return;
-    Aabb united = batch.boxes[0];
-    for (int i = 1; i < batch.size; ++i) united.Include(batch.boxes[i]);
+    Aabb union_box = batch.boxes[0];
+    for (int i = 1; i < batch.size; ++i) union_box.Include(batch.boxes[i]);
+    const OverlapBox united = OverlapBox::Upper(union_box);
     // The leaves of A overlapping the union, depth-first (as Bvh::Query).
-    leaves.clear();
+    leaf_boxes.clear();
+    leaf_elements.clear();
     int stack[Bvh::kMaxDepth];
     int top = 0;
     stack[top++] = 0;
     while (top > 0) {
       const int index = stack[--top];
       const Aabb& box = box_of(index);
-      if (!box.Overlaps(united)) continue;
+      if (!Overlaps(box, united)) continue;
       const Bvh::Node& node = nodes_A[index];
       if (node.is_leaf()) {
-        leaves.push_back({&box, node.element});
+        leaf_boxes.push_back(OverlapBox::Lower(box));
+        leaf_elements.push_back(node.element);
       } else {
         stack[top++] = node.right;
         stack[top++] = index + 1;
       }
     }
+    const int num_leaves = static_cast<int>(leaf_boxes.size());
+    if (hits.size() < leaf_boxes.size()) hits.resize(leaf_boxes.size());
+    const OverlapBox* boxes = leaf_boxes.data();
+    int* hit = hits.data();
     for (int i = 0; i < batch.size; ++i) {
-      const Aabb& box_A = batch.boxes[i];
-      for (const Leaf& leaf : leaves) {
-        if (leaf.box->Overlaps(box_A)) callback(leaf.element, batch.elements[i]);
+      const OverlapBox box_A = OverlapBox::Upper(batch.boxes[i]);
+      int num_hits = 0;
+      for (int j = 0; j < num_leaves; ++j) {
+        hit[num_hits] = j;
+        num_hits += boxes[j].Overlaps(box_A);
       }
+      for (int k = 0; k < num_hits; ++k) callback(leaf_elements[hit[k]], batch.elements[i]);
     }
     batch.size = 0;
   };

@@ -168,6 +168,24 @@ inline void RemoveDuplicateVertices(ClipPolygon* polygon) {
   polygon->size = kept;
 }
 
+/// The second half of ClipByTetrahedron, for a caller that has classified
+/// the polygon's vertices against the faces itself (with values equal to
+/// ClipHalfSpace::Evaluate's, bit for bit) and found no face that rejects
+/// it: clips `*in` by the faces i whose bit is set in `to_clip` (those with
+/// a vertex strictly outside), in order, using `*out` as the second buffer.
+/// Returns the buffer holding the result (at least 3 vertices, exact
+/// duplicates removed), or nullptr when nothing of the polygon is inside.
+inline ClipPolygon* ClipByTetrahedronFaces(const std::array<ClipHalfSpace, 4>& faces, int to_clip,
+                                           ClipPolygon* in, ClipPolygon* out) {
+  for (int i = 0; i < 4; ++i) {
+    if (!(to_clip & (1 << i))) continue;
+    if (!ClipByHalfSpace(*in, faces[i], out) || out->size < 3) return nullptr;
+    std::swap(in, out);
+  }
+  RemoveDuplicateVertices(in);
+  return in->size < 3 ? nullptr : in;
+}
+
 /// Clips the polygon `*in` by the four inside half-spaces `faces` of a
 /// tetrahedron, using `*out` as the second buffer. Every vertex is first
 /// classified against every face: a face with the whole polygon outside (or
@@ -189,13 +207,7 @@ inline ClipPolygon* ClipByTetrahedron(const std::array<ClipHalfSpace, 4>& faces,
     if (outside == in->size || (on_plane == in->size && !faces[i].keeps_coplanar)) return nullptr;
     if (outside > 0) to_clip |= 1 << i;
   }
-  for (int i = 0; i < 4; ++i) {
-    if (!(to_clip & (1 << i))) continue;
-    if (!ClipByHalfSpace(*in, faces[i], out) || out->size < 3) return nullptr;
-    std::swap(in, out);
-  }
-  RemoveDuplicateVertices(in);
-  return in->size < 3 ? nullptr : in;
+  return ClipByTetrahedronFaces(faces, to_clip, in, out);
 }
 
 /// Σ over the fan from vertex 0 of (vₖ − v₀) × (vₖ₊₁ − v₀): twice the area

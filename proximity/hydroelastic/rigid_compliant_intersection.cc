@@ -6,6 +6,10 @@
 #include <span>
 #include <utility>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include "proximity/hydroelastic/candidate_pairs.h"
 #include "proximity/hydroelastic/orientation_filter.h"
 #include "proximity/hydroelastic/polygon_clipping.h"
@@ -14,21 +18,146 @@
 namespace hydrocontact {
 namespace {
 
+// What the kernel needs of one tetrahedron met, gathered once per call (a
+// tetrahedron usually meets several triangles): its four face half-spaces
+// (for ClipByTetrahedronFaces) and, for the two rejection tests that run on
+// every candidate pair, the same planes and its vertices by coordinate
+// (four values side by side, two SSE2 lanes at a time).
+struct TetrahedronInC {
+  std::array<ClipHalfSpace, 4> faces;
+  // Face i: normal (nx[i], ny[i], nz[i]), offset[i], as in faces[i].
+  alignas(16) std::array<double, 4> nx, ny, nz, offset;
+  // Vertex i: (vx[i], vy[i], vz[i]).
+  alignas(16) std::array<double, 4> vx, vy, vz;
+  // Bit i: faces[i].keeps_coplanar.
+  int keeps_coplanar{0};
+  // ∇p on the tetrahedron (a copy of the field's).
+  Eigen::Vector3d grad_p;
+};
+
+TetrahedronInC MakeTetrahedronInC(const CompliantMesh& compliant_C, int tet) {
+  const VolumeMesh& mesh_C = compliant_C.mesh;
+  const VolumeMesh::Element& t = mesh_C.element(tet);
+  TetrahedronInC result;
+  result.grad_p = compliant_C.pressure.EvaluateGradient(tet);
+  result.faces = TetrahedronFaceHalfSpaces(t, {&mesh_C.vertex(t[0]), &mesh_C.vertex(t[1]),
+                                               &mesh_C.vertex(t[2]), &mesh_C.vertex(t[3])});
+  for (int i = 0; i < 4; ++i) {
+    const ClipHalfSpace& face = result.faces[i];
+    result.nx[i] = face.normal.x();
+    result.ny[i] = face.normal.y();
+    result.nz[i] = face.normal.z();
+    result.offset[i] = face.offset;
+    result.keeps_coplanar |= int(face.keeps_coplanar) << i;
+    const Eigen::Vector3d& v = mesh_C.vertex(t[i]);
+    result.vx[i] = v.x();
+    result.vy[i] = v.y();
+    result.vz[i] = v.z();
+  }
+  return result;
+}
+
+// One rigid triangle expressed in C: its vertices and outward normal.
+// Candidate pairs come grouped by triangle, so it is computed once per
+// triangle, not once per pair.
+struct TriangleInC {
+  int index{-1};
+  std::array<Eigen::Vector3d, 3> vertices;
+  Eigen::Vector3d nhat;
+};
+
 // Per-thread storage reused from call to call: the rigid mesh's vertices
-// and normals expressed in C, each computed at most once per call and only
-// for the parts of the mesh near the compliant one.
+// expressed in C, each computed at most once per call and only for the
+// parts of the mesh near the compliant one, and the tetrahedra met.
 struct Scratch {
-  // The four face half-spaces of each tetrahedron met, computed once per
-  // call (a tetrahedron usually meets several triangles).
-  StampedCache<std::array<ClipHalfSpace, 4>> faces;
+  StampedCache<TetrahedronInC> tetrahedra;
   StampedCache<Eigen::Vector3d> vertices_C;
-  StampedCache<Eigen::Vector3d> normals_C;
   ClipPolygon buffers[2];
 };
 
 // Below this many rigid triangles near the compliant mesh, splitting the
 // pair across threads costs more than it saves (see ShouldSplit).
 constexpr int kMinTrianglesToSplit = 2048;
+
+// Classifies the triangle `x` against the tetrahedron's four face
+// half-spaces as ClipByTetrahedron would, from the three positions alone:
+// returns −1 when a face rejects it (the whole triangle outside, or lying in
+// the face while the face belongs to the neighbour), otherwise the mask of
+// the faces with a vertex outside (the faces to clip by, see
+// ClipByTetrahedronFaces). The four faces are evaluated side by side, each
+// value d = ((nx·x + ny·y) + nz·z) − offset rounded exactly as
+// ClipHalfSpace::Evaluate rounds it (Eigen's 3-vector dot adds in that
+// order), so the decisions are the clipper's (the tests compare the
+// kernel's polygons with those of ClipByTetrahedron on every pair, bit for
+// bit). No branch: most candidate pairs that reach it are rejected, by
+// any of the faces.
+int ClassifyTriangle(const TetrahedronInC& tet, const std::array<Eigen::Vector3d, 3>& x) {
+#if defined(__SSE2__)
+  const __m128d zero = _mm_setzero_pd();
+  const __m128d nx01 = _mm_load_pd(&tet.nx[0]), nx23 = _mm_load_pd(&tet.nx[2]);
+  const __m128d ny01 = _mm_load_pd(&tet.ny[0]), ny23 = _mm_load_pd(&tet.ny[2]);
+  const __m128d nz01 = _mm_load_pd(&tet.nz[0]), nz23 = _mm_load_pd(&tet.nz[2]);
+  const __m128d off01 = _mm_load_pd(&tet.offset[0]), off23 = _mm_load_pd(&tet.offset[2]);
+  const __m128d all = _mm_cmpeq_pd(zero, zero);
+  __m128d all_out01 = all, all_out23 = all, all_on01 = all, all_on23 = all;
+  __m128d any_out01 = zero, any_out23 = zero;
+  for (int k = 0; k < 3; ++k) {
+    const __m128d px = _mm_set1_pd(x[k].x()), py = _mm_set1_pd(x[k].y()), pz = _mm_set1_pd(x[k].z());
+    const __m128d d01 = _mm_sub_pd(
+        _mm_add_pd(_mm_add_pd(_mm_mul_pd(nx01, px), _mm_mul_pd(ny01, py)), _mm_mul_pd(nz01, pz)), off01);
+    const __m128d d23 = _mm_sub_pd(
+        _mm_add_pd(_mm_add_pd(_mm_mul_pd(nx23, px), _mm_mul_pd(ny23, py)), _mm_mul_pd(nz23, pz)), off23);
+    const __m128d out01 = _mm_cmpgt_pd(d01, zero), out23 = _mm_cmpgt_pd(d23, zero);
+    all_out01 = _mm_and_pd(all_out01, out01);
+    all_out23 = _mm_and_pd(all_out23, out23);
+    any_out01 = _mm_or_pd(any_out01, out01);
+    any_out23 = _mm_or_pd(any_out23, out23);
+    all_on01 = _mm_and_pd(all_on01, _mm_cmpeq_pd(d01, zero));
+    all_on23 = _mm_and_pd(all_on23, _mm_cmpeq_pd(d23, zero));
+  }
+  const int all_outside = _mm_movemask_pd(all_out01) | (_mm_movemask_pd(all_out23) << 2);
+  const int all_on_plane = _mm_movemask_pd(all_on01) | (_mm_movemask_pd(all_on23) << 2);
+  const int any_outside = _mm_movemask_pd(any_out01) | (_mm_movemask_pd(any_out23) << 2);
+  return (all_outside | (all_on_plane & ~tet.keeps_coplanar)) != 0 ? -1 : any_outside;
+#else
+  int to_clip = 0;
+  for (int i = 0; i < 4; ++i) {
+    const ClipHalfSpace& face = tet.faces[i];
+    const double d0 = face.Evaluate(x[0]), d1 = face.Evaluate(x[1]), d2 = face.Evaluate(x[2]);
+    if ((d0 > 0 && d1 > 0 && d2 > 0) || (d0 == 0 && d1 == 0 && d2 == 0 && !face.keeps_coplanar)) return -1;
+    if (d0 > 0 || d1 > 0 || d2 > 0) to_clip |= 1 << i;
+  }
+  return to_clip;
+#endif
+}
+
+// Whether the plane through x0 with normal nhat has all four vertices of
+// the tetrahedron strictly on one side (then the triangle in it cannot meet
+// the tetrahedron), each side s = nhat·(v − x0) rounded as Eigen rounds it.
+bool PlaneSeparates(const Eigen::Vector3d& nhat, const Eigen::Vector3d& x0, const TetrahedronInC& tet) {
+#if defined(__SSE2__)
+  const __m128d zero = _mm_setzero_pd();
+  const __m128d nx = _mm_set1_pd(nhat.x()), ny = _mm_set1_pd(nhat.y()), nz = _mm_set1_pd(nhat.z());
+  const __m128d x = _mm_set1_pd(x0.x()), y = _mm_set1_pd(x0.y()), z = _mm_set1_pd(x0.z());
+  auto side = [&](int i) {
+    return _mm_add_pd(_mm_add_pd(_mm_mul_pd(nx, _mm_sub_pd(_mm_load_pd(&tet.vx[i]), x)),
+                                 _mm_mul_pd(ny, _mm_sub_pd(_mm_load_pd(&tet.vy[i]), y))),
+                      _mm_mul_pd(nz, _mm_sub_pd(_mm_load_pd(&tet.vz[i]), z)));
+  };
+  const __m128d s01 = side(0), s23 = side(2);
+  const int above = _mm_movemask_pd(_mm_cmpgt_pd(s01, zero)) | (_mm_movemask_pd(_mm_cmpgt_pd(s23, zero)) << 2);
+  const int below = _mm_movemask_pd(_mm_cmplt_pd(s01, zero)) | (_mm_movemask_pd(_mm_cmplt_pd(s23, zero)) << 2);
+  return above == 15 || below == 15;
+#else
+  bool above = true, below = true;
+  for (int i = 0; i < 4; ++i) {
+    const double s = nhat.dot(Eigen::Vector3d(tet.vx[i], tet.vy[i], tet.vz[i]) - x0);
+    above &= s > 0;
+    below &= s < 0;
+  }
+  return above | below;
+#endif
+}
 
 // The polygons of the (tetrahedron, triangle) pairs of the triangles
 // `triangles` (a piece of the triangles near C, in query order), appended to
@@ -42,62 +171,46 @@ void IntersectTriangles(const CompliantMesh& compliant_C, const RigidMesh& rigid
   const Eigen::Matrix3d& R_CR = X_CR.rotation();
   const Eigen::Vector3d zero = Eigen::Vector3d::Zero();
   scratch.vertices_C.Begin(mesh_R.num_vertices());
-  scratch.normals_C.Begin(mesh_R.num_triangles());
-  scratch.faces.Begin(mesh_C.num_elements());
+  scratch.tetrahedra.Begin(mesh_C.num_elements());
   auto vertex_C = [&](int v) -> const Eigen::Vector3d& {
     return scratch.vertices_C.Get(v, [&](int k) { return Eigen::Vector3d(X_CR * mesh_R.vertex(k)); });
   };
+  TriangleInC triangle;
 
   auto kernel = [&](int tet, int tri) {
-    // Cheapest rejections first: orientation, then separating planes.
-    const Eigen::Vector3d& grad_p_C = pressure_C.EvaluateGradient(tet);
-    const Eigen::Vector3d& nhat_C = scratch.normals_C.Get(
-        tri, [&](int k) { return Eigen::Vector3d(R_CR * mesh_R.face_normal(k)); });
-    if (normal_filter && !IsAlongPressureGradientUnnormalized(nhat_C, 1.0, grad_p_C)) return;
-
-    const VolumeMesh::Element& t = mesh_C.element(tet);
-    const std::array<const Eigen::Vector3d*, 4> v{&mesh_C.vertex(t[0]), &mesh_C.vertex(t[1]),
-                                                  &mesh_C.vertex(t[2]), &mesh_C.vertex(t[3])};
-    const TriangleSurfaceMesh::Element& f = mesh_R.element(tri);
-    const std::array<const Eigen::Vector3d*, 3> x{&vertex_C(f[0]), &vertex_C(f[1]),
-                                                  &vertex_C(f[2])};
-
-    // The triangle's plane separates the tetrahedron when all four vertices
-    // lie strictly on one side.
-    int above = 0, below = 0;
-    for (int i = 0; i < 4; ++i) {
-      const double s = nhat_C.dot(*v[i] - *x[0]);
-      above += s > 0;
-      below += s < 0;
+    if (tri != triangle.index) {
+      const TriangleSurfaceMesh::Element& f = mesh_R.element(tri);
+      for (int k = 0; k < 3; ++k) triangle.vertices[k] = vertex_C(f[k]);
+      triangle.nhat = R_CR * mesh_R.face_normal(tri);
+      triangle.index = tri;
     }
-    if (above == 4 || below == 4) return;
+    const Eigen::Vector3d& nhat_C = triangle.nhat;
+    const std::array<Eigen::Vector3d, 3>& x = triangle.vertices;
+    // Cheapest rejections first: orientation, then separating planes (a
+    // face of the tetrahedron, which rejects most pairs, then the
+    // triangle's plane).
+    const TetrahedronInC& tetrahedron =
+        scratch.tetrahedra.Get(tet, [&](int) { return MakeTetrahedronInC(compliant_C, tet); });
+    const Eigen::Vector3d& grad_p_C = tetrahedron.grad_p;
+    if (normal_filter && !IsAlongPressureGradientUnnormalized(nhat_C, 1.0, grad_p_C)) return;
+    // ClipByTetrahedron's own first step: a face plane with the whole
+    // triangle outside rejects it, before the pressures are evaluated and
+    // the polygon is built.
+    const int to_clip = ClassifyTriangle(tetrahedron, x);
+    if (to_clip < 0) return;
+    if (PlaneSeparates(nhat_C, x[0], tetrahedron)) return;
 
     // The triangle, with the compliant pressure at its vertices, clipped by
     // the tetrahedron's faces (a triangle lying in a face belongs to only
     // one of the face's two tetrahedra).
-    const std::array<ClipHalfSpace, 4>& faces = scratch.faces.Get(
-        tet, [&](int) { return TetrahedronFaceHalfSpaces(t, v); });
-    // Most candidates that get here miss the tetrahedron: a face plane has
-    // the whole triangle outside. Find those from the three positions alone,
-    // before the pressures are evaluated and the polygon is built
-    // (ClipByTetrahedron makes the same decision again for the rest).
-    for (const ClipHalfSpace& face : faces) {
-      int outside = 0, on_plane = 0;
-      for (int k = 0; k < 3; ++k) {
-        const double d = face.Evaluate(*x[k]);
-        outside += d > 0;
-        on_plane += d == 0;
-      }
-      if (outside == 3 || (on_plane == 3 && !face.keeps_coplanar)) return;
-    }
     ClipPolygon* in = &scratch.buffers[0];
     in->clear();
     for (int k = 0; k < 3; ++k) {
       Eigen::Vector4d vertex;
-      vertex << *x[k], pressure_C.EvaluateCartesian(tet, *x[k]);
+      vertex << x[k], pressure_C.EvaluateCartesian(tet, x[k]);
       in->push_back(vertex);
     }
-    in = ClipByTetrahedron(faces, in, &scratch.buffers[1]);
+    in = ClipByTetrahedronFaces(tetrahedron.faces, to_clip, in, &scratch.buffers[1]);
     if (in == nullptr) return;
     polygons_C->Add(*in, nhat_C, grad_p_C, zero);
   };

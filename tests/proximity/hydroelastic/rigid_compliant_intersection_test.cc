@@ -1,9 +1,14 @@
 #include "proximity/hydroelastic/rigid_compliant_intersection.h"
 
+#include <algorithm>
 #include <cmath>
+#include <random>
+#include <vector>
 
 #include <catch2/catch.hpp>
 
+#include "proximity/hydroelastic/orientation_filter.h"
+#include "proximity/hydroelastic/polygon_clipping.h"
 #include "tests/mesh/test_meshes.h"
 #include "tests/proximity/hydroelastic/contact_test_meshes.h"
 #include "tests/proximity/hydroelastic/split_test_support.h"
@@ -192,6 +197,111 @@ TEST_CASE("A huge rigid mesh split across threads gives the unsplit polygons, by
   IntersectRigidCompliant(slab, small, RigidTransform(), true, &polygons, &reverse);
   CHECK(reverse.runs == 0);
   CHECK(polygons.num_polygons() > 0);
+}
+
+}  // namespace
+}  // namespace hydrocontact
+
+namespace hydrocontact {
+namespace {
+
+// The polygons of every (tetrahedron, triangle) pair of the two meshes, with
+// no broad phase and no early rejection: each rigid triangle, posed in C by
+// X_CR and given the tetrahedron's pressure at its vertices, clipped by the
+// tetrahedron's four faces with ClipByTetrahedron, and kept when the normal
+// filter allows. It computes every value as the kernel does, so the two must
+// agree bit for bit, in some order.
+ContactPolygons BruteForcePolygons(const CompliantMesh& C, const RigidMesh& R, const RigidTransform& X_CR,
+                                   bool filter) {
+  ContactPolygons result;
+  ClipPolygon buffers[2];
+  for (int tri = 0; tri < R.mesh.num_triangles(); ++tri) {
+    const Vector3d nhat_C = X_CR.rotation() * R.mesh.face_normal(tri);
+    const auto& f = R.mesh.element(tri);
+    for (int tet = 0; tet < C.mesh.num_elements(); ++tet) {
+      const Vector3d& grad_p_C = C.pressure.EvaluateGradient(tet);
+      if (filter && !IsAlongPressureGradientUnnormalized(nhat_C, 1.0, grad_p_C)) continue;
+      const auto& t = C.mesh.element(tet);
+      const auto faces = TetrahedronFaceHalfSpaces(
+          t, {&C.mesh.vertex(t[0]), &C.mesh.vertex(t[1]), &C.mesh.vertex(t[2]), &C.mesh.vertex(t[3])});
+      ClipPolygon* in = &buffers[0];
+      in->clear();
+      for (int k = 0; k < 3; ++k) {
+        const Vector3d x_C = X_CR * R.mesh.vertex(f[k]);
+        Eigen::Vector4d vertex;
+        vertex << x_C, C.pressure.EvaluateCartesian(tet, x_C);
+        in->push_back(vertex);
+      }
+      in = ClipByTetrahedron(faces, in, &buffers[1]);
+      if (in != nullptr) result.Add(*in, nhat_C, grad_p_C, Vector3d::Zero());
+    }
+  }
+  return result;
+}
+
+// Each polygon as one list of numbers (vertices, normal, gradients), the
+// lists sorted: equal for two sets of polygons that hold the same polygons,
+// bit for bit, in any order.
+std::vector<std::vector<double>> SortedRecords(const ContactPolygons& polygons) {
+  std::vector<std::vector<double>> records;
+  for (int k = 0; k < polygons.num_polygons(); ++k) {
+    std::vector<double> r;
+    for (int i = polygons.begin(k); i < polygons.ends[k]; ++i) {
+      r.insert(r.end(), polygons.vertices[i].data(), polygons.vertices[i].data() + 4);
+    }
+    for (const Vector3d* v : {&polygons.normals[k], &polygons.grad_first[k], &polygons.grad_second[k]}) {
+      r.insert(r.end(), v->data(), v->data() + 3);
+    }
+    records.push_back(std::move(r));
+  }
+  std::sort(records.begin(), records.end());
+  return records;
+}
+
+TEST_CASE("The kernel's early rejections drop no polygon: the brute-force pairs agree, bit for bit",
+          "[rigid_compliant]") {
+  // The kernel rejects most candidate pairs before clipping (bounding boxes,
+  // then a face plane of the tetrahedron with the whole triangle outside,
+  // then the triangle's plane with the whole tetrahedron on one side). Any
+  // rejection of a pair that clips to a polygon would show here as a polygon
+  // missing from the kernel's output; any error in the faces it then clips
+  // by, as a polygon that differs. Random poses of a rigid sphere and box
+  // against a compliant cone sphere (long elements) and a slab grid box (two
+  // tetrahedra share every inner face), plus poses where rigid faces lie
+  // exactly in the grid's planes (shared faces and coplanar pieces).
+  const CompliantMesh cone_sphere = test::MakeConeSphere(1.0, 2, kE);
+  const CompliantMesh slab = test::MakeSlabBox(Vector3d(2, 2, 1), Eigen::Vector3i(4, 4, 2), /*axis=*/2, kE);
+  const RigidMesh ball = test::MakeRigid(test::MakeSphereSurface(0.6, 2));
+  const RigidMesh box = test::MakeRigid(test::MakeBoxSurface(Vector3d(0.7, 0.9, 0.5)));
+  std::mt19937 random(20261122);
+  std::uniform_real_distribution<double> unit(-1.0, 1.0);
+  auto random_pose = [&](double reach) {
+    const Vector3d axis(unit(random), unit(random), unit(random) + 1e-3);
+    return RigidTransform::FromAxisAngle(axis.normalized(), 3.0 * unit(random),
+                                         reach * Vector3d(unit(random), unit(random), unit(random)));
+  };
+  int poses = 0, polygons = 0;
+  for (const CompliantMesh* C : {&cone_sphere, &slab}) {
+    for (const RigidMesh* R : {&ball, &box}) {
+      std::vector<RigidTransform> X_CRs;
+      for (int i = 0; i < 6; ++i) X_CRs.push_back(random_pose(1.2));
+      // Axis-aligned, faces in the grid's planes x = 1 and z = 0.
+      X_CRs.push_back(RigidTransform(Vector3d(0.3, -0.1, -0.5)));
+      for (const RigidTransform& X_CR : X_CRs) {
+        for (const bool filter : {true, false}) {
+          ContactPolygons kernel;
+          IntersectRigidCompliant(*C, *R, X_CR, filter, &kernel);
+          const ContactPolygons brute = BruteForcePolygons(*C, *R, X_CR, filter);
+          CHECK(SortedRecords(kernel) == SortedRecords(brute));
+          ++poses;
+          polygons += brute.num_polygons();
+        }
+      }
+    }
+  }
+  // The poses really made contact: about 40 polygons each on average.
+  CHECK(poses == 56);
+  CHECK(polygons > 56 * 10);
 }
 
 }  // namespace
