@@ -253,6 +253,36 @@ void MoveFace(ContactSurfaceArrays& out, bool triangles, bool has_grad_M, bool h
   if (has_grad_N) move(out.grad_eN_W);
 }
 
+// Resizes every array of the representation in use (and the gradients
+// present) to a surface of these many vertices, faces and (polygons only)
+// face-data entries.
+void ResizeArrays(ContactSurfaceArrays& out, bool triangles, bool has_grad_M, bool has_grad_N,
+                  int num_vertices, int num_faces, int face_data_size) {
+  auto resize_field = [&](auto& field) {
+    field.values.resize(num_vertices);
+    field.gradients.resize(num_faces);
+    field.offsets.resize(num_faces);
+  };
+  auto resize_faces = [&](auto& mesh) {
+    mesh.vertices.resize(num_vertices);
+    mesh.face_normals.resize(num_faces);
+    mesh.areas.resize(num_faces);
+    mesh.centroids.resize(num_faces);
+  };
+  if (triangles) {
+    out.tri_mesh_W.triangles.resize(num_faces);
+    resize_faces(out.tri_mesh_W);
+    resize_field(out.tri_e_MN);
+  } else {
+    out.poly_mesh_W.face_data.resize(face_data_size);
+    out.poly_mesh_W.face_offsets.resize(num_faces);
+    resize_faces(out.poly_mesh_W);
+    resize_field(out.poly_e_MN);
+  }
+  out.grad_eM_W.resize(has_grad_M ? num_faces : 0);
+  out.grad_eN_W.resize(has_grad_N ? num_faces : 0);
+}
+
 // Closes the gaps dropped pieces left in the slots (in polygon order, so
 // the result is what appending the kept pieces one after the other gives),
 // then trims every array to what is used. Returns the number of faces.
@@ -262,74 +292,48 @@ int CompactAndTrim(const Build& build, bool all_kept) {
   const bool triangles = build.triangles;
   Eigen::Vector3d* const vertices_W = build.vertices();
   double* const values = build.pressures();
+  // Every slot used: the arrays already have their sizes (SizeForSlots).
+  if (all_kept) {
+    return static_cast<int>(triangles ? out.tri_mesh_W.triangles.size()
+                                      : out.poly_mesh_W.face_offsets.size());
+  }
   int num_vertices = 0;
   int num_faces = 0;
   int face_data_size = 0;
-  if (all_kept) {
-    const int num_polygons = polygons.num_polygons();
-    const int n_total = static_cast<int>(polygons.vertices.size());
-    num_vertices = triangles ? n_total + num_polygons : n_total;
-    num_faces = triangles ? n_total : num_polygons;
-    face_data_size = n_total + num_polygons;
-  } else {
-    for (int k = 0; k < polygons.num_polygons(); ++k) {
-      const uint32_t mask = build.kept[k];
-      if (!(mask & kPolygonKept)) continue;
-      const int begin = polygons.begin(k);
-      const int n = polygons.ends[k] - begin;
-      const int from = triangles ? begin + k : begin;
-      const int num_kept_vertices = triangles ? n + 1 : n;
-      for (int i = 0; i < num_kept_vertices; ++i) {
-        vertices_W[num_vertices + i] = vertices_W[from + i];
-        values[num_vertices + i] = values[from + i];
-      }
-      if (triangles) {
-        for (int i = 0; i < n; ++i) {
-          if (!(mask & (1u << i))) continue;
-          const TriangleSurfaceMesh::Element& t = out.tri_mesh_W.triangles[begin + i];
-          out.tri_mesh_W.triangles[num_faces] = {t[0] - from + num_vertices,
-                                                 t[1] - from + num_vertices,
-                                                 t[2] - from + num_vertices};
-          MoveFace(out, true, build.has_grad_M, build.has_grad_N, begin + i, num_faces);
-          ++num_faces;
-        }
-      } else {
-        out.poly_mesh_W.face_offsets[num_faces] = face_data_size;
-        int* face = out.poly_mesh_W.face_data.data() + face_data_size;
-        face[0] = n;
-        for (int i = 0; i < n; ++i) face[1 + i] = num_vertices + i;
-        face_data_size += n + 1;
-        MoveFace(out, false, build.has_grad_M, build.has_grad_N, k, num_faces);
+  for (int k = 0; k < polygons.num_polygons(); ++k) {
+    const uint32_t mask = build.kept[k];
+    if (!(mask & kPolygonKept)) continue;
+    const int begin = polygons.begin(k);
+    const int n = polygons.ends[k] - begin;
+    const int from = triangles ? begin + k : begin;
+    const int num_kept_vertices = triangles ? n + 1 : n;
+    for (int i = 0; i < num_kept_vertices; ++i) {
+      vertices_W[num_vertices + i] = vertices_W[from + i];
+      values[num_vertices + i] = values[from + i];
+    }
+    if (triangles) {
+      for (int i = 0; i < n; ++i) {
+        if (!(mask & (1u << i))) continue;
+        const TriangleSurfaceMesh::Element& t = out.tri_mesh_W.triangles[begin + i];
+        out.tri_mesh_W.triangles[num_faces] = {t[0] - from + num_vertices,
+                                               t[1] - from + num_vertices,
+                                               t[2] - from + num_vertices};
+        MoveFace(out, true, build.has_grad_M, build.has_grad_N, begin + i, num_faces);
         ++num_faces;
       }
-      num_vertices += num_kept_vertices;
+    } else {
+      out.poly_mesh_W.face_offsets[num_faces] = face_data_size;
+      int* face = out.poly_mesh_W.face_data.data() + face_data_size;
+      face[0] = n;
+      for (int i = 0; i < n; ++i) face[1 + i] = num_vertices + i;
+      face_data_size += n + 1;
+      MoveFace(out, false, build.has_grad_M, build.has_grad_N, k, num_faces);
+      ++num_faces;
     }
+    num_vertices += num_kept_vertices;
   }
-  auto trim_field = [&](auto& field) {
-    field.values.resize(num_vertices);
-    field.gradients.resize(num_faces);
-    field.offsets.resize(num_faces);
-  };
-  if (triangles) {
-    TriangleSurfaceMesh::Arrays& mesh = out.tri_mesh_W;
-    mesh.triangles.resize(num_faces);
-    mesh.vertices.resize(num_vertices);
-    mesh.face_normals.resize(num_faces);
-    mesh.areas.resize(num_faces);
-    mesh.centroids.resize(num_faces);
-    trim_field(out.tri_e_MN);
-  } else {
-    PolygonSurfaceMesh::Arrays& mesh = out.poly_mesh_W;
-    mesh.face_data.resize(face_data_size);
-    mesh.face_offsets.resize(num_faces);
-    mesh.vertices.resize(num_vertices);
-    mesh.face_normals.resize(num_faces);
-    mesh.areas.resize(num_faces);
-    mesh.centroids.resize(num_faces);
-    trim_field(out.poly_e_MN);
-  }
-  if (build.has_grad_M) out.grad_eM_W.resize(num_faces);
-  if (build.has_grad_N) out.grad_eN_W.resize(num_faces);
+  ResizeArrays(out, triangles, build.has_grad_M, build.has_grad_N, num_vertices, num_faces,
+               face_data_size);
   return num_faces;
 }
 
@@ -339,31 +343,9 @@ int CompactAndTrim(const Build& build, bool all_kept) {
 // contents when the capacity has to grow, rare once warm).
 void SizeForSlots(ContactSurfaceArrays& out, bool triangles, bool has_grad_M, bool has_grad_N,
                   int num_polygons, int num_polygon_vertices) {
-  auto size = [](auto& array, int n) { array.resize(n); };
-  const int num_vertices = num_polygon_vertices + (triangles ? num_polygons : 0);
-  const int num_faces = triangles ? num_polygon_vertices : num_polygons;
-  if (triangles) {
-    size(out.tri_mesh_W.triangles, num_faces);
-    size(out.tri_mesh_W.vertices, num_vertices);
-    size(out.tri_mesh_W.face_normals, num_faces);
-    size(out.tri_mesh_W.areas, num_faces);
-    size(out.tri_mesh_W.centroids, num_faces);
-    size(out.tri_e_MN.values, num_vertices);
-    size(out.tri_e_MN.gradients, num_faces);
-    size(out.tri_e_MN.offsets, num_faces);
-  } else {
-    size(out.poly_mesh_W.face_data, num_polygon_vertices + num_polygons);
-    size(out.poly_mesh_W.face_offsets, num_faces);
-    size(out.poly_mesh_W.vertices, num_vertices);
-    size(out.poly_mesh_W.face_normals, num_faces);
-    size(out.poly_mesh_W.areas, num_faces);
-    size(out.poly_mesh_W.centroids, num_faces);
-    size(out.poly_e_MN.values, num_vertices);
-    size(out.poly_e_MN.gradients, num_faces);
-    size(out.poly_e_MN.offsets, num_faces);
-  }
-  size(out.grad_eM_W, has_grad_M ? num_faces : 0);
-  size(out.grad_eN_W, has_grad_N ? num_faces : 0);
+  ResizeArrays(out, triangles, has_grad_M, has_grad_N,
+               num_polygon_vertices + (triangles ? num_polygons : 0),
+               triangles ? num_polygon_vertices : num_polygons, num_polygon_vertices + num_polygons);
 }
 
 }  // namespace
