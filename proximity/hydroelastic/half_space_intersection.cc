@@ -13,24 +13,38 @@ namespace {
 
 // Calls callback(element) for every leaf of `bvh` whose box reaches the
 // half-space {x : n·x ≤ c} (frame of the hierarchy) and, if
-// `must_cross_plane`, also reaches {n·x ≥ c}. Depth-first with an inline
-// stack, like Bvh::Query.
+// `must_cross_plane`, also reaches {n·x ≥ c}. Depth-first, left child
+// first, with an inline stack, like Bvh::Query.
+//
+// A box's extent along n is [n·lo, n·hi] with lo (hi) its corner taking
+// min (max) on the axes where n ≥ 0 and max (min) elsewhere: the corners
+// are chosen once per traversal (as pointers to Aabb::min or Aabb::max per
+// axis), so each box costs two three-term dot products.
 template <class Callback>
 void VisitAgainstPlane(const Bvh& bvh, const Eigen::Vector3d& n, double c, bool must_cross_plane,
                        Callback&& callback) {
   if (bvh.empty()) return;
-  const std::vector<Bvh::Node>& nodes = bvh.nodes();
-  const Eigen::Vector3d abs_n = n.cwiseAbs();
+  using Corner = Eigen::Vector3d Aabb::*;
+  Corner lo[3], hi[3];
+  for (int i = 0; i < 3; ++i) {
+    lo[i] = n[i] >= 0 ? &Aabb::min : &Aabb::max;
+    hi[i] = n[i] >= 0 ? &Aabb::max : &Aabb::min;
+  }
+  const double nx = n.x(), ny = n.y(), nz = n.z();
+  const Bvh::Node* nodes = bvh.nodes().data();
   int stack[Bvh::kMaxDepth + 1];
   int top = 0;
   stack[top++] = 0;
   while (top > 0) {
     const int index = stack[--top];
+    const Aabb& box = nodes[index].box;
+    const double lowest = nx * (box.*lo[0]).x() + ny * (box.*lo[1]).y() + nz * (box.*lo[2]).z();
+    if (lowest > c) continue;
+    if (must_cross_plane) {
+      const double highest = nx * (box.*hi[0]).x() + ny * (box.*hi[1]).y() + nz * (box.*hi[2]).z();
+      if (highest < c) continue;
+    }
     const Bvh::Node& node = nodes[index];
-    const double s_center = n.dot(node.box.center()) - c;
-    const double radius = abs_n.dot(node.box.half_size());
-    if (s_center - radius > 0) continue;
-    if (must_cross_plane && s_center + radius < 0) continue;
     if (node.is_leaf()) {
       callback(node.element);
     } else {
@@ -40,14 +54,15 @@ void VisitAgainstPlane(const Bvh& bvh, const Eigen::Vector3d& n, double c, bool 
   }
 }
 
-// A tetrahedron's vertices (position, pressure) in its mesh's frame.
-std::array<Eigen::Vector4d, 4> TetrahedronVertices(const CompliantMesh& compliant, int tet) {
-  const VolumeMesh::Element& t = compliant.mesh.element(tet);
-  std::array<Eigen::Vector4d, 4> vertices;
-  for (int i = 0; i < 4; ++i) {
-    vertices[i] << compliant.mesh.vertex(t[i]), compliant.pressure.EvaluateAtVertex(t[i]);
-  }
-  return vertices;
+// Pointers to the positions of tetrahedron `t`'s vertices.
+std::array<const Eigen::Vector3d*, 4> VertexPositions(const std::vector<Eigen::Vector3d>& p,
+                                                      const VolumeMesh::Element& t) {
+  return {&p[t[0]], &p[t[1]], &p[t[2]], &p[t[3]]};
+}
+
+// The values of `values` at tetrahedron `t`'s vertices.
+std::array<double, 4> VertexValues(const std::vector<double>& values, const VolumeMesh::Element& t) {
+  return {values[t[0]], values[t[1]], values[t[2]], values[t[3]]};
 }
 
 }  // namespace
@@ -58,13 +73,22 @@ void IntersectCompliantRigidHalfSpace(const CompliantMesh& compliant_C,
   const Eigen::Vector3d nhat_C = X_CH.rotation().col(2);
   const double offset = nhat_C.dot(X_CH.translation());
   const Eigen::Vector3d zero = Eigen::Vector3d::Zero();
+  const std::vector<Eigen::Vector3d>& positions = compliant_C.mesh.vertices();
+  const std::vector<double>& pressures = compliant_C.pressure.values();
   ClipPolygon polygon;
   VisitAgainstPlane(compliant_C.bvh, nhat_C, offset, /*must_cross_plane=*/true, [&](int tet) {
-    const std::array<Eigen::Vector4d, 4> vertices = TetrahedronVertices(compliant_C, tet);
-    std::array<double, 4> h;
-    for (int i = 0; i < 4; ++i) h[i] = nhat_C.dot(vertices[i].head<3>()) - offset;
-    SliceTetrahedron(vertices, h, nhat_C, &polygon);
-    RemoveDuplicateVertices(&polygon);
+    // The signed distances decide first: a tetrahedron whose box reaches
+    // the plane without the tetrahedron crossing it is dropped before its
+    // pressures are read.
+    const VolumeMesh::Element& t = compliant_C.mesh.element(tet);
+    const std::array<const Eigen::Vector3d*, 4> p = VertexPositions(positions, t);
+    const std::array<double, 4> h{nhat_C.dot(*p[0]) - offset, nhat_C.dot(*p[1]) - offset,
+                                  nhat_C.dot(*p[2]) - offset, nhat_C.dot(*p[3]) - offset};
+    const int pattern = PositiveSignPattern(h);
+    if (pattern == 0 || pattern == 15) return;
+    // The mesh's tetrahedra are positively oriented and ∇h = nhat_C.
+    SlicePositiveTetrahedron(p, VertexValues(pressures, t), h, pattern, &polygon);
+    RemoveRepeatedVertices(&polygon);
     if (polygon.size < 3) return;
     polygons_C->Add(polygon, nhat_C, compliant_C.pressure.EvaluateGradient(tet), zero);
   });
@@ -119,9 +143,23 @@ void IntersectCompliantCompliantHalfSpace(const CompliantMesh& compliant_C,
   const double slope = half_space_H.hydroelastic_modulus / half_space_H.slab_thickness;
   const Eigen::Vector3d grad_p_H = -slope * Hz_C;
   const ClipHalfSpace slab_C{Hz_C, half_space_H.margin + z_offset};
+  const std::vector<Eigen::Vector3d>& positions = compliant_C.mesh.vertices();
+  const std::vector<double>& pressures = compliant_C.pressure.values();
   ClipPolygon buffers[2];
   VisitAgainstPlane(compliant_C.bvh, slab_C.normal, slab_C.offset, /*must_cross_plane=*/false,
                     [&](int tet) {
+    // Most tetrahedra in the slab miss the equilibrium plane: the signs of
+    // h = p_C − p_H at the vertices reject them before the gradients are read.
+    const VolumeMesh::Element& t = compliant_C.mesh.element(tet);
+    const std::array<const Eigen::Vector3d*, 4> p = VertexPositions(positions, t);
+    const std::array<double, 4> p_C = VertexValues(pressures, t);
+    std::array<double, 4> h;
+    for (int i = 0; i < 4; ++i) {
+      const double z_H = Hz_C.dot(*p[i]) - z_offset;
+      h[i] = p_C[i] - half_space_H.Pressure(z_H);
+    }
+    const int pattern = PositiveSignPattern(h);
+    if (pattern == 0 || pattern == 15) return;
     const Eigen::Vector3d& grad_p_C = compliant_C.pressure.EvaluateGradient(tet);
     const Eigen::Vector3d grad_h = grad_p_C - grad_p_H;
     const double grad_h_sq = grad_h.squaredNorm();
@@ -134,18 +172,23 @@ void IntersectCompliantCompliantHalfSpace(const CompliantMesh& compliant_C,
       return;
     }
     const Eigen::Vector3d nhat = grad_h / std::sqrt(grad_h_sq);
-    const std::array<Eigen::Vector4d, 4> vertices = TetrahedronVertices(compliant_C, tet);
-    std::array<double, 4> h;
-    for (int i = 0; i < 4; ++i) {
-      const double z_H = Hz_C.dot(vertices[i].head<3>()) - z_offset;
-      h[i] = vertices[i][3] - half_space_H.Pressure(z_H);
+    // The tetrahedra are positively oriented, and ∇h is grad_h (nhat's
+    // direction) up to the round-off of the vertex pressures, far below the
+    // kEqualGradientsRatio margin checked above.
+    //
+    // Usually the whole cut lies in the slab, and clipping by its top plane
+    // would only copy it, starting from its last vertex: slicing in that
+    // order finds the result in place. Otherwise the cut is made again in
+    // the plain order and clipped, so the result is the same either way.
+    ClipPolygon* in = &buffers[1];
+    SlicePositiveTetrahedron(p, p_C, h, pattern, in, /*rotated=*/true);
+    bool inside = true;
+    for (int k = 0; k < in->size; ++k) inside = inside && slab_C.Evaluate((*in)[k]) <= 0;
+    if (!inside) {
+      SlicePositiveTetrahedron(p, p_C, h, pattern, &buffers[0]);
+      if (!ClipByHalfSpace(buffers[0], slab_C, in)) return;
     }
-    ClipPolygon* in = &buffers[0];
-    SliceTetrahedron(vertices, h, nhat, in);
-    if (in->size < 3) return;
-    if (!ClipByHalfSpace(*in, slab_C, &buffers[1])) return;
-    in = &buffers[1];
-    RemoveDuplicateVertices(in);
+    RemoveRepeatedVertices(in);
     if (in->size < 3) return;
     polygons_C->Add(*in, nhat, grad_p_C, grad_p_H);
   });

@@ -264,4 +264,151 @@ inline void SliceTetrahedron(const std::array<Eigen::Vector4d, 4>& vertices,
   if (PolygonAreaVector(*out).dot(normal) < 0) ReverseVertexOrder(out);
 }
 
+
+/// How the zero level set of a linear function h cuts a *positively
+/// oriented* tetrahedron (VolumeMesh's convention), for one sign pattern of
+/// h at its vertices: the polygon's vertices lie on `edges[0..size)` in this
+/// order, which is counter-clockwise seen from the side ∇h points to. On
+/// edge (i, j), h[i] and h[j] have opposite signs (one > 0, the other ≤ 0)
+/// and i is the vertex SliceTetrahedron interpolates from (the vertex alone
+/// on its side, or the positive one of a two-and-two split).
+struct TetrahedronSliceCase {
+  /// 0 (h does not change sign), 3 or 4.
+  int size{0};
+  std::array<std::array<int, 2>, 4> edges{};
+};
+
+namespace internal {
+
+// The sixteen cases, by sign pattern (bit i set when h[i] > 0). The edges
+// are listed as SliceTetrahedron cuts them; the order is then fixed on the
+// reference tetrahedron (0,0,0), (1,0,0), (0,1,0), (0,0,1) with h = ±1 at
+// its vertices, in exact integer arithmetic: every cut is then a midpoint
+// (doubled: r_i + r_j), ∇h = (h1 − h0, h2 − h0, h3 − h0), and the order is
+// reversed when the fan's area vector points against ∇h, as
+// SliceTetrahedron does. The orientation of the cut relative to ∇h is the
+// same for every positively oriented tetrahedron and every h with this sign
+// pattern: it varies continuously and the area never vanishes while the
+// signs are strict (the cut points stay on distinct edges), and the set of
+// such (tetrahedron, h) is connected.
+constexpr std::array<TetrahedronSliceCase, 16> MakeTetrahedronSliceCases() {
+  constexpr int kReference[4][3] = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
+  std::array<TetrahedronSliceCase, 16> cases{};
+  for (int mask = 1; mask < 15; ++mask) {
+    int positive[4] = {}, non_positive[4] = {};
+    int num_positive = 0, num_non_positive = 0;
+    for (int i = 0; i < 4; ++i) {
+      if (mask & (1 << i)) {
+        positive[num_positive++] = i;
+      } else {
+        non_positive[num_non_positive++] = i;
+      }
+    }
+    TetrahedronSliceCase& c = cases[mask];
+    if (num_positive == 1 || num_positive == 3) {
+      const int lone = num_positive == 1 ? positive[0] : non_positive[0];
+      for (int k = 0; k < 4; ++k) {
+        if (k != lone) c.edges[c.size++] = {lone, k};
+      }
+    } else {
+      const int a = positive[0], b = positive[1];
+      const int cc = non_positive[0], d = non_positive[1];
+      c.edges = {{{a, cc}, {a, d}, {b, d}, {b, cc}}};
+      c.size = 4;
+    }
+    int q[4][3] = {};
+    for (int k = 0; k < c.size; ++k) {
+      for (int x = 0; x < 3; ++x) q[k][x] = kReference[c.edges[k][0]][x] + kReference[c.edges[k][1]][x];
+    }
+    int area[3] = {0, 0, 0};
+    for (int k = 1; k + 1 < c.size; ++k) {
+      const int u[3] = {q[k][0] - q[0][0], q[k][1] - q[0][1], q[k][2] - q[0][2]};
+      const int v[3] = {q[k + 1][0] - q[0][0], q[k + 1][1] - q[0][1], q[k + 1][2] - q[0][2]};
+      area[0] += u[1] * v[2] - u[2] * v[1];
+      area[1] += u[2] * v[0] - u[0] * v[2];
+      area[2] += u[0] * v[1] - u[1] * v[0];
+    }
+    int h[4];
+    for (int i = 0; i < 4; ++i) h[i] = (mask & (1 << i)) ? 1 : -1;
+    const int along = area[0] * (h[1] - h[0]) + area[1] * (h[2] - h[0]) + area[2] * (h[3] - h[0]);
+    if (along < 0) {
+      for (int i = 0, j = c.size - 1; i < j; ++i, --j) {
+        const std::array<int, 2> e = c.edges[i];
+        c.edges[i] = c.edges[j];
+        c.edges[j] = e;
+      }
+    }
+  }
+  return cases;
+}
+
+}  // namespace internal
+
+/// The cut of a positively oriented tetrahedron for each sign pattern of h
+/// (index: bit i set when h[i] > 0). See TetrahedronSliceCase.
+inline constexpr std::array<TetrahedronSliceCase, 16> kTetrahedronSliceCases =
+    internal::MakeTetrahedronSliceCases();
+
+/// The sign pattern of h: bit i set when h[i] > 0 (0 and 15: no cut).
+inline int PositiveSignPattern(const std::array<double, 4>& h) {
+  return int(h[0] > 0) | int(h[1] > 0) << 1 | int(h[2] > 0) << 2 | int(h[3] > 0) << 3;
+}
+
+/// SliceTetrahedron specialised to a positively oriented tetrahedron (as
+/// VolumeMesh guarantees) with the normal ∇h: the same polygon, vertex for
+/// vertex and bit for bit, read from kTetrahedronSliceCases instead of
+/// being sorted by signs and oriented by its area vector. The tetrahedron's
+/// vertices are at *p[i] with values `value[i]`; `pattern` must be
+/// PositiveSignPattern(h). The result has 3 or 4 vertices (none for the
+/// patterns 0 and 15) and may repeat a vertex where h vanishes exactly at
+/// one (see RemoveRepeatedVertices).
+///
+/// With `rotated`, the vertices are stored one place later, the last first:
+/// the order ClipByHalfSpace leaves a polygon in when it lies wholly inside
+/// the half-space, so a caller that finds it there can skip that pass.
+///
+/// The two can differ only in orientation, and only when the area vector
+/// computed from rounded vertices points against ∇h: a sliver whose extent
+/// is at the level of round-off, which SliceTetrahedron orients by its
+/// round-off and this function by the exact sign pattern.
+inline void SlicePositiveTetrahedron(const std::array<const Eigen::Vector3d*, 4>& p,
+                                     const std::array<double, 4>& value,
+                                     const std::array<double, 4>& h, int pattern,
+                                     ClipPolygon* out, bool rotated = false) {
+  const TetrahedronSliceCase& c = kTetrahedronSliceCases[pattern];
+  int slot = rotated ? 1 : 0;
+  for (int k = 0; k < c.size; ++k, ++slot) {
+    const int i = c.edges[k][0], j = c.edges[k][1];
+    // As SliceTetrahedron: h[i] and h[j] differ in sign, so the denominator
+    // is non-zero. The interpolation is LerpVertex's, component by
+    // component (so t = 1 reproduces vertex j exactly), without assembling
+    // the end points as 4-vectors first.
+    const double t = h[i] / (h[i] - h[j]);
+    const double s = 1 - t;
+    const Eigen::Vector3d& a = *p[i];
+    const Eigen::Vector3d& b = *p[j];
+    out->vertices[slot == c.size ? 0 : slot] =
+        Eigen::Vector4d(s * a.x() + t * b.x(), s * a.y() + t * b.y(), s * a.z() + t * b.z(),
+                        s * value[i] + t * value[j]);
+  }
+  out->size = c.size;
+}
+
+/// RemoveDuplicateVertices with a fast exit: it only compares positions
+/// when no two cyclically consecutive vertices are equal (the usual case,
+/// where RemoveDuplicateVertices would copy every vertex onto itself), and
+/// otherwise calls it. The result is identical.
+inline void RemoveRepeatedVertices(ClipPolygon* polygon) {
+  const int n = polygon->size;
+  for (int i = 0, prev = n - 1; i < n; prev = i++) {
+    const Eigen::Vector4d& a = polygon->vertices[i];
+    const Eigen::Vector4d& b = polygon->vertices[prev];
+    // Coordinate by coordinate, so that the usual first mismatch exits.
+    if (a.x() == b.x() && a.y() == b.y() && a.z() == b.z()) {
+      RemoveDuplicateVertices(polygon);
+      return;
+    }
+  }
+}
+
 }  // namespace hydrocontact
