@@ -13,13 +13,15 @@ namespace {
 
 // Calls callback(element) for every leaf of `bvh` whose box reaches the
 // half-space {x : n·x ≤ c} (frame of the hierarchy) and, if
-// `must_cross_plane`, also reaches {n·x ≥ c}. Depth-first, left child
-// first, with an inline stack, like Bvh::Query.
+// `must_cross_plane`, also reaches {n·x ≥ c}, depth-first and left child
+// first (the order of Bvh::Query).
 //
 // A box's extent along n is [n·lo, n·hi] with lo (hi) its corner taking
 // min (max) on the axes where n ≥ 0 and max (min) elsewhere: the corners
 // are chosen once per traversal (as pointers to Aabb::min or Aabb::max per
-// axis), so each box costs two three-term dot products.
+// axis), so each box costs two three-term dot products. Both children are
+// tested when their parent is opened, and the walk goes down into the left
+// one directly, stacking the right one only when both qualify.
 template <class Callback>
 void VisitAgainstPlane(const Bvh& bvh, const Eigen::Vector3d& n, double c, bool must_cross_plane,
                        Callback&& callback) {
@@ -31,26 +33,36 @@ void VisitAgainstPlane(const Bvh& bvh, const Eigen::Vector3d& n, double c, bool 
     hi[i] = n[i] >= 0 ? &Aabb::max : &Aabb::min;
   }
   const double nx = n.x(), ny = n.y(), nz = n.z();
+  auto reaches = [&](const Aabb& box) {
+    if (nx * (box.*lo[0]).x() + ny * (box.*lo[1]).y() + nz * (box.*lo[2]).z() > c) return false;
+    return !must_cross_plane ||
+           nx * (box.*hi[0]).x() + ny * (box.*hi[1]).y() + nz * (box.*hi[2]).z() >= c;
+  };
   const Bvh::Node* nodes = bvh.nodes().data();
+  if (!reaches(nodes[0].box)) return;
   int stack[Bvh::kMaxDepth + 1];
   int top = 0;
-  stack[top++] = 0;
-  while (top > 0) {
-    const int index = stack[--top];
-    const Aabb& box = nodes[index].box;
-    const double lowest = nx * (box.*lo[0]).x() + ny * (box.*lo[1]).y() + nz * (box.*lo[2]).z();
-    if (lowest > c) continue;
-    if (must_cross_plane) {
-      const double highest = nx * (box.*hi[0]).x() + ny * (box.*hi[1]).y() + nz * (box.*hi[2]).z();
-      if (highest < c) continue;
-    }
+  int index = 0;
+  while (true) {
     const Bvh::Node& node = nodes[index];
     if (node.is_leaf()) {
       callback(node.element);
     } else {
-      stack[top++] = node.right;
-      stack[top++] = index + 1;
+      const int left = index + 1, right = node.right;
+      const bool left_reaches = reaches(nodes[left].box);
+      const bool right_reaches = reaches(nodes[right].box);
+      if (left_reaches) {
+        if (right_reaches) stack[top++] = right;
+        index = left;
+        continue;
+      }
+      if (right_reaches) {
+        index = right;
+        continue;
+      }
     }
+    if (top == 0) return;
+    index = stack[--top];
   }
 }
 

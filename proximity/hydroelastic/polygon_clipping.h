@@ -15,6 +15,10 @@
 #include <array>
 #include <utility>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include <Eigen/Core>
 #include <Eigen/Geometry>
 
@@ -275,7 +279,13 @@ inline void SliceTetrahedron(const std::array<Eigen::Vector4d, 4>& vertices,
 struct TetrahedronSliceCase {
   /// 0 (h does not change sign), 3 or 4.
   int size{0};
+  /// A triangle's fourth entry repeats its first, so that a slicer may cut
+  /// four edges without branching on the size (the spare vertex lands past
+  /// the end of the polygon).
   std::array<std::array<int, 2>, 4> edges{};
+  /// Where vertex k goes when the polygon is stored rotated by one (vertex
+  /// k at k + 1, the last at 0; the spare fourth of a triangle at 3).
+  std::array<int, 4> rotated_slot{};
 };
 
 namespace internal {
@@ -338,6 +348,8 @@ constexpr std::array<TetrahedronSliceCase, 16> MakeTetrahedronSliceCases() {
         c.edges[j] = e;
       }
     }
+    if (c.size == 3) c.edges[3] = c.edges[0];
+    for (int k = 0; k < 4; ++k) c.rotated_slot[k] = k + 1 == c.size ? 0 : k + 1;
   }
   return cases;
 }
@@ -351,7 +363,15 @@ inline constexpr std::array<TetrahedronSliceCase, 16> kTetrahedronSliceCases =
 
 /// The sign pattern of h: bit i set when h[i] > 0 (0 and 15: no cut).
 inline int PositiveSignPattern(const std::array<double, 4>& h) {
+#if defined(__SSE2__)
+  // Two packed comparisons and their sign masks; the same bits as the
+  // scalar comparisons below (a NaN compares false in both).
+  const __m128d zero = _mm_setzero_pd();
+  return _mm_movemask_pd(_mm_cmpgt_pd(_mm_loadu_pd(&h[0]), zero)) |
+         _mm_movemask_pd(_mm_cmpgt_pd(_mm_loadu_pd(&h[2]), zero)) << 2;
+#else
   return int(h[0] > 0) | int(h[1] > 0) << 1 | int(h[2] > 0) << 2 | int(h[3] > 0) << 3;
+#endif
 }
 
 /// SliceTetrahedron specialised to a positively oriented tetrahedron (as
@@ -376,8 +396,13 @@ inline void SlicePositiveTetrahedron(const std::array<const Eigen::Vector3d*, 4>
                                      const std::array<double, 4>& h, int pattern,
                                      ClipPolygon* out, bool rotated = false) {
   const TetrahedronSliceCase& c = kTetrahedronSliceCases[pattern];
-  int slot = rotated ? 1 : 0;
-  for (int k = 0; k < c.size; ++k, ++slot) {
+  out->size = c.size;
+  if (c.size == 0) return;
+  static constexpr std::array<int, 4> kPlainSlot{0, 1, 2, 3};
+  const std::array<int, 4>& slot = rotated ? c.rotated_slot : kPlainSlot;
+  // Four cuts without a loop (a triangle's fourth is a spare copy of its
+  // first, stored past its end).
+  auto cut = [&](int k) {
     const int i = c.edges[k][0], j = c.edges[k][1];
     // As SliceTetrahedron: h[i] and h[j] differ in sign, so the denominator
     // is non-zero. The interpolation is LerpVertex's, component by
@@ -387,28 +412,32 @@ inline void SlicePositiveTetrahedron(const std::array<const Eigen::Vector3d*, 4>
     const double s = 1 - t;
     const Eigen::Vector3d& a = *p[i];
     const Eigen::Vector3d& b = *p[j];
-    out->vertices[slot == c.size ? 0 : slot] =
-        Eigen::Vector4d(s * a.x() + t * b.x(), s * a.y() + t * b.y(), s * a.z() + t * b.z(),
-                        s * value[i] + t * value[j]);
-  }
-  out->size = c.size;
+    // In two pairs, (x, y) and (z, value), which Eigen computes as one
+    // packet each.
+    Eigen::Vector4d& q = out->vertices[slot[k]];
+    q.head<2>() = s * a.head<2>() + t * b.head<2>();
+    q.tail<2>() = s * Eigen::Vector2d(a.z(), value[i]) + t * Eigen::Vector2d(b.z(), value[j]);
+  };
+  cut(0);
+  cut(1);
+  cut(2);
+  cut(3);
 }
 
-/// RemoveDuplicateVertices with a fast exit: it only compares positions
-/// when no two cyclically consecutive vertices are equal (the usual case,
-/// where RemoveDuplicateVertices would copy every vertex onto itself), and
-/// otherwise calls it. The result is identical.
+/// RemoveDuplicateVertices with a fast exit: equal positions need equal
+/// x coordinates, so when no two cyclically consecutive vertices share
+/// their x (the usual case, where RemoveDuplicateVertices would copy every
+/// vertex onto itself) nothing is done, and otherwise RemoveDuplicateVertices
+/// runs. The result is identical.
 inline void RemoveRepeatedVertices(ClipPolygon* polygon) {
   const int n = polygon->size;
-  for (int i = 0, prev = n - 1; i < n; prev = i++) {
-    const Eigen::Vector4d& a = polygon->vertices[i];
-    const Eigen::Vector4d& b = polygon->vertices[prev];
-    // Coordinate by coordinate, so that the usual first mismatch exits.
-    if (a.x() == b.x() && a.y() == b.y() && a.z() == b.z()) {
-      RemoveDuplicateVertices(polygon);
-      return;
-    }
-  }
+  if (n == 0) return;
+  const Eigen::Vector4d* v = polygon->vertices.data();
+  // Without early exits: the comparisons of a triangle or quadrilateral
+  // cost less than a branch per pair.
+  bool same_x = v[0].x() == v[n - 1].x();
+  for (int i = 1; i < n; ++i) same_x |= v[i].x() == v[i - 1].x();
+  if (same_x) RemoveDuplicateVertices(polygon);
 }
 
 }  // namespace hydrocontact
