@@ -401,27 +401,30 @@ inline void SlicePositiveTetrahedron(const std::array<const Eigen::Vector3d*, 4>
   static constexpr std::array<int, 4> kPlainSlot{0, 1, 2, 3};
   const std::array<int, 4>& slot = rotated ? c.rotated_slot : kPlainSlot;
   // Four cuts without a loop (a triangle's fourth is a spare copy of its
-  // first, stored past its end).
-  auto cut = [&](int k) {
-    const int i = c.edges[k][0], j = c.edges[k][1];
-    // As SliceTetrahedron: h[i] and h[j] differ in sign, so the denominator
-    // is non-zero. The interpolation is LerpVertex's, component by
-    // component (so t = 1 reproduces vertex j exactly), without assembling
-    // the end points as 4-vectors first.
-    const double t = h[i] / (h[i] - h[j]);
+  // first, stored past its end). As in SliceTetrahedron, h[i] and h[j]
+  // differ in sign on every edge, so the denominators are non-zero; the
+  // parameters t = h[i] / (h[i] − h[j]) are computed two at a time.
+  const auto& e = c.edges;
+  const Eigen::Array2d h_i01(h[e[0][0]], h[e[1][0]]), h_j01(h[e[0][1]], h[e[1][1]]);
+  const Eigen::Array2d h_i23(h[e[2][0]], h[e[3][0]]), h_j23(h[e[2][1]], h[e[3][1]]);
+  const Eigen::Array2d t01 = h_i01 / (h_i01 - h_j01);
+  const Eigen::Array2d t23 = h_i23 / (h_i23 - h_j23);
+  auto cut = [&](int k, double t) {
+    const int i = e[k][0], j = e[k][1];
+    // LerpVertex's interpolation, component by component (so t = 1
+    // reproduces vertex j exactly), in two pairs, (x, y) and (z, value),
+    // which Eigen computes as one packet each.
     const double s = 1 - t;
     const Eigen::Vector3d& a = *p[i];
     const Eigen::Vector3d& b = *p[j];
-    // In two pairs, (x, y) and (z, value), which Eigen computes as one
-    // packet each.
     Eigen::Vector4d& q = out->vertices[slot[k]];
     q.head<2>() = s * a.head<2>() + t * b.head<2>();
     q.tail<2>() = s * Eigen::Vector2d(a.z(), value[i]) + t * Eigen::Vector2d(b.z(), value[j]);
   };
-  cut(0);
-  cut(1);
-  cut(2);
-  cut(3);
+  cut(0, t01(0));
+  cut(1, t01(1));
+  cut(2, t23(0));
+  cut(3, t23(1));
 }
 
 /// RemoveDuplicateVertices with a fast exit: equal positions need equal
@@ -433,10 +436,24 @@ inline void RemoveRepeatedVertices(ClipPolygon* polygon) {
   const int n = polygon->size;
   if (n == 0) return;
   const Eigen::Vector4d* v = polygon->vertices.data();
-  // Without early exits: the comparisons of a triangle or quadrilateral
-  // cost less than a branch per pair.
-  bool same_x = v[0].x() == v[n - 1].x();
-  for (int i = 1; i < n; ++i) same_x |= v[i].x() == v[i - 1].x();
+  bool same_x = false;
+#if defined(__SSE2__)
+  if (n == 3 || n == 4) {
+    // The slicers' sizes, in two packed comparisons: (x_0, x_1) against
+    // (x_{n−1}, x_0) and (x_2, x_{n−1}) against (x_1, x_{n−2}), which covers
+    // every cyclic pair (a triangle compares x_2 with x_1 twice). A NaN
+    // compares unequal, as in RemoveDuplicateVertices.
+    const __m128d x01 = _mm_set_pd(v[1].x(), v[0].x());
+    const __m128d before01 = _mm_set_pd(v[0].x(), v[n - 1].x());
+    const __m128d x2n = _mm_set_pd(v[n - 1].x(), v[2].x());
+    const __m128d before2n = _mm_set_pd(v[n - 2].x(), v[1].x());
+    same_x = _mm_movemask_pd(_mm_or_pd(_mm_cmpeq_pd(x01, before01), _mm_cmpeq_pd(x2n, before2n)));
+  } else
+#endif
+  {
+    same_x = v[0].x() == v[n - 1].x();
+    for (int i = 1; i < n; ++i) same_x |= v[i].x() == v[i - 1].x();
+  }
   if (same_x) RemoveDuplicateVertices(polygon);
 }
 
