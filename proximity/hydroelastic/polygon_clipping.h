@@ -349,7 +349,7 @@ constexpr std::array<TetrahedronSliceCase, 16> MakeTetrahedronSliceCases() {
       }
     }
     if (c.size == 3) c.edges[3] = c.edges[0];
-    for (int k = 0; k < 4; ++k) c.rotated_slot[k] = k + 1 == c.size ? 0 : k + 1;
+    for (int k = 0; k < 4; ++k) c.rotated_slot[k] = k + 1 == c.size ? 0 : k < c.size ? k + 1 : k;
   }
   return cases;
 }
