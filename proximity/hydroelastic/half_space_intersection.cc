@@ -221,12 +221,12 @@ void IntersectCompliantCompliantHalfSpace(const CompliantMesh& compliant_C,
     // line here, which runs faster than inlining it into this lambda.)
     ClipPolygon* in = &buffers[1];
     SlicePositiveTetrahedron(p, p_C, h, pattern, in, /*rotated=*/true);
-    // Four slab values even for a triangle: its spare fourth vertex is a
-    // copy of a real one (see TetrahedronSliceCase).
+    // Four slab values, the last vertex's twice for a triangle. (Reading
+    // the triangle's spare vertex instead, just stored, measured slower.)
     const ClipPolygon& cut = *in;
     const bool inside =
         (PlaneValues(slab_C.normal, slab_C.offset, cut[0].data(), cut[1].data()) <= 0).all() &&
-        (PlaneValues(slab_C.normal, slab_C.offset, cut[2].data(), cut[3].data()) <= 0).all();
+        (PlaneValues(slab_C.normal, slab_C.offset, cut[2].data(), cut[cut.size - 1].data()) <= 0).all();
     if (!inside) {
       SlicePositiveTetrahedron(p, p_C, h, pattern, &buffers[0]);
       if (!ClipByHalfSpace(buffers[0], slab_C, in)) return;

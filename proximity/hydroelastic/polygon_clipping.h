@@ -284,7 +284,7 @@ struct TetrahedronSliceCase {
   /// the end of the polygon).
   std::array<std::array<int, 2>, 4> edges{};
   /// Where vertex k goes when the polygon is stored rotated by one (vertex
-  /// k at k + 1, the last at 0; the spare fourth of a triangle at 3).
+  /// k at k + 1, the last at 0; the spare fourth of a triangle at 4).
   std::array<int, 4> rotated_slot{};
 };
 
@@ -349,7 +349,7 @@ constexpr std::array<TetrahedronSliceCase, 16> MakeTetrahedronSliceCases() {
       }
     }
     if (c.size == 3) c.edges[3] = c.edges[0];
-    for (int k = 0; k < 4; ++k) c.rotated_slot[k] = k + 1 == c.size ? 0 : k < c.size ? k + 1 : k;
+    for (int k = 0; k < 4; ++k) c.rotated_slot[k] = k + 1 == c.size ? 0 : k + 1;
   }
   return cases;
 }

@@ -338,11 +338,11 @@ TEST_CASE("SlicePositiveTetrahedron equals SliceTetrahedron for every sign patte
       for (int k = 0; k < plain.size; ++k) {
         CHECK((rotated[(k + 1) % plain.size].array() == plain[k].array()).all());
       }
-      // A triangle's spare fourth vertex (slot 3 in either order) repeats
-      // its first, so four-vertex tests may read it.
+      // A triangle's spare fourth vertex, past its end (slot 3, or 4 when
+      // rotated), repeats its first.
       if (plain.size == 3) {
         CHECK((plain.vertices[3].array() == plain[0].array()).all());
-        CHECK((rotated.vertices[3].array() == plain[0].array()).all());
+        CHECK((rotated.vertices[4].array() == plain[0].array()).all());
       }
       ++compared;
     }
