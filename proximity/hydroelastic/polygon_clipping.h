@@ -15,6 +15,10 @@
 #include <array>
 #include <utility>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include <Eigen/Core>
 #include <Eigen/Geometry>
 
@@ -274,6 +278,195 @@ inline void SliceTetrahedron(const std::array<Eigen::Vector4d, 4>& vertices,
     cut(b, c);
   }
   if (PolygonAreaVector(*out).dot(normal) < 0) ReverseVertexOrder(out);
+}
+
+
+/// How the zero level set of a linear function h cuts a *positively
+/// oriented* tetrahedron (VolumeMesh's convention), for one sign pattern of
+/// h at its vertices: the polygon's vertices lie on `edges[0..size)` in this
+/// order, which is counter-clockwise seen from the side ∇h points to. On
+/// edge (i, j), h[i] and h[j] have opposite signs (one > 0, the other ≤ 0)
+/// and i is the vertex SliceTetrahedron interpolates from (the vertex alone
+/// on its side, or the positive one of a two-and-two split).
+struct TetrahedronSliceCase {
+  /// 0 (h does not change sign), 3 or 4.
+  int size{0};
+  /// A triangle's fourth entry repeats its first, so that a slicer may cut
+  /// four edges without branching on the size (the spare vertex lands past
+  /// the end of the polygon).
+  std::array<std::array<int, 2>, 4> edges{};
+  /// Where vertex k goes when the polygon is stored rotated by one (vertex
+  /// k at k + 1, the last at 0; the spare fourth of a triangle at 4).
+  std::array<int, 4> rotated_slot{};
+};
+
+namespace internal {
+
+// The sixteen cases, by sign pattern (bit i set when h[i] > 0). The edges
+// are listed as SliceTetrahedron cuts them; the order is then fixed on the
+// reference tetrahedron (0,0,0), (1,0,0), (0,1,0), (0,0,1) with h = ±1 at
+// its vertices, in exact integer arithmetic: every cut is then a midpoint
+// (doubled: r_i + r_j), ∇h = (h1 − h0, h2 − h0, h3 − h0), and the order is
+// reversed when the fan's area vector points against ∇h, as
+// SliceTetrahedron does. The orientation of the cut relative to ∇h is the
+// same for every positively oriented tetrahedron and every h with this sign
+// pattern: it varies continuously and the area never vanishes while the
+// signs are strict (the cut points stay on distinct edges), and the set of
+// such (tetrahedron, h) is connected.
+constexpr std::array<TetrahedronSliceCase, 16> MakeTetrahedronSliceCases() {
+  constexpr int kReference[4][3] = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
+  std::array<TetrahedronSliceCase, 16> cases{};
+  for (int mask = 1; mask < 15; ++mask) {
+    int positive[4] = {}, non_positive[4] = {};
+    int num_positive = 0, num_non_positive = 0;
+    for (int i = 0; i < 4; ++i) {
+      if (mask & (1 << i)) {
+        positive[num_positive++] = i;
+      } else {
+        non_positive[num_non_positive++] = i;
+      }
+    }
+    TetrahedronSliceCase& c = cases[mask];
+    if (num_positive == 1 || num_positive == 3) {
+      const int lone = num_positive == 1 ? positive[0] : non_positive[0];
+      for (int k = 0; k < 4; ++k) {
+        if (k != lone) c.edges[c.size++] = {lone, k};
+      }
+    } else {
+      const int a = positive[0], b = positive[1];
+      const int cc = non_positive[0], d = non_positive[1];
+      c.edges = {{{a, cc}, {a, d}, {b, d}, {b, cc}}};
+      c.size = 4;
+    }
+    int q[4][3] = {};
+    for (int k = 0; k < c.size; ++k) {
+      for (int x = 0; x < 3; ++x) q[k][x] = kReference[c.edges[k][0]][x] + kReference[c.edges[k][1]][x];
+    }
+    int area[3] = {0, 0, 0};
+    for (int k = 1; k + 1 < c.size; ++k) {
+      const int u[3] = {q[k][0] - q[0][0], q[k][1] - q[0][1], q[k][2] - q[0][2]};
+      const int v[3] = {q[k + 1][0] - q[0][0], q[k + 1][1] - q[0][1], q[k + 1][2] - q[0][2]};
+      area[0] += u[1] * v[2] - u[2] * v[1];
+      area[1] += u[2] * v[0] - u[0] * v[2];
+      area[2] += u[0] * v[1] - u[1] * v[0];
+    }
+    int h[4];
+    for (int i = 0; i < 4; ++i) h[i] = (mask & (1 << i)) ? 1 : -1;
+    const int along = area[0] * (h[1] - h[0]) + area[1] * (h[2] - h[0]) + area[2] * (h[3] - h[0]);
+    if (along < 0) {
+      for (int i = 0, j = c.size - 1; i < j; ++i, --j) {
+        const std::array<int, 2> e = c.edges[i];
+        c.edges[i] = c.edges[j];
+        c.edges[j] = e;
+      }
+    }
+    if (c.size == 3) c.edges[3] = c.edges[0];
+    for (int k = 0; k < 4; ++k) c.rotated_slot[k] = k + 1 == c.size ? 0 : k + 1;
+  }
+  return cases;
+}
+
+}  // namespace internal
+
+/// The cut of a positively oriented tetrahedron for each sign pattern of h
+/// (index: bit i set when h[i] > 0). See TetrahedronSliceCase.
+inline constexpr std::array<TetrahedronSliceCase, 16> kTetrahedronSliceCases =
+    internal::MakeTetrahedronSliceCases();
+
+/// The sign pattern of h: bit i set when h[i] > 0 (0 and 15: no cut).
+inline int PositiveSignPattern(const std::array<double, 4>& h) {
+#if defined(__SSE2__)
+  // Two packed comparisons and their sign masks; the same bits as the
+  // scalar comparisons below (a NaN compares false in both).
+  const __m128d zero = _mm_setzero_pd();
+  return _mm_movemask_pd(_mm_cmpgt_pd(_mm_loadu_pd(&h[0]), zero)) |
+         _mm_movemask_pd(_mm_cmpgt_pd(_mm_loadu_pd(&h[2]), zero)) << 2;
+#else
+  return int(h[0] > 0) | int(h[1] > 0) << 1 | int(h[2] > 0) << 2 | int(h[3] > 0) << 3;
+#endif
+}
+
+/// SliceTetrahedron specialised to a positively oriented tetrahedron (as
+/// VolumeMesh guarantees) with the normal ∇h: the same polygon, vertex for
+/// vertex and bit for bit, read from kTetrahedronSliceCases instead of
+/// being sorted by signs and oriented by its area vector. The tetrahedron's
+/// vertices are at *p[i] with values `value[i]`; `pattern` must be
+/// PositiveSignPattern(h). The result has 3 or 4 vertices (none for the
+/// patterns 0 and 15) and may repeat a vertex where h vanishes exactly at
+/// one (see RemoveRepeatedVertices).
+///
+/// With `rotated`, the vertices are stored one place later, the last first:
+/// the order ClipByHalfSpace leaves a polygon in when it lies wholly inside
+/// the half-space, so a caller that finds it there can skip that pass.
+///
+/// The two can differ only in orientation, and only when the area vector
+/// computed from rounded vertices points against ∇h: a sliver whose extent
+/// is at the level of round-off, which SliceTetrahedron orients by its
+/// round-off and this function by the exact sign pattern.
+inline void SlicePositiveTetrahedron(const std::array<const Eigen::Vector3d*, 4>& p,
+                                     const std::array<double, 4>& value,
+                                     const std::array<double, 4>& h, int pattern,
+                                     ClipPolygon* out, bool rotated = false) {
+  const TetrahedronSliceCase& c = kTetrahedronSliceCases[pattern];
+  out->size = c.size;
+  if (c.size == 0) return;
+  static constexpr std::array<int, 4> kPlainSlot{0, 1, 2, 3};
+  const std::array<int, 4>& slot = rotated ? c.rotated_slot : kPlainSlot;
+  // Four cuts without a loop (a triangle's fourth is a spare copy of its
+  // first, stored past its end). As in SliceTetrahedron, h[i] and h[j]
+  // differ in sign on every edge, so the denominators are non-zero; the
+  // parameters t = h[i] / (h[i] − h[j]) are computed two at a time.
+  const auto& e = c.edges;
+  const Eigen::Array2d h_i01(h[e[0][0]], h[e[1][0]]), h_j01(h[e[0][1]], h[e[1][1]]);
+  const Eigen::Array2d h_i23(h[e[2][0]], h[e[3][0]]), h_j23(h[e[2][1]], h[e[3][1]]);
+  const Eigen::Array2d t01 = h_i01 / (h_i01 - h_j01);
+  const Eigen::Array2d t23 = h_i23 / (h_i23 - h_j23);
+  auto cut = [&](int k, double t) {
+    const int i = e[k][0], j = e[k][1];
+    // LerpVertex's interpolation, component by component (so t = 1
+    // reproduces vertex j exactly), in two pairs, (x, y) and (z, value),
+    // which Eigen computes as one packet each.
+    const double s = 1 - t;
+    const Eigen::Vector3d& a = *p[i];
+    const Eigen::Vector3d& b = *p[j];
+    Eigen::Vector4d& q = out->vertices[slot[k]];
+    q.head<2>() = s * a.head<2>() + t * b.head<2>();
+    q.tail<2>() = s * Eigen::Vector2d(a.z(), value[i]) + t * Eigen::Vector2d(b.z(), value[j]);
+  };
+  cut(0, t01(0));
+  cut(1, t01(1));
+  cut(2, t23(0));
+  cut(3, t23(1));
+}
+
+/// RemoveDuplicateVertices with a fast exit: equal positions need equal
+/// x coordinates, so when no two cyclically consecutive vertices share
+/// their x (the usual case, where RemoveDuplicateVertices would copy every
+/// vertex onto itself) nothing is done, and otherwise RemoveDuplicateVertices
+/// runs. The result is identical.
+inline void RemoveRepeatedVertices(ClipPolygon* polygon) {
+  const int n = polygon->size;
+  if (n == 0) return;
+  const Eigen::Vector4d* v = polygon->vertices.data();
+  bool same_x = false;
+#if defined(__SSE2__)
+  if (n == 3 || n == 4) {
+    // The slicers' sizes, in two packed comparisons: (x_0, x_1) against
+    // (x_{n−1}, x_0) and (x_2, x_{n−1}) against (x_1, x_{n−2}), which covers
+    // every cyclic pair (a triangle compares x_2 with x_1 twice). A NaN
+    // compares unequal, as in RemoveDuplicateVertices.
+    const __m128d x01 = _mm_set_pd(v[1].x(), v[0].x());
+    const __m128d before01 = _mm_set_pd(v[0].x(), v[n - 1].x());
+    const __m128d x2n = _mm_set_pd(v[n - 1].x(), v[2].x());
+    const __m128d before2n = _mm_set_pd(v[n - 2].x(), v[1].x());
+    same_x = _mm_movemask_pd(_mm_or_pd(_mm_cmpeq_pd(x01, before01), _mm_cmpeq_pd(x2n, before2n)));
+  } else
+#endif
+  {
+    same_x = v[0].x() == v[n - 1].x();
+    for (int i = 1; i < n; ++i) same_x |= v[i].x() == v[i - 1].x();
+  }
+  if (same_x) RemoveDuplicateVertices(polygon);
 }
 
 }  // namespace hydrocontact

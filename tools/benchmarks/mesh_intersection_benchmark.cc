@@ -22,17 +22,27 @@
 // unfiltered run reproduces. `Build*` measure the one-off cost of each
 // representation.
 //
+// `HalfSpaceKernel` times the half-space kernels alone (no surface is built),
+// writing into one reused ContactPolygons, on the inputs of
+// identical_mesh_benchmark: the gmsh sphere (data/gmsh-sphere-r0.05*.vtk,
+// E 1e6 Pa) at height 0.04 m against a half-space whose boundary passes
+// through the origin tilted by 0.1 rad about x (rigid, or compliant with a
+// 0.1 m slab), and a compliant 0.1 m box at height 0.045 m against a rigid
+// half-space tilted by 0.05 rad. Counters: polygons and vertices written.
+//
 // Run: build/mesh_intersection_benchmark --benchmark_min_time=0.1
 
 #include <array>
 #include <cmath>
 #include <map>
 #include <optional>
+#include <string>
 #include <utility>
 
 #include <benchmark/benchmark.h>
 
 #include "proximity/hydroelastic/compute_contact_surface.h"
+#include "proximity/hydroelastic/half_space_intersection.h"
 #include "proximity/representation/make_hydroelastic_representation.h"
 
 namespace hydrocontact {
@@ -157,6 +167,55 @@ void BuildCompliantSphere(benchmark::State& state) {
   state.counters["tetrahedra"] = tetrahedra;
 }
 
+#ifndef HYDROCONTACT_SOURCE_DIR
+#define HYDROCONTACT_SOURCE_DIR "."
+#endif
+
+// The compliant meshes of identical_mesh_benchmark: 0, 1 = the gmsh spheres
+// (208 and 1,671 vertices), 2 = the 0.1 m box.
+const CompliantMesh& KernelMesh(int m) {
+  static std::array<std::optional<HydroelasticRepresentation>, 3> cache;
+  std::optional<HydroelasticRepresentation>& r = cache[m];
+  if (!r) {
+    const ProximityProperties compliant = ProximityProperties::Compliant(1e6);
+    if (m == 2) {
+      r = MakeHydroelasticRepresentation(Box(0.1, 0.1, 0.1), compliant);
+    } else {
+      const std::string file = std::string(HYDROCONTACT_SOURCE_DIR) + "/data/" +
+                               (m == 0 ? "gmsh-sphere-r0.05.vtk" : "gmsh-sphere-r0.05-h0.007.vtk");
+      r = MakeHydroelasticRepresentation(Mesh(file), compliant);
+    }
+  }
+  return std::get<CompliantMesh>(*r);
+}
+
+// Args: mesh (see KernelMesh), half-space (0 rigid, 1 compliant, with the
+// normal filter).
+void HalfSpaceKernel(benchmark::State& state) {
+  const int m = int(state.range(0));
+  const bool compliant = state.range(1) != 0;
+  const CompliantMesh& mesh_C = KernelMesh(m);
+  const RigidTransform X_WC(Vector3d(0, 0, m == 2 ? 0.045 : 0.04));
+  const RigidTransform X_WH =
+      RigidTransform::FromAxisAngle(Vector3d(1, 0, 0), m == 2 ? 0.05 : 0.1, Vector3d::Zero());
+  const RigidTransform X_CH = X_WC.inverse() * X_WH;
+  CompliantHalfSpace half_space_H;
+  half_space_H.hydroelastic_modulus = 1e6;
+  half_space_H.slab_thickness = 0.1;
+  ContactPolygons polygons;
+  for (auto _ : state) {
+    polygons.Clear();
+    if (compliant) {
+      IntersectCompliantCompliantHalfSpace(mesh_C, half_space_H, X_CH, true, &polygons);
+    } else {
+      IntersectCompliantRigidHalfSpace(mesh_C, X_CH, &polygons);
+    }
+    benchmark::DoNotOptimize(polygons.vertices.data());
+  }
+  state.counters["polygons"] = polygons.num_polygons();
+  state.counters["vertices"] = double(polygons.vertices.size());
+}
+
 // Drake's RigidSoftMesh cases: (r, 4, 0) for every r; (2, o, 0) for o < 4;
 // (2, 4, k) for k > 0; (2, 3, 1); (2, 2, 2).
 void RigidCompliantCases(benchmark::internal::Benchmark* b) {
@@ -193,6 +252,10 @@ void CompliantCompliantCases(benchmark::internal::Benchmark* b) {
 
 BENCHMARK(RigidCompliant)->Apply(RigidCompliantCases)->Unit(benchmark::kMicrosecond);
 BENCHMARK(CompliantCompliant)->Apply(CompliantCompliantCases)->Unit(benchmark::kMicrosecond);
+BENCHMARK(HalfSpaceKernel)
+    ->ArgNames({"mesh", "compliant"})
+    ->ArgsProduct({{0, 1, 2}, {0, 1}})
+    ->Unit(benchmark::kMicrosecond);
 BENCHMARK(BuildCompliantEllipsoid)->ArgName("res")->DenseRange(0, 3)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BuildRigidSphere)->ArgName("res")->DenseRange(0, 3)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BuildCompliantSphere)->ArgName("res")->DenseRange(0, 3)->Unit(benchmark::kMicrosecond);

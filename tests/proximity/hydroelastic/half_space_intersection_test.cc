@@ -1,11 +1,17 @@
 #include "proximity/hydroelastic/half_space_intersection.h"
 
+#include <array>
 #include <cmath>
+#include <random>
+#include <string>
+#include <vector>
 
 #include <catch2/catch.hpp>
 
 #include "proximity/hydroelastic/compliant_compliant_intersection.h"
+#include "proximity/hydroelastic/orientation_filter.h"
 #include "proximity/hydroelastic/rigid_compliant_intersection.h"
+#include "proximity/representation/make_hydroelastic_representation.h"
 #include "tests/proximity/hydroelastic/contact_test_meshes.h"
 
 namespace hydrocontact {
@@ -204,6 +210,175 @@ TEST_CASE("No contact with half-spaces when apart", "[half_space]") {
   // A half-space above A, facing away: A lies wholly inside it (no plane crossing).
   IntersectCompliantRigidHalfSpace(A, RigidTransform(Vector3d(0, 0, 5)), &polygons);
   CHECK(polygons.num_polygons() == 0);
+}
+
+// Reference kernels for the compliant mesh against a half-space, written the
+// general way: every tetrahedron of the mesh in the hierarchy's leaf order
+// (the nodes are stored depth-first, left child first, which is the order
+// the kernels visit them in), its vertices as (position, pressure) 4-vectors,
+// SliceTetrahedron sorting the signs and orienting the cut by its area
+// vector, the compliant slab applied by ClipByHalfSpace, and exact repeats
+// removed by RemoveDuplicateVertices. No bounding box is consulted.
+std::vector<int> LeafOrder(const Bvh& bvh) {
+  std::vector<int> order;
+  for (const Bvh::Node& node : bvh.nodes()) {
+    if (node.is_leaf()) order.push_back(node.element);
+  }
+  return order;
+}
+
+std::array<Eigen::Vector4d, 4> TetVertices(const CompliantMesh& C, int tet) {
+  std::array<Eigen::Vector4d, 4> v;
+  for (int i = 0; i < 4; ++i) {
+    const int k = C.mesh.element(tet)[i];
+    v[i] << C.mesh.vertex(k), C.pressure.EvaluateAtVertex(k);
+  }
+  return v;
+}
+
+void ReferenceCompliantRigidHalfSpace(const CompliantMesh& C, const RigidTransform& X_CH,
+                                      ContactPolygons* polygons) {
+  const Vector3d nhat = X_CH.rotation().col(2);
+  const double offset = nhat.dot(X_CH.translation());
+  for (int tet : LeafOrder(C.bvh)) {
+    const std::array<Eigen::Vector4d, 4> v = TetVertices(C, tet);
+    std::array<double, 4> h;
+    for (int i = 0; i < 4; ++i) h[i] = nhat.dot(v[i].head<3>()) - offset;
+    ClipPolygon polygon;
+    SliceTetrahedron(v, h, nhat, &polygon);
+    RemoveDuplicateVertices(&polygon);
+    if (polygon.size < 3) continue;
+    polygons->Add(polygon, nhat, C.pressure.EvaluateGradient(tet), Vector3d::Zero());
+  }
+}
+
+void ReferenceCompliantCompliantHalfSpace(const CompliantMesh& C, const CompliantHalfSpace& H,
+                                          const RigidTransform& X_CH, bool normal_filter,
+                                          ContactPolygons* polygons) {
+  const Vector3d Hz = X_CH.rotation().col(2);
+  const double z_offset = Hz.dot(X_CH.translation());
+  const double slope = H.hydroelastic_modulus / H.slab_thickness;
+  const Vector3d grad_p_H = -slope * Hz;
+  const ClipHalfSpace slab{Hz, H.margin + z_offset};
+  for (int tet : LeafOrder(C.bvh)) {
+    const Vector3d& grad_p_C = C.pressure.EvaluateGradient(tet);
+    const Vector3d grad_h = grad_p_C - grad_p_H;
+    const double grad_h_sq = grad_h.squaredNorm();
+    if (!(grad_h_sq > kEqualGradientsRatio * kEqualGradientsRatio *
+                          (grad_p_C.squaredNorm() + slope * slope))) {
+      continue;
+    }
+    if (normal_filter && (!IsAlongPressureGradientUnnormalized(grad_h, grad_h_sq, grad_p_C) ||
+                          !IsAlongPressureGradientUnnormalized(-grad_h, grad_h_sq, grad_p_H))) {
+      continue;
+    }
+    const Vector3d nhat = grad_h / std::sqrt(grad_h_sq);
+    const std::array<Eigen::Vector4d, 4> v = TetVertices(C, tet);
+    std::array<double, 4> h;
+    for (int i = 0; i < 4; ++i) h[i] = v[i][3] - H.Pressure(Hz.dot(v[i].head<3>()) - z_offset);
+    ClipPolygon sliced, clipped;
+    SliceTetrahedron(v, h, nhat, &sliced);
+    if (sliced.size < 3) continue;
+    if (!ClipByHalfSpace(sliced, slab, &clipped)) continue;
+    RemoveDuplicateVertices(&clipped);
+    if (clipped.size < 3) continue;
+    polygons->Add(clipped, nhat, grad_p_C, grad_p_H);
+  }
+}
+
+// The two sets of polygons are identical, bit for bit.
+void CheckIdentical(const ContactPolygons& actual, const ContactPolygons& expected) {
+  REQUIRE(actual.num_polygons() == expected.num_polygons());
+  REQUIRE(actual.ends == expected.ends);
+  int mismatches = 0;
+  for (size_t k = 0; k < actual.vertices.size(); ++k) {
+    mismatches += !(actual.vertices[k].array() == expected.vertices[k].array()).all();
+  }
+  for (int k = 0; k < actual.num_polygons(); ++k) {
+    mismatches += actual.normals[k] != expected.normals[k];
+    mismatches += actual.grad_first[k] != expected.grad_first[k];
+    mismatches += actual.grad_second[k] != expected.grad_second[k];
+  }
+  CHECK(mismatches == 0);
+}
+
+TEST_CASE("The half-space kernels give the general slicing's polygons bit for bit",
+          "[half_space]") {
+  // A third-party gmsh sphere (r 0.05) and a grid box whose vertices lie on
+  // the planes x, y, z ∈ {−1, −1/2, 0, 1/2, 1}·half, cut at random poses and
+  // at poses whose plane passes exactly through mesh vertices (exact zeros
+  // of h, where cuts coincide with vertices and repeat), and in the box's
+  // case along its faces.
+  const std::string data = std::string(HYDROCONTACT_SOURCE_DIR) + "/data/";
+  const CompliantMesh sphere = std::get<CompliantMesh>(MakeHydroelasticRepresentation(
+      Mesh(data + "gmsh-sphere-r0.05.vtk"), ProximityProperties::Compliant(1e6)));
+  const CompliantMesh box =
+      test::MakeSlabBox(Vector3d(0.4, 0.2, 0.2), Eigen::Vector3i(4, 2, 2), 2, 1e6);
+  std::mt19937 random(11);
+  std::uniform_real_distribution<double> unit(-1, 1);
+  struct Subject {
+    const char* name;
+    const CompliantMesh* mesh;
+    double size;
+  };
+  const std::array<Subject, 2> subjects{{{"gmsh sphere", &sphere, 0.05}, {"grid box", &box, 0.2}}};
+  // Polygons compared, and those with a vertex exactly at a mesh vertex.
+  int rigid_polygons = 0, soft_polygons = 0, at_vertices = 0;
+  auto count_at_vertices = [&](const CompliantMesh& C, const ContactPolygons& polygons) {
+    for (const Eigen::Vector4d& q : polygons.vertices) {
+      for (const Vector3d& v : C.mesh.vertices()) {
+        if (q.head<3>() == v) {
+          ++at_vertices;
+          break;
+        }
+      }
+    }
+  };
+  for (const Subject& subject : subjects) {
+    std::vector<RigidTransform> poses;
+    for (int k = 0; k < 30; ++k) {
+      poses.push_back(RigidTransform::FromAxisAngle(
+          Vector3d(unit(random), unit(random), unit(random)), 3 * unit(random),
+          subject.size * Vector3d(unit(random), unit(random), unit(random))));
+    }
+    // Axis-aligned planes exactly through vertices: H's z axis along ±x,
+    // ±y or ±z of C (exact rotation matrices), through mesh vertices.
+    const Eigen::Matrix3d flips[] = {
+        Eigen::Matrix3d::Identity(), Eigen::Vector3d(1, -1, -1).asDiagonal(),
+        (Eigen::Matrix3d() << 0, 0, 1, 1, 0, 0, 0, 1, 0).finished(),
+        (Eigen::Matrix3d() << 0, 1, 0, 0, 0, 1, 1, 0, 0).finished()};
+    for (const Eigen::Matrix3d& R : flips) {
+      for (int v : {0, 7, 20, 33}) {
+        poses.emplace_back(R, subject.mesh->mesh.vertex(v % subject.mesh->mesh.num_vertices()));
+      }
+    }
+    for (size_t k = 0; k < poses.size(); ++k) {
+      INFO(subject.name << ", pose " << k);
+      ContactPolygons actual, expected;
+      IntersectCompliantRigidHalfSpace(*subject.mesh, poses[k], &actual);
+      ReferenceCompliantRigidHalfSpace(*subject.mesh, poses[k], &expected);
+      CheckIdentical(actual, expected);
+      rigid_polygons += actual.num_polygons();
+      count_at_vertices(*subject.mesh, actual);
+      for (const bool filter : {true, false}) {
+        CompliantHalfSpace H;
+        H.hydroelastic_modulus = 2e6;
+        H.slab_thickness = subject.size * (1 + k % 3);
+        H.margin = subject.size * 0.05 * (k % 2);
+        ContactPolygons actual_soft, expected_soft;
+        IntersectCompliantCompliantHalfSpace(*subject.mesh, H, poses[k], filter, &actual_soft);
+        ReferenceCompliantCompliantHalfSpace(*subject.mesh, H, poses[k], filter, &expected_soft);
+        CheckIdentical(actual_soft, expected_soft);
+        soft_polygons += actual_soft.num_polygons();
+        count_at_vertices(*subject.mesh, actual_soft);
+      }
+    }
+  }
+  // The comparison was not vacuous: thousands of polygons, hundreds of
+  // vertices exactly at mesh vertices (the repeated-cut cases).
+  CHECK(rigid_polygons > 3000);
+  CHECK(soft_polygons > 5000);
+  CHECK(at_vertices > 100);
 }
 
 }  // namespace

@@ -1,6 +1,8 @@
 #include "proximity/hydroelastic/polygon_clipping.h"
 
 #include <cmath>
+#include <random>
+#include <vector>
 
 #include <catch2/catch.hpp>
 
@@ -217,6 +219,155 @@ TEST_CASE("SliceTetrahedron: triangle and quadrilateral cuts", "[clipping]") {
     REQUIRE(out.size == 3);
     CHECK(Area(out) == Approx(0.5));
     for (int i = 0; i < 3; ++i) CHECK(out[i].x() == 0.0);
+  }
+}
+
+// The specialised slicing (kTetrahedronSliceCases) on the unit right
+// tetrahedron 0, e_x, e_y, e_z (positively oriented: det(e_x, e_y, e_z) = 1),
+// carrying the linear value f = 1 + 2x + 3y + 4z, against cuts derived by
+// hand. Each case gives h's values at the vertices, the expected vertex
+// count after RemoveRepeatedVertices, the area, and the direction of ∇h.
+TEST_CASE("SlicePositiveTetrahedron: hand-derived cuts, with exact zeros at vertices",
+          "[clipping]") {
+  const Vector3d v[4] = {Vector3d(0, 0, 0), Vector3d(1, 0, 0), Vector3d(0, 1, 0),
+                         Vector3d(0, 0, 1)};
+  const std::array<const Vector3d*, 4> p{&v[0], &v[1], &v[2], &v[3]};
+  auto f = [](const Vector3d& q) { return 1 + 2 * q.x() + 3 * q.y() + 4 * q.z(); };
+  const std::array<double, 4> value{f(v[0]), f(v[1]), f(v[2]), f(v[3])};
+  struct Case {
+    const char* name;
+    Vector3d grad;  // h(q) = grad·q + h0
+    double h0;
+    int size;
+    double area;
+  };
+  const Case cases[] = {
+      // x + y + z = 1/2 cuts the three edges at the origin at 1/2: an
+      // equilateral triangle of side √2/2, area (√3/4)(1/2) = √3/8.
+      {"x + y + z − 1/2 (three positive)", Vector3d(1, 1, 1), -0.5, 3, std::sqrt(3.0) / 8},
+      // x = 1/4: (1/4,0,0), (1/4,3/4,0), (1/4,0,3/4): a right triangle with
+      // legs 3/4, area (3/4)²/2.
+      {"x − 1/4 (one positive)", Vector3d(1, 0, 0), -0.25, 3, 0.75 * 0.75 / 2},
+      // x + y = 1/4: (1/4,0,0), (0,1/4,0), (0,1/4,3/4), (1/4,0,3/4): a
+      // rectangle √2/4 × 3/4.
+      {"x + y − 1/4 (two and two)", Vector3d(1, 1, 0), -0.25, 4, std::sqrt(2.0) / 4 * 0.75},
+      // x = 0 through vertices 0, 2, 3: the face x = 0, area 1/2.
+      {"x (one positive, three zeros)", Vector3d(1, 0, 0), 0, 3, 0.5},
+      // 2x + y = 1 through vertex 2: (1/2,0,0), e_y, (1/2,0,1/2); the sides
+      // from (1/2,0,0) are (−1/2,1,0) and (0,0,1/2), whose cross product
+      // (1/2,1/4,0) has length √5/4: area √5/8.
+      {"2x + y − 1 (one positive, one zero)", Vector3d(2, 1, 0), -1, 3, std::sqrt(5.0) / 8},
+      // x + y = z through vertex 0: the quadrilateral's two cuts at vertex
+      // 0 coincide, leaving 0, (1/2,0,1/2), (0,1/2,1/2): the sides' cross
+      // product (−1/4,−1/4,1/4) has length √3/4: area √3/8.
+      {"x + y − z (two and two, one zero)", Vector3d(1, 1, -1), 0, 3, std::sqrt(3.0) / 8},
+      // 1 − x − y ≥ 0 holds with equality on the edge 1–2 only: the cut
+      // collapses to that segment.
+      {"1 − x − y (two positive, two zeros)", Vector3d(-1, -1, 0), 1, 2, 0},
+      // x + y + z = 0 touches vertex 0 only: three cuts at vertex 0.
+      {"x + y + z (three positive, one zero)", Vector3d(1, 1, 1), 0, 1, 0},
+      // h ≤ 0 everywhere (zero on the face x + y + z = 1): no cut at all.
+      {"x + y + z − 1 (none positive)", Vector3d(1, 1, 1), -1, 0, 0},
+      {"x + 2 (all positive)", Vector3d(1, 0, 0), 2, 0, 0},
+  };
+  for (const Case& c : cases) {
+    INFO(c.name);
+    std::array<double, 4> h;
+    for (int i = 0; i < 4; ++i) h[i] = c.grad.dot(v[i]) + c.h0;
+    ClipPolygon out;
+    SlicePositiveTetrahedron(p, value, h, PositiveSignPattern(h), &out);
+    RemoveRepeatedVertices(&out);
+    REQUIRE(out.size == c.size);
+    for (int i = 0; i < out.size; ++i) {
+      CHECK(c.grad.dot(out.position(i)) + c.h0 == Approx(0).margin(1e-15));
+      CHECK(out[i][3] == Approx(f(out.position(i))).epsilon(1e-15));
+    }
+    if (c.size >= 3) {
+      CHECK(Area(out) == Approx(c.area).epsilon(1e-14));
+      CHECK(PolygonAreaVector(out).normalized().isApprox(c.grad.normalized(), 1e-14));
+    }
+  }
+}
+
+// The table must reproduce SliceTetrahedron (followed by
+// RemoveDuplicateVertices) exactly: same vertices, same order, same bits.
+// Every sign pattern of h, with zeros, on many random positively oriented
+// tetrahedra; SliceTetrahedron is given the gradient of the linear function
+// taking the values h, which is what the kernels pass it.
+TEST_CASE("SlicePositiveTetrahedron equals SliceTetrahedron for every sign pattern",
+          "[clipping]") {
+  std::mt19937 random(7);
+  std::uniform_real_distribution<double> coordinate(-1, 1), magnitude(0.05, 2);
+  int compared = 0;
+  for (int trial = 0; trial < 200; ++trial) {
+    Vector3d v[4];
+    for (Vector3d& q : v) q = Vector3d(coordinate(random), coordinate(random), coordinate(random));
+    Eigen::Matrix3d edges;
+    edges << (v[1] - v[0]).transpose(), (v[2] - v[0]).transpose(), (v[3] - v[0]).transpose();
+    if (std::abs(edges.determinant()) < 1e-3) continue;
+    if (edges.determinant() < 0) {
+      std::swap(v[2], v[3]);
+      edges << (v[1] - v[0]).transpose(), (v[2] - v[0]).transpose(), (v[3] - v[0]).transpose();
+    }
+    REQUIRE(SignedTetrahedronVolume(v[0], v[1], v[2], v[3]) > 0);
+    const std::array<const Vector3d*, 4> p{&v[0], &v[1], &v[2], &v[3]};
+    const std::array<double, 4> value{magnitude(random), magnitude(random), magnitude(random),
+                                      magnitude(random)};
+    std::array<Vector4d, 4> vertices;
+    for (int i = 0; i < 4; ++i) vertices[i] << v[i], value[i];
+    // Signs −1, 0, +1 at each vertex: 81 patterns.
+    for (int signs = 0; signs < 81; ++signs) {
+      std::array<double, 4> h;
+      for (int i = 0, rest = signs; i < 4; ++i, rest /= 3) h[i] = (rest % 3 - 1) * magnitude(random);
+      // ∇h: (v_i − v_0)·∇h = h_i − h_0.
+      const Vector3d grad_h = edges.inverse() * Vector3d(h[1] - h[0], h[2] - h[0], h[3] - h[0]);
+      ClipPolygon expected, actual;
+      SliceTetrahedron(vertices, h, grad_h, &expected);
+      RemoveDuplicateVertices(&expected);
+      SlicePositiveTetrahedron(p, value, h, PositiveSignPattern(h), &actual);
+      RemoveRepeatedVertices(&actual);
+      INFO("trial " << trial << ", h = " << h[0] << " " << h[1] << " " << h[2] << " " << h[3]);
+      REQUIRE(actual.size == expected.size);
+      for (int k = 0; k < actual.size; ++k) CHECK((actual[k].array() == expected[k].array()).all());
+      // Rotated: vertex k stored at k + 1, the last at 0.
+      ClipPolygon rotated;
+      SlicePositiveTetrahedron(p, value, h, PositiveSignPattern(h), &rotated, true);
+      ClipPolygon plain;
+      SlicePositiveTetrahedron(p, value, h, PositiveSignPattern(h), &plain);
+      REQUIRE(rotated.size == plain.size);
+      for (int k = 0; k < plain.size; ++k) {
+        CHECK((rotated[(k + 1) % plain.size].array() == plain[k].array()).all());
+      }
+      // A triangle's spare fourth vertex, past its end (slot 3, or 4 when
+      // rotated), repeats its first.
+      if (plain.size == 3) {
+        CHECK((plain.vertices[3].array() == plain[0].array()).all());
+        CHECK((rotated.vertices[4].array() == plain[0].array()).all());
+      }
+      ++compared;
+    }
+  }
+  CHECK(compared > 100 * 81);
+}
+
+TEST_CASE("RemoveRepeatedVertices equals RemoveDuplicateVertices", "[clipping]") {
+  const Vector3d a(0, 0, 0), b(1, 0, 0), c(1, 1, 0), d(0, 1, 0);
+  // Repeats in every position, cyclic ones, all-equal, and none; a vertex
+  // equal to a non-neighbour (b … b) is not a repeat for either.
+  const std::vector<std::vector<Vector3d>> polygons{
+      {a, b, c, d},    {a, a, b, c},    {a, b, b, c},       {a, b, c, c},
+      {a, b, c, a},    {a, a, a},       {a, b, a, b},       {a, b, c, b},
+      {a, b, c, d, a}, {a, b, b, c, c}, {a, a, b, b, c, a}, {a},
+      {a, b},          {a, a},          {b, a, c, a, d, a}, {a, b, c}};
+  for (const auto& points : polygons) {
+    ClipPolygon expected;
+    for (const Vector3d& q : points) expected.push_back(Vector4d(q.x(), q.y(), q.z(), q.x() + 7));
+    ClipPolygon actual = expected;
+    RemoveDuplicateVertices(&expected);
+    RemoveRepeatedVertices(&actual);
+    INFO("polygon of " << points.size() << " vertices");
+    REQUIRE(actual.size == expected.size);
+    for (int k = 0; k < actual.size; ++k) CHECK((actual[k].array() == expected[k].array()).all());
   }
 }
 
