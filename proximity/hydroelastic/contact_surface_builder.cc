@@ -47,8 +47,8 @@ struct BlockTotals {
 //    [b + k, b + k + n + 1);
 //  - triangle representation: vertices [b + k, b + k + n + 1) (the last is
 //    the centroid), fan triangles [b, b + n).
-// When a piece is dropped its slots are left unused and Compact closes the
-// gaps afterwards.
+// When a piece is dropped its slots are left unused and CompactAndTrim
+// closes the gaps afterwards.
 struct Build {
   const ContactPolygons& polygons;
   RigidTransform X_WF;
@@ -123,113 +123,111 @@ bool Build::Polygon(int k, BlockTotals* totals) const {
   std::array<Eigen::Vector3d, ClipPolygon::kCapacity> p_W;
   std::array<Eigen::Vector3d, ClipPolygon::kCapacity> fan_cross;
   std::array<double, ClipPolygon::kCapacity> pressure;
-  {
-    kept[k] = 0;
-    const int begin = polygons.begin(k);
-    const int n = polygons.ends[k] - begin;
-    if (n < 3 || n > ClipPolygon::kCapacity) return false;
-    for (int i = 0; i < n; ++i) {
-      const Eigen::Vector4d& v = polygons.vertices[begin + (flip ? n - 1 - i : i)];
-      p_W[i] = X_WF * Eigen::Vector3d(v.head<3>());
-      pressure[i] = std::max(0.0, v[3]);
-    }
-    const Eigen::Vector3d nhat_W = (flip ? -1.0 : 1.0) * (R_WF * polygons.normals[k]);
-
-    // The same fan from vertex 0 as PolygonSurfaceMesh uses, so the test
-    // below is the mesh's own degeneracy test, only stricter.
-    // Summed per component: summed as vectors, the compiler pairs x and y
-    // by storing them and reloading them as one, which stalls on store
-    // forwarding (a sixth of this loop's time).
-    double area_x = 0, area_y = 0, area_z = 0;
-    for (int i = 1; i + 1 < n; ++i) {
-      fan_cross[i] = (p_W[i] - p_W[0]).cross(p_W[i + 1] - p_W[0]);
-      area_x += fan_cross[i].x();
-      area_y += fan_cross[i].y();
-      area_z += fan_cross[i].z();
-    }
-    const Eigen::Vector3d area_vector(area_x, area_y, area_z);
-    double longest_sq = (p_W[0] - p_W[n - 1]).squaredNorm();
-    for (int i = 0; i + 1 < n; ++i) {
-      longest_sq = std::max(longest_sq, (p_W[i + 1] - p_W[i]).squaredNorm());
-    }
-    const double twice_area = area_vector.norm();
-    if (!(longest_sq > negligible_edge_sq) ||
-        !(area_vector.dot(nhat_W) > kDegeneratePolygonRatio * longest_sq) ||
-        !(twice_area > negligible_twice_area)) {
-      return false;
-    }
-
-    // A rigid side's gradient is absent: not rotated, not stored.
-    const Eigen::Vector3d grad_M_W =
-        has_grad_M ? Eigen::Vector3d(R_WF * grad_M_F[k]) : Eigen::Vector3d::Zero();
-    const Eigen::Vector3d grad_N_W =
-        has_grad_N ? Eigen::Vector3d(R_WF * grad_N_F[k]) : Eigen::Vector3d::Zero();
-    // The face's unit normal and area centroid. A planar convex polygon's
-    // fan triangles all have the normal n̂ of the sum of their area vectors,
-    // so twice their areas are the projections cross·n̂ (no square root
-    // each). The mesh would derive the same from the vertices.
-    const Eigen::Vector3d nhat_face_W = area_vector / twice_area;
-    Eigen::Vector3d moment = Eigen::Vector3d::Zero();
-    double pressure_moment = 0;
-    for (int i = 1; i + 1 < n; ++i) {
-      const double t = fan_cross[i].dot(nhat_face_W);
-      moment += t * (p_W[0] + p_W[i] + p_W[i + 1]);
-      pressure_moment += t * (pressure[0] + pressure[i] + pressure[i + 1]);
-    }
-    const double inv_three_twice_area = 1 / (3 * twice_area);
-    const Eigen::Vector3d p_WC = moment * inv_three_twice_area;
-    // The vertex pressures sample a compliant geometry's linear field (M's
-    // when it is compliant, else N's; on a compliant–compliant surface the
-    // two agree), so the surface field's gradient is that field's gradient
-    // projected onto the face's plane: exact, where the mesh field would
-    // solve for it from the vertex values.
-    const Eigen::Vector3d& grad_p_W = has_grad_M ? grad_M_W : grad_N_W;
-    const Eigen::Vector3d grad_e_W = grad_p_W - grad_p_W.dot(nhat_face_W) * nhat_face_W;
-    const int first_vertex = triangles ? begin + k : begin;
-    for (int i = 0; i < n; ++i) {
-      vertices_W[first_vertex + i] = p_W[i];
-      values[first_vertex + i] = pressure[i];
-    }
-    if (!triangles) {
-      int* face = out.poly_mesh_W.face_data.data() + begin + k;
-      face[0] = n;
-      for (int i = 0; i < n; ++i) face[1 + i] = first_vertex + i;
-      out.poly_mesh_W.face_offsets[k] = begin + k;
-      WriteFace(k, nhat_face_W, twice_area / 2, p_WC, grad_e_W,
-                pressure[0] - grad_e_W.dot(p_W[0]), grad_M_W, grad_N_W);
-      totals->area += twice_area / 2;
-      totals->moment += (twice_area / 2) * p_WC;
-      kept[k] = kPolygonKept;
-      return true;
-    }
-    // Fan around the area centroid; the centroid's pressure is the mean of
-    // the linear field over the polygon, which is its value there. Each fan
-    // triangle's normal, area and centroid are those TriangleSurfaceMesh
-    // would compute, the same expressions on the same values.
-    const int centroid = first_vertex + n;
-    vertices_W[centroid] = p_WC;
-    values[centroid] = pressure_moment * inv_three_twice_area;
-    uint32_t mask = kPolygonKept;
-    for (int i = 0; i < n; ++i) {
-      const int j = i + 1 == n ? 0 : i + 1;
-      const Eigen::Vector3d& a = p_W[i];
-      const Eigen::Vector3d& b = p_W[j];
-      const double fan_longest_sq =
-          std::max({(b - a).squaredNorm(), (p_WC - b).squaredNorm(), (a - p_WC).squaredNorm()});
-      const Eigen::Vector3d cross = (b - a).cross(p_WC - a);
-      if (!(cross.dot(nhat_W) > kDegenerateFanTriangleRatio * fan_longest_sq)) continue;
-      out.tri_mesh_W.triangles[begin + i] = {first_vertex + i, first_vertex + j, centroid};
-      const double fan_twice_area = cross.norm();
-      const Eigen::Vector3d p_WFan = (a + b + p_WC) / 3;
-      WriteFace(begin + i, cross / fan_twice_area, fan_twice_area / 2, p_WFan, grad_e_W,
-                pressure[i] - grad_e_W.dot(a), grad_M_W, grad_N_W);
-      totals->area += fan_twice_area / 2;
-      totals->moment += (fan_twice_area / 2) * p_WFan;
-      mask |= 1u << i;
-    }
-    kept[k] = mask;
-    return mask == (kPolygonKept | ((1u << n) - 1));
+  kept[k] = 0;
+  const int begin = polygons.begin(k);
+  const int n = polygons.ends[k] - begin;
+  if (n < 3 || n > ClipPolygon::kCapacity) return false;
+  for (int i = 0; i < n; ++i) {
+    const Eigen::Vector4d& v = polygons.vertices[begin + (flip ? n - 1 - i : i)];
+    p_W[i] = X_WF * Eigen::Vector3d(v.head<3>());
+    pressure[i] = std::max(0.0, v[3]);
   }
+  const Eigen::Vector3d nhat_W = (flip ? -1.0 : 1.0) * (R_WF * polygons.normals[k]);
+
+  // The same fan from vertex 0 as PolygonSurfaceMesh uses, so the test
+  // below is the mesh's own degeneracy test, only stricter.
+  // Summed per component: summed as vectors, the compiler pairs x and y
+  // by storing them and reloading them as one, which stalls on store
+  // forwarding (a sixth of this loop's time).
+  double area_x = 0, area_y = 0, area_z = 0;
+  for (int i = 1; i + 1 < n; ++i) {
+    fan_cross[i] = (p_W[i] - p_W[0]).cross(p_W[i + 1] - p_W[0]);
+    area_x += fan_cross[i].x();
+    area_y += fan_cross[i].y();
+    area_z += fan_cross[i].z();
+  }
+  const Eigen::Vector3d area_vector(area_x, area_y, area_z);
+  double longest_sq = (p_W[0] - p_W[n - 1]).squaredNorm();
+  for (int i = 0; i + 1 < n; ++i) {
+    longest_sq = std::max(longest_sq, (p_W[i + 1] - p_W[i]).squaredNorm());
+  }
+  const double twice_area = area_vector.norm();
+  if (!(longest_sq > negligible_edge_sq) ||
+      !(area_vector.dot(nhat_W) > kDegeneratePolygonRatio * longest_sq) ||
+      !(twice_area > negligible_twice_area)) {
+    return false;
+  }
+
+  // A rigid side's gradient is absent: not rotated, not stored.
+  const Eigen::Vector3d grad_M_W =
+      has_grad_M ? Eigen::Vector3d(R_WF * grad_M_F[k]) : Eigen::Vector3d::Zero();
+  const Eigen::Vector3d grad_N_W =
+      has_grad_N ? Eigen::Vector3d(R_WF * grad_N_F[k]) : Eigen::Vector3d::Zero();
+  // The face's unit normal and area centroid. A planar convex polygon's
+  // fan triangles all have the normal n̂ of the sum of their area vectors,
+  // so twice their areas are the projections cross·n̂ (no square root
+  // each). The mesh would derive the same from the vertices.
+  const Eigen::Vector3d nhat_face_W = area_vector / twice_area;
+  Eigen::Vector3d moment = Eigen::Vector3d::Zero();
+  double pressure_moment = 0;
+  for (int i = 1; i + 1 < n; ++i) {
+    const double t = fan_cross[i].dot(nhat_face_W);
+    moment += t * (p_W[0] + p_W[i] + p_W[i + 1]);
+    pressure_moment += t * (pressure[0] + pressure[i] + pressure[i + 1]);
+  }
+  const double inv_three_twice_area = 1 / (3 * twice_area);
+  const Eigen::Vector3d p_WC = moment * inv_three_twice_area;
+  // The vertex pressures sample a compliant geometry's linear field (M's
+  // when it is compliant, else N's; on a compliant–compliant surface the
+  // two agree), so the surface field's gradient is that field's gradient
+  // projected onto the face's plane: exact, where the mesh field would
+  // solve for it from the vertex values.
+  const Eigen::Vector3d& grad_p_W = has_grad_M ? grad_M_W : grad_N_W;
+  const Eigen::Vector3d grad_e_W = grad_p_W - grad_p_W.dot(nhat_face_W) * nhat_face_W;
+  const int first_vertex = triangles ? begin + k : begin;
+  for (int i = 0; i < n; ++i) {
+    vertices_W[first_vertex + i] = p_W[i];
+    values[first_vertex + i] = pressure[i];
+  }
+  if (!triangles) {
+    int* face = out.poly_mesh_W.face_data.data() + begin + k;
+    face[0] = n;
+    for (int i = 0; i < n; ++i) face[1 + i] = first_vertex + i;
+    out.poly_mesh_W.face_offsets[k] = begin + k;
+    WriteFace(k, nhat_face_W, twice_area / 2, p_WC, grad_e_W,
+              pressure[0] - grad_e_W.dot(p_W[0]), grad_M_W, grad_N_W);
+    totals->area += twice_area / 2;
+    totals->moment += (twice_area / 2) * p_WC;
+    kept[k] = kPolygonKept;
+    return true;
+  }
+  // Fan around the area centroid; the centroid's pressure is the mean of
+  // the linear field over the polygon, which is its value there. Each fan
+  // triangle's normal, area and centroid are those TriangleSurfaceMesh
+  // would compute, the same expressions on the same values.
+  const int centroid = first_vertex + n;
+  vertices_W[centroid] = p_WC;
+  values[centroid] = pressure_moment * inv_three_twice_area;
+  uint32_t mask = kPolygonKept;
+  for (int i = 0; i < n; ++i) {
+    const int j = i + 1 == n ? 0 : i + 1;
+    const Eigen::Vector3d& a = p_W[i];
+    const Eigen::Vector3d& b = p_W[j];
+    const double fan_longest_sq =
+        std::max({(b - a).squaredNorm(), (p_WC - b).squaredNorm(), (a - p_WC).squaredNorm()});
+    const Eigen::Vector3d cross = (b - a).cross(p_WC - a);
+    if (!(cross.dot(nhat_W) > kDegenerateFanTriangleRatio * fan_longest_sq)) continue;
+    out.tri_mesh_W.triangles[begin + i] = {first_vertex + i, first_vertex + j, centroid};
+    const double fan_twice_area = cross.norm();
+    const Eigen::Vector3d p_WFan = (a + b + p_WC) / 3;
+    WriteFace(begin + i, cross / fan_twice_area, fan_twice_area / 2, p_WFan, grad_e_W,
+              pressure[i] - grad_e_W.dot(a), grad_M_W, grad_N_W);
+    totals->area += fan_twice_area / 2;
+    totals->moment += (fan_twice_area / 2) * p_WFan;
+    mask |= 1u << i;
+  }
+  kept[k] = mask;
+  return mask == (kPolygonKept | ((1u << n) - 1));
 }
 
 // Moves face `from`'s data to slot `to` ≤ from.
