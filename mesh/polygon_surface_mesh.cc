@@ -36,6 +36,12 @@ PolygonSurfaceMesh::Arrays PolygonSurfaceMesh::ReleaseArrays() {
 }
 
 void PolygonSurfaceMesh::AdoptArrays(Arrays&& arrays) {
+  // Emptied first: a rejected call leaves the mesh empty and `arrays` as
+  // they were.
+  *this = PolygonSurfaceMesh();
+  internal::ValidateFaceDataSizes("PolygonSurfaceMesh", arrays.face_offsets.size(),
+                                  arrays.face_normals.size(), arrays.areas.size(),
+                                  arrays.centroids.size());
   face_data_ = std::move(arrays.face_data);
   face_offsets_ = std::move(arrays.face_offsets);
   vertices_ = std::move(arrays.vertices);
@@ -44,13 +50,6 @@ void PolygonSurfaceMesh::AdoptArrays(Arrays&& arrays) {
   element_centroids_ = std::move(arrays.centroids);
   total_area_ = arrays.total_area;
   centroid_ = arrays.centroid;
-  try {
-    internal::ValidateFaceDataSizes("PolygonSurfaceMesh", face_offsets_.size(),
-                                    face_normals_.size(), areas_.size(), element_centroids_.size());
-  } catch (...) {
-    *this = PolygonSurfaceMesh();
-    throw;
-  }
 }
 
 void PolygonSurfaceMesh::IndexFaces() {

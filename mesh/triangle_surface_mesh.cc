@@ -39,6 +39,12 @@ TriangleSurfaceMesh::Arrays TriangleSurfaceMesh::ReleaseArrays() {
 }
 
 void TriangleSurfaceMesh::AdoptArrays(Arrays&& arrays) {
+  // Emptied first: a rejected call leaves the mesh empty and `arrays` as
+  // they were.
+  *this = TriangleSurfaceMesh();
+  internal::ValidateFaceDataSizes("TriangleSurfaceMesh", arrays.triangles.size(),
+                                  arrays.face_normals.size(), arrays.areas.size(),
+                                  arrays.centroids.size());
   triangles_ = std::move(arrays.triangles);
   vertices_ = std::move(arrays.vertices);
   face_normals_ = std::move(arrays.face_normals);
@@ -46,13 +52,6 @@ void TriangleSurfaceMesh::AdoptArrays(Arrays&& arrays) {
   element_centroids_ = std::move(arrays.centroids);
   total_area_ = arrays.total_area;
   centroid_ = arrays.centroid;
-  try {
-    internal::ValidateFaceDataSizes("TriangleSurfaceMesh", triangles_.size(), face_normals_.size(),
-                                    areas_.size(), element_centroids_.size());
-  } catch (...) {
-    *this = TriangleSurfaceMesh();
-    throw;
-  }
 }
 
 void TriangleSurfaceMesh::ComputeFaceData() {
