@@ -314,14 +314,17 @@ bool ContactSurfaceOf(const PosedGeometry& a, const PosedGeometry& b,
                                *b.state->representation, b.X_WG, representation, surface, options);
 }
 
-SignedDistancePair SignedDistanceOf(const PosedGeometry& a, const PosedGeometry& b) {
+// `executor`, when given, is lent to the pair (ws.pair_executor).
+SignedDistancePair SignedDistanceOf(const PosedGeometry& a, const PosedGeometry& b,
+                                    const ParallelExecutor* executor = nullptr) {
   return ComputeSignedDistancePair(a.state->id, *a.state->distance_geometry, a.X_WG, b.state->id,
-                                   *b.state->distance_geometry, b.X_WG);
+                                   *b.state->distance_geometry, b.X_WG, executor);
 }
 
-std::optional<PenetrationAsPointPair> PenetrationOf(const PosedGeometry& a, const PosedGeometry& b) {
+std::optional<PenetrationAsPointPair> PenetrationOf(const PosedGeometry& a, const PosedGeometry& b,
+                                                    const ParallelExecutor* executor = nullptr) {
   return ComputePenetration(a.state->id, *a.state->distance_geometry, a.X_WG, b.state->id,
-                            *b.state->distance_geometry, b.X_WG);
+                            *b.state->distance_geometry, b.X_WG, executor);
 }
 
 template <class T>
@@ -332,8 +335,8 @@ void RequireOutput(T* out, const char* query) {
 // The contact patch of a and b into *patch (its storage reused) when they
 // touch or penetrate; false, leaving *patch as it was, otherwise.
 bool PatchOf(const PosedGeometry& a, const PosedGeometry& b, const ContactPatchSettings& settings,
-             ContactPatch* patch) {
-  const SignedDistancePair d = SignedDistanceOf(a, b);
+             ContactPatch* patch, const ParallelExecutor* executor) {
+  const SignedDistancePair d = SignedDistanceOf(a, b, executor);
   if (!(d.distance <= 0)) return false;
   ComputeContactPatch(d, *a.state->distance_geometry, a.X_WG, *b.state->distance_geometry, b.X_WG, settings,
                       patch);
@@ -487,7 +490,7 @@ void QueryObject::ComputeContactSurfacesWithFallback(HydroelasticContactRepresen
   RunSurfacesWithFallback(
       *scene_graph_, max_threads_, PairQuery::kFallback, representation, surfaces, point_pairs,
       [](QueryWorkspace& ws, int i, const PosedGeometry& a, const PosedGeometry& b) {
-        if (std::optional<PenetrationAsPointPair> point_pair = PenetrationOf(a, b)) {
+        if (std::optional<PenetrationAsPointPair> point_pair = PenetrationOf(a, b, ws.pair_executor)) {
           ws.point_pairs[i] = *point_pair;
           ws.present[i] = kHasPointPair;
         }
@@ -502,7 +505,7 @@ void QueryObject::ComputeContactSurfacesWithFallback(HydroelasticContactRepresen
   RunSurfacesWithFallback(
       *scene_graph_, max_threads_, PairQuery::kFallbackWithPatches, representation, surfaces, patches,
       [&](QueryWorkspace& ws, int i, const PosedGeometry& a, const PosedGeometry& b) {
-        if (PatchOf(a, b, settings, &ws.patches[i])) ws.present[i] = kHasPatch;
+        if (PatchOf(a, b, settings, &ws.patches[i], ws.pair_executor)) ws.present[i] = kHasPatch;
       },
       [](QueryWorkspace& ws) { return std::make_pair(&ws.patches, kHasPatch); });
 }
@@ -519,7 +522,7 @@ void QueryObject::ComputePointPairPenetration(std::vector<PenetrationAsPointPair
       *scene_graph_, max_threads_, PairQuery::kPenetration, 0.0,
       [](QueryWorkspace& ws, int i, const PosedGeometry& a, const PosedGeometry& b) {
         if (BothHalfSpaces(*a.state, *b.state)) return;
-        if (std::optional<PenetrationAsPointPair> point_pair = PenetrationOf(a, b)) {
+        if (std::optional<PenetrationAsPointPair> point_pair = PenetrationOf(a, b, ws.pair_executor)) {
           ws.point_pairs[i] = *point_pair;
           ws.present[i] = kHasPointPair;
         }
@@ -546,7 +549,7 @@ void QueryObject::ComputeSignedDistancePairwiseClosestPoints(double max_distance
       *scene_graph_, max_threads_, PairQuery::kSignedDistance, std::max(0.0, max_distance / 2),
       [&](QueryWorkspace& ws, int i, const PosedGeometry& a, const PosedGeometry& b) {
         if (BothHalfSpaces(*a.state, *b.state)) return;
-        const SignedDistancePair d = SignedDistanceOf(a, b);
+        const SignedDistancePair d = SignedDistanceOf(a, b, ws.pair_executor);
         if (!(d.distance <= max_distance)) return;
         ws.distances[i] = d;
         ws.present[i] = kHasDistance;
@@ -609,7 +612,7 @@ void QueryObject::ComputeContactPatches(const ContactPatchSettings& settings,
       *scene_graph_, max_threads_, PairQuery::kContactPatches, 0.0,
       [&](QueryWorkspace& ws, int i, const PosedGeometry& a, const PosedGeometry& b) {
         if (BothHalfSpaces(*a.state, *b.state)) return;
-        if (PatchOf(a, b, settings, &ws.patches[i])) ws.present[i] = kHasPatch;
+        if (PatchOf(a, b, settings, &ws.patches[i], ws.pair_executor)) ws.present[i] = kHasPatch;
       },
       [&](QueryWorkspace& ws) { Gather(ws, ws.patches, kHasPatch, patches); });
 }

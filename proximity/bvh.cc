@@ -1,6 +1,8 @@
 #include "proximity/bvh.h"
 
 #include <numeric>
+#include <stdexcept>
+#include <string>
 
 namespace hydrocontact {
 namespace {
@@ -60,6 +62,34 @@ int Bvh::Build(std::vector<BuildItem>& items, const std::vector<Aabb>& boxes, in
   nodes_[self].box = box;
   nodes_[self].right = right;
   return self;
+}
+
+int Bvh::SubtreeRoots(int depth, std::span<int> roots) const {
+  if (depth < 0 || depth > 30 || roots.size() < (std::size_t{1} << depth)) {
+    throw std::invalid_argument("Bvh::SubtreeRoots: depth " + std::to_string(depth) + " with room for " +
+                                std::to_string(roots.size()) + " roots (needs 0 <= depth <= 30 and 2^depth)");
+  }
+  if (empty()) return 0;
+  struct Entry {
+    int node;
+    int level;
+  };
+  Entry stack[kMaxDepth];
+  int top = 0;
+  int count = 0;
+  stack[top++] = {0, 0};
+  while (top > 0) {
+    const Entry e = stack[--top];
+    const Node& node = nodes_[e.node];
+    if (node.is_leaf() || e.level == depth) {
+      roots[count++] = e.node;
+      continue;
+    }
+    // Right first, so the left subtree comes out first (depth-first order).
+    stack[top++] = {node.right, e.level + 1};
+    stack[top++] = {e.node + 1, e.level + 1};
+  }
+  return count;
 }
 
 bool Bvh::BoxesOverlap(const Aabb& box_A, const Aabb& box_B, const RigidTransform& X_AB,

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <span>
 #include <vector>
 
 #include <Eigen/Core>
@@ -116,10 +117,19 @@ class Bvh {
   template <class Callback>
   void Query(const Aabb& box_G, Callback&& callback) const {
     if (empty()) return;
+    QuerySubtree(0, box_G, callback);
+  }
+
+  /// Query restricted to the subtree rooted at node `root` (an index into
+  /// nodes()), in the same order: the elements of the subtrees of
+  /// SubtreeRoots, queried one by one in turn, are Query's elements in
+  /// Query's order. Precondition: 0 ≤ root < nodes().size().
+  template <class Callback>
+  void QuerySubtree(int root, const Aabb& box_G, Callback&& callback) const {
     const OverlapBox upper_G = OverlapBox::Upper(box_G);
     int stack[kMaxDepth];
     int top = 0;
-    stack[top++] = 0;
+    stack[top++] = root;
     while (top > 0) {
       const Node& node = nodes_[stack[--top]];
       if (!Overlaps(node.box, upper_G)) continue;
@@ -167,6 +177,15 @@ class Bvh {
       }
     }
   }
+
+  /// Splits the hierarchy into subtrees for work that runs in pieces: the
+  /// nodes `depth` levels below the root, with any leaf above that level
+  /// standing for itself, written to `roots` in depth-first order. Their
+  /// subtrees partition the elements. Returns how many were written (none
+  /// for an empty hierarchy, at most 2^depth).
+  /// @throws std::invalid_argument if depth is negative or `roots` holds
+  ///         fewer than 2^depth entries.
+  int SubtreeRoots(int depth, std::span<int> roots) const;
 
   /// True when box_A (frame A) and box_B (frame B, posed in A by X_AB)
   /// overlap, by the separating-axis test on the 15 candidate axes.

@@ -1,7 +1,9 @@
 #include "proximity/distance/mesh_distance_shapes.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
+#include <exception>
 #include <limits>
 #include <vector>
 
@@ -93,12 +95,49 @@ double MaximiseConcave(const Depth& depth, double t_tolerance, double* best_dept
   return best_t;
 }
 
+// The deepest candidate point met so far among those deeper than a
+// threshold (the depth it starts with). Of equally deep candidates the
+// lexicographically smallest point wins, so the winner does not depend on
+// the order in which the candidates are offered: any traversal order and
+// any split into pieces (each with its own Deepest, offered to one another
+// afterwards) give the same one.
+struct Deepest {
+  double depth{0};
+  bool found{false};
+  Vector3d p_A{Vector3d::Zero()};
+
+  void Offer(double candidate_depth, const Vector3d& p) {
+    if (candidate_depth > depth ||
+        (found && candidate_depth == depth &&
+         std::lexicographical_compare(p.data(), p.data() + 3, p_A.data(), p_A.data() + 3))) {
+      depth = candidate_depth;
+      p_A = p;
+      found = true;
+    }
+  }
+};
+
+// value = max(value, candidate), atomically.
+void RaiseTo(std::atomic<double>& value, double candidate) {
+  double current = value.load(std::memory_order_relaxed);
+  while (candidate > current && !value.compare_exchange_weak(current, candidate, std::memory_order_relaxed)) {
+  }
+}
+
+// The overlap search's pieces: the subtrees 5 levels below the root of A's
+// BVH, 32 for any mesh large enough to split. The overlap is usually one
+// region of A, held by a run of neighbouring subtrees; an executor deals
+// items to its threads in turn, so 32 pieces spread such a run over the
+// threads where 8 would leave it to one or two of them.
+constexpr int kSplitDepth = 5;
+
 // Mesh A against a convex primitive B with support mapping `support` and
 // closed-form point distance CalcPointDistance(shape, ·). See the file
 // comment of mesh_distance_shapes.h for the method.
 template <class Shape, SupportMapping S>
 MeshSignedDistance MeshConvexPrimitive(const MeshDistanceData& A, const Shape& shape,
-                                       const S& support, const RigidTransform& X_AB) {
+                                       const S& support, const RigidTransform& X_AB,
+                                       const ParallelExecutor* executor) {
   internal::RequireMeshDistanceData(A, "CalcMeshShapeSignedDistance");
   if (A.is_convex) {
     return internal::ToMeshSignedDistance(ComputeConvexSignedDistance(MeshSupport(A), support, X_AB));
@@ -160,17 +199,57 @@ MeshSignedDistance MeshConvexPrimitive(const MeshDistanceData& A, const Shape& s
 
   // 3. Overlapping: the deepest of A's skeleton in B and B's support points
   //    (below A's nearby faces) in A. A's side first; B's must beat it.
-  //
-  //    A's skeleton: depth first over A's BVH. A box of radius r about its
-  //    centre c has no point deeper in B than r − φ_B(c) (φ_B is
-  //    1-Lipschitz), which also drops boxes wholly outside B. Each sharp
-  //    edge is taken by the first of its faces, each lone vertex by its
-  //    recorded face.
+  //    Both searches run over A's BVH, whole or (with an executor, for a
+  //    large mesh) in the pieces of kSplitDepth subtrees; candidates are
+  //    kept by Deepest, whose winner does not depend on the order they are
+  //    met in, so the answer is the same for any split and any thread count.
+  int roots[1 << kSplitDepth] = {0};
+  int num_roots = 1;
+  if (executor != nullptr && executor->num_threads() >= 2 && A.mesh.num_elements() >= kMinSplitTriangles) {
+    num_roots = A.bvh.SubtreeRoots(kSplitDepth, roots);
+  }
+  Deepest found_by[1 << kSplitDepth];
+  std::exception_ptr errors[1 << kSplitDepth];
+  auto run_pieces = [&](const auto& search, double threshold) {
+    auto piece = [&](int k) {
+      found_by[k] = Deepest{threshold};
+      try {
+        search(roots[k], &found_by[k]);
+      } catch (...) {
+        errors[k] = std::current_exception();
+      }
+    };
+    if (num_roots > 1) {
+      executor->For(num_roots, piece);
+    } else {
+      piece(0);
+    }
+    Deepest all{threshold};
+    for (int k = 0; k < num_roots; ++k) {
+      if (errors[k]) std::rethrow_exception(errors[k]);
+      if (found_by[k].found) all.Offer(found_by[k].depth, found_by[k].p_A);
+    }
+    return all;
+  };
+  // A box of radius r about its centre c has no point deeper in B than
+  // r − φ_B(c) (φ_B is 1-Lipschitz), which also drops boxes wholly outside
+  // B. Pruning keeps a box unless that bound is below the depth to beat by
+  // more than `margin`, a multiple of the bound's round-off: so a box holding
+  // a candidate as deep as the winner is never dropped, and the winner is
+  // the same whichever depths the pieces had found when they pruned.
+  const double margin = 1e-9 * (A.length_scale + X_AB.translation().norm() + (box_B.max - box_B.min).norm());
+  auto depth_bound = [&](int n) {
+    return nodes[n].box.half_size().norm() - CalcPointDistance(shape, X_BA * nodes[n].box.center()).distance;
+  };
+  // The deepest depth any piece has found so far, shared by the pieces for
+  // pruning only (see above), so each piece prunes with the others' finds.
+  std::atomic<double> deepest_yet{0.0};
+
+  //    A's skeleton, depth first, deeper bound first. Each sharp edge is
+  //    taken by the first of its faces, each lone vertex by its recorded
+  //    face, so each piece of the skeleton is met once.
   const MeshPseudoNormals& normals = A.normals;
-  double best_depth = 0;
-  bool found_a = false, found_b = false;
-  Vector3d best_point = Vector3d::Zero();  // in A
-  auto consider_piece = [&](int v0, int v1) {
+  auto consider_piece = [&](int v0, int v1, Deepest* best) {
     const Vector3d p0_B = X_BA * A.mesh.vertex(v0);
     const Vector3d p1_B = X_BA * A.mesh.vertex(v1);
     double depth = -CalcPointDistance(shape, p0_B).distance;
@@ -187,37 +266,43 @@ MeshSignedDistance MeshConvexPrimitive(const MeshDistanceData& A, const Shape& s
           },
           length > 0 ? eps / length : 1.0, &depth);
     }
-    if (depth > best_depth) {
-      best_depth = depth;
-      found_a = true;
-      const Vector3d& a0 = A.mesh.vertex(v0);
-      best_point = a0 + t * (A.mesh.vertex(v1) - a0);
+    const Vector3d& a0 = A.mesh.vertex(v0);
+    best->Offer(depth, Vector3d(a0 + t * (A.mesh.vertex(v1) - a0)));
+  };
+  auto skeleton_search = [&](int root, Deepest* best) {
+    struct Entry {
+      int node;
+      double bound;
+    };
+    Entry stack[2 * Bvh::kMaxDepth + 2];
+    int top = 0;
+    stack[top++] = {root, depth_bound(root)};
+    while (top > 0) {
+      const Entry e = stack[--top];
+      if (e.bound + margin < std::max(best->depth, deepest_yet.load(std::memory_order_relaxed))) continue;
+      const Bvh::Node& node = nodes[e.node];
+      if (!node.is_leaf()) {
+        Entry first{e.node + 1, depth_bound(e.node + 1)};
+        Entry second{node.right, depth_bound(node.right)};
+        if (first.bound < second.bound) std::swap(first, second);
+        stack[top++] = second;
+        stack[top++] = first;
+        continue;
+      }
+      const int f = node.element;
+      for (int i = 0; i < 3; ++i) {
+        const int edge = normals.face_edges[f][i];
+        if (normals.edge_is_flat[edge] || normals.edge_faces[edge][0] != f) continue;
+        consider_piece(normals.edge_vertices[edge][0], normals.edge_vertices[edge][1], best);
+      }
+      for (int v : A.mesh.element(f)) {
+        if (normals.vertex_on_sharp_edge[v] || normals.vertex_face[v] != f) continue;
+        consider_piece(v, v, best);
+      }
+      RaiseTo(deepest_yet, best->depth);
     }
   };
-  int node_stack[2 * Bvh::kMaxDepth + 2];
-  int node_top = 0;
-  node_stack[node_top++] = 0;
-  while (node_top > 0) {
-    const int n = node_stack[--node_top];
-    const Bvh::Node& node = nodes[n];
-    const double r = node.box.half_size().norm();
-    if (r - CalcPointDistance(shape, X_BA * node.box.center()).distance <= best_depth) continue;
-    if (!node.is_leaf()) {
-      node_stack[node_top++] = node.right;
-      node_stack[node_top++] = n + 1;
-      continue;
-    }
-    const int f = node.element;
-    for (int i = 0; i < 3; ++i) {
-      const int e = normals.face_edges[f][i];
-      if (normals.edge_is_flat[e] || normals.edge_faces[e][0] != f) continue;
-      consider_piece(normals.edge_vertices[e][0], normals.edge_vertices[e][1]);
-    }
-    for (int v : A.mesh.element(f)) {
-      if (normals.vertex_on_sharp_edge[v] || normals.vertex_face[v] != f) continue;
-      consider_piece(v, v);
-    }
-  }
+  const Deepest in_B = run_pieces(skeleton_search, 0.0);
 
   //    B's points: for each face of A near B, B's extreme point beyond the
   //    face's plane (its support point in −n̂), when it is beyond it. When
@@ -226,37 +311,45 @@ MeshSignedDistance MeshConvexPrimitive(const MeshDistanceData& A, const Shape& s
   //    takes in at least the nearest face.
   Aabb box_B_in_A = internal::TransformedBox(box_B, X_AB);
   if (nearest.distance > 0) box_B_in_A.Inflate(nearest.distance);
-  MeshPointDistance best_b_at;
-  Vector3d previous_B = Vector3d::Constant(std::numeric_limits<double>::quiet_NaN());
-  A.bvh.Query(box_B_in_A, [&](int f) {
-    const Vector3d& n_A = A.mesh.face_normal(f);
-    const Vector3d p_B = support.Support(X_BA.RotateVector(-n_A));
-    // Neighbouring coplanar faces give the same point: evaluate it once.
-    if (p_B == previous_B) return;
-    previous_B = p_B;
-    const Vector3d p_A = X_AB * p_B;
-    if (n_A.dot(p_A - A.mesh.vertex(A.mesh.element(f)[0])) >= 0) return;
-    const MeshPointDistance at = CalcMeshPointDistance(A, p_A);
-    if (-at.distance > best_depth) {
-      best_depth = -at.distance;
-      found_b = true;
-      best_point = p_A;
-      best_b_at = at;
-    }
-  });
+  const Aabb box_A = A.bvh.bounding_box();
+  auto support_search = [&](int root, Deepest* best) {
+    // Neighbouring faces often give the same point (a box's corner, a
+    // cylinder's rim point): the last few evaluated are not evaluated again.
+    constexpr int kRecent = 4;
+    Vector3d recent[kRecent];
+    for (Vector3d& p : recent) p.setConstant(std::numeric_limits<double>::quiet_NaN());
+    int next = 0;
+    A.bvh.QuerySubtree(root, box_B_in_A, [&](int f) {
+      const Vector3d& n_A = A.mesh.face_normal(f);
+      const Vector3d p_B = support.Support(X_BA.RotateVector(-n_A));
+      // A recent point was evaluated already (below, whatever face it came
+      // from): the same point gives the same depth.
+      for (const Vector3d& p : recent) {
+        if (p == p_B) return;
+      }
+      const Vector3d p_A = X_AB * p_B;
+      if (n_A.dot(p_A - A.mesh.vertex(A.mesh.element(f)[0])) >= 0) return;
+      recent[next] = p_B;
+      next = (next + 1) % kRecent;
+      // Outside A's box is outside A: no depth to offer.
+      if (!box_A.Contains(p_A)) return;
+      best->Offer(-CalcMeshPointDistance(A, p_A).distance, p_A);
+    });
+  };
+  const Deepest in_A = run_pieces(support_search, in_B.depth);
 
-  if (found_b) {
+  if (in_A.found) {
     // y, a point of B's surface inside A: Cb = y, Ca its nearest point on
     // A, normal −∇φ_A(y) (its mean where it is not unique).
-    return FromCorePoint(A, best_point, best_b_at, 0.0);
+    return FromCorePoint(A, in_A.p_A, CalcMeshPointDistance(A, in_A.p_A), 0.0);
   }
-  if (found_a) {
+  if (in_B.found) {
     // x on A's skeleton inside B: Ca = x, Cb its nearest point on B, normal
     // ∇φ_B(x).
-    const PointShapeDistance at = CalcPointDistance(shape, X_BA * best_point);
+    const PointShapeDistance at = CalcPointDistance(shape, X_BA * in_B.p_A);
     MeshSignedDistance out;
     out.distance = at.distance;
-    out.p_ACa = best_point;
+    out.p_ACa = in_B.p_A;
     out.p_ACb_A = X_AB * at.p_GN;
     out.nhat_BA_A = X_AB.RotateVector(at.grad_G);
     out.is_nhat_unique = at.is_grad_unique;
@@ -341,21 +434,21 @@ MeshSignedDistance CalcMeshShapeSignedDistance(const MeshDistanceData& A, const 
 }
 
 MeshSignedDistance CalcMeshShapeSignedDistance(const MeshDistanceData& A, const Box& box,
-                                               const RigidTransform& X_AB) {
-  return MeshConvexPrimitive(A, box, BoxSupport{box.half_size()}, X_AB);
+                                               const RigidTransform& X_AB, const ParallelExecutor* executor) {
+  return MeshConvexPrimitive(A, box, BoxSupport{box.half_size()}, X_AB, executor);
 }
 
 MeshSignedDistance CalcMeshShapeSignedDistance(const MeshDistanceData& A,
                                                const Cylinder& cylinder,
-                                               const RigidTransform& X_AB) {
+                                               const RigidTransform& X_AB, const ParallelExecutor* executor) {
   return MeshConvexPrimitive(A, cylinder, CylinderSupport{cylinder.radius(), cylinder.length() / 2},
-                             X_AB);
+                             X_AB, executor);
 }
 
 MeshSignedDistance CalcMeshShapeSignedDistance(const MeshDistanceData& A,
                                                const Ellipsoid& ellipsoid,
-                                               const RigidTransform& X_AB) {
-  return MeshConvexPrimitive(A, ellipsoid, EllipsoidSupport{ellipsoid.semi_axes()}, X_AB);
+                                               const RigidTransform& X_AB, const ParallelExecutor* executor) {
+  return MeshConvexPrimitive(A, ellipsoid, EllipsoidSupport{ellipsoid.semi_axes()}, X_AB, executor);
 }
 
 }  // namespace hydrocontact

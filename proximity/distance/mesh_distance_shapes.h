@@ -36,10 +36,17 @@
 ///   overlap B's box grown by the gap between the surfaces, 0 unless B is
 ///   buried in A), inside A, by A's φ. Exact for a face of A pressed into B
 ///   or B pressed into a face of A, continuous in the pose, deterministic.
+///   Of equally deep points, the lexicographically smallest (x, then y,
+///   then z, in A) is reported, so the answer does not depend on the order
+///   of the search: with a ParallelExecutor, a mesh of kMinSplitTriangles
+///   triangles or more is searched in pieces (subtrees of its BVH) on the
+///   executor's threads, and the answer is the same bit for bit as without
+///   one, for any number of threads.
 
 #include "geometry/rigid_transform.h"
 #include "geometry/shape.h"
 #include "proximity/mesh_distance.h"
+#include "proximity/parallel_executor.h"
 #include "proximity/distance/mesh_distance_pair.h"
 
 namespace hydrocontact {
@@ -59,19 +66,32 @@ MeshSignedDistance CalcMeshShapeSignedDistance(const MeshDistanceData& mesh_A,
                                                const HalfSpace& half_space_B,
                                                const RigidTransform& X_AB);
 
+/// The number of triangles from which mesh A's overlap search against a
+/// box, cylinder or ellipsoid splits itself over an executor: below it, the
+/// pieces would cost more to hand out than they save.
+inline constexpr int kMinSplitTriangles = 4096;
+
 /// Mesh A and a box B centred at B's origin, edges along B's axes.
+/// @param executor  if given, with 2 threads or more, a large mesh's overlap
+///                  search runs in pieces on it (see the file comment); the
+///                  answer does not depend on it. Not owned; the call must
+///                  not be made from within the executor's work items.
 MeshSignedDistance CalcMeshShapeSignedDistance(const MeshDistanceData& mesh_A, const Box& box_B,
-                                               const RigidTransform& X_AB);
+                                               const RigidTransform& X_AB,
+                                               const ParallelExecutor* executor = nullptr);
 
 /// Mesh A and a cylinder B along B's z axis, centred at B's origin.
+/// `executor` as for the box.
 MeshSignedDistance CalcMeshShapeSignedDistance(const MeshDistanceData& mesh_A,
                                                const Cylinder& cylinder_B,
-                                               const RigidTransform& X_AB);
+                                               const RigidTransform& X_AB,
+                                               const ParallelExecutor* executor = nullptr);
 
 /// Mesh A and an ellipsoid B centred at B's origin, semi-axes along B's
-/// axes.
+/// axes. `executor` as for the box.
 MeshSignedDistance CalcMeshShapeSignedDistance(const MeshDistanceData& mesh_A,
                                                const Ellipsoid& ellipsoid_B,
-                                               const RigidTransform& X_AB);
+                                               const RigidTransform& X_AB,
+                                               const ParallelExecutor* executor = nullptr);
 
 }  // namespace hydrocontact

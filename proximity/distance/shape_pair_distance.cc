@@ -182,7 +182,8 @@ WorldPair SphereAgainst(const Sphere& S, const RigidTransform& X_WS, const Dista
 // mesh queries (proximity/mesh_distance_pair.h, mesh_distance_shapes.h);
 // a Convex enters as the mesh of its hull.
 WorldPair MeshAgainst(const DistanceGeometry& M, const RigidTransform& X_WM,
-                      const DistanceGeometry& G, const RigidTransform& X_WG) {
+                      const DistanceGeometry& G, const RigidTransform& X_WG,
+                      const ParallelExecutor* executor) {
   const RigidTransform X_MG = X_WM.inverse() * X_WG;
   if (Is<Mesh>(G) || Is<Convex>(G) || Is<Torus>(G) || Is<HeightField>(G)) {
     return FromFrameA(CalcMeshMeshSignedDistance(*M.mesh, *G.mesh, X_MG), X_WM);
@@ -193,6 +194,8 @@ WorldPair MeshAgainst(const DistanceGeometry& M, const RigidTransform& X_WM,
         if constexpr (std::is_same_v<T, Mesh> || std::is_same_v<T, Convex> ||
                       std::is_same_v<T, Torus> || std::is_same_v<T, HeightField>) {
           throw std::logic_error("unreachable: mesh and convex are handled above");
+        } else if constexpr (requires { CalcMeshShapeSignedDistance(*M.mesh, shape, X_MG, executor); }) {
+          return FromFrameA(CalcMeshShapeSignedDistance(*M.mesh, shape, X_MG, executor), X_WM);
         } else {
           return FromFrameA(CalcMeshShapeSignedDistance(*M.mesh, shape, X_MG), X_WM);
         }
@@ -201,20 +204,21 @@ WorldPair MeshAgainst(const DistanceGeometry& M, const RigidTransform& X_WM,
 }
 
 WorldPair PairInWorld(const DistanceGeometry& A, const RigidTransform& X_WA,
-                      const DistanceGeometry& B, const RigidTransform& X_WB) {
+                      const DistanceGeometry& B, const RigidTransform& X_WB,
+                      const ParallelExecutor* executor) {
   if (const auto* s = std::get_if<Sphere>(&A.shape)) return SphereAgainst(*s, X_WA, B, X_WB);
   if (const auto* s = std::get_if<Sphere>(&B.shape)) return Flip(SphereAgainst(*s, X_WB, A, X_WA));
-  if (Is<Mesh>(A)) return MeshAgainst(A, X_WA, B, X_WB);
-  if (Is<Mesh>(B)) return Flip(MeshAgainst(B, X_WB, A, X_WA));
+  if (Is<Mesh>(A)) return MeshAgainst(A, X_WA, B, X_WB, executor);
+  if (Is<Mesh>(B)) return Flip(MeshAgainst(B, X_WB, A, X_WA, executor));
   if (Is<HalfSpace>(B)) return AgainstHalfSpace(A, X_WA, X_WB);
   if (Is<HalfSpace>(A)) return Flip(AgainstHalfSpace(B, X_WB, X_WA));
   // A torus (not convex) with anything but a sphere or half-space: as the
   // mesh of its tessellation (distance_geometry.h).
-  if (Is<Torus>(A)) return MeshAgainst(A, X_WA, B, X_WB);
-  if (Is<Torus>(B)) return Flip(MeshAgainst(B, X_WB, A, X_WA));
+  if (Is<Torus>(A)) return MeshAgainst(A, X_WA, B, X_WB, executor);
+  if (Is<Torus>(B)) return Flip(MeshAgainst(B, X_WB, A, X_WA, executor));
   // A height field likewise, as its tessellation (distance_geometry.h).
-  if (Is<HeightField>(A)) return MeshAgainst(A, X_WA, B, X_WB);
-  if (Is<HeightField>(B)) return Flip(MeshAgainst(B, X_WB, A, X_WA));
+  if (Is<HeightField>(A)) return MeshAgainst(A, X_WA, B, X_WB, executor);
+  if (Is<HeightField>(B)) return Flip(MeshAgainst(B, X_WB, A, X_WA, executor));
   if (Is<Capsule>(A) && Is<Capsule>(B)) {
     return FromFrameA(CalcCapsuleCapsuleDistance(std::get<Capsule>(A.shape),
                                                  std::get<Capsule>(B.shape),
@@ -272,15 +276,16 @@ PointShapeDistance CalcPointDistance(const DistanceGeometry& G, const Vector3d& 
 SignedDistancePair ComputeSignedDistancePair(GeometryId id_A, const DistanceGeometry& A,
                                              const RigidTransform& X_WA, GeometryId id_B,
                                              const DistanceGeometry& B,
-                                             const RigidTransform& X_WB) {
-  if (id_B < id_A) return ComputeSignedDistancePair(id_B, B, X_WB, id_A, A, X_WA);
+                                             const RigidTransform& X_WB,
+                                             const ParallelExecutor* executor) {
+  if (id_B < id_A) return ComputeSignedDistancePair(id_B, B, X_WB, id_A, A, X_WA, executor);
   if (Is<HalfSpace>(A) && Is<HalfSpace>(B)) {
     throw std::invalid_argument(fmt::format(
         "signed distance between {} and {}: both are half-spaces, whose distance is unbounded "
         "(parallel planes apart) or whose overlap is infinite",
         id_A.to_string(), id_B.to_string()));
   }
-  const WorldPair w = PairInWorld(A, X_WA, B, X_WB);
+  const WorldPair w = PairInWorld(A, X_WA, B, X_WB, executor);
   SignedDistancePair pair;
   pair.id_A = id_A;
   pair.id_B = id_B;
@@ -297,8 +302,9 @@ std::optional<PenetrationAsPointPair> ComputePenetration(GeometryId id_A,
                                                          const RigidTransform& X_WA,
                                                          GeometryId id_B,
                                                          const DistanceGeometry& B,
-                                                         const RigidTransform& X_WB) {
-  const SignedDistancePair sd = ComputeSignedDistancePair(id_A, A, X_WA, id_B, B, X_WB);
+                                                         const RigidTransform& X_WB,
+                                                         const ParallelExecutor* executor) {
+  const SignedDistancePair sd = ComputeSignedDistancePair(id_A, A, X_WA, id_B, B, X_WB, executor);
   if (!(sd.distance < 0)) return std::nullopt;
   // sd is ordered by id; pick the poses to match.
   const bool swapped = sd.id_A != id_A;

@@ -47,6 +47,7 @@
 #include "geometry/rigid_transform.h"
 #include "proximity/distance/distance_geometry.h"
 #include "proximity/distance/point_distance.h"
+#include "proximity/parallel_executor.h"
 #include "query_results/penetration_as_point_pair.h"
 #include "query_results/signed_distance_pair.h"
 #include "query_results/signed_distance_to_point.h"
@@ -59,23 +60,31 @@ namespace hydrocontact {
 /// from B toward A. The result is reported with id_A < id_B: when the
 /// caller's id_B is the smaller, the roles are exchanged (points swapped,
 /// normal flipped).
+/// @param executor  if given (2 threads or more), lent to the pair's search
+///                  where a large mesh can split it (a mesh against a box,
+///                  cylinder or ellipsoid, mesh_distance_shapes.h); the
+///                  answer is the same with or without it. Not owned; the
+///                  call must not be made from within its work items.
 /// @throws std::invalid_argument when both geometries are half-spaces (the
 ///         answer is unbounded), naming the ids.
 SignedDistancePair ComputeSignedDistancePair(GeometryId id_A, const DistanceGeometry& A,
                                              const RigidTransform& X_WA, GeometryId id_B,
                                              const DistanceGeometry& B,
-                                             const RigidTransform& X_WB);
+                                             const RigidTransform& X_WB,
+                                             const ParallelExecutor* executor = nullptr);
 
 /// The point-pair penetration of A and B, or nullopt when they do not
 /// overlap. Consistent with ComputeSignedDistancePair: depth = −distance,
-/// reported exactly when distance < 0; ordered the same way.
+/// reported exactly when distance < 0; ordered the same way. `executor` as
+/// for ComputeSignedDistancePair.
 /// @throws as ComputeSignedDistancePair.
 std::optional<PenetrationAsPointPair> ComputePenetration(GeometryId id_A,
                                                          const DistanceGeometry& A,
                                                          const RigidTransform& X_WA,
                                                          GeometryId id_B,
                                                          const DistanceGeometry& B,
-                                                         const RigidTransform& X_WB);
+                                                         const RigidTransform& X_WB,
+                                                         const ParallelExecutor* executor = nullptr);
 
 /// The signed distance from the point Q (p_WQ, in W) to geometry G (posed
 /// X_WG): nearest surface point, distance (negative inside) and gradient.

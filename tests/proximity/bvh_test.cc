@@ -76,5 +76,50 @@ TEST_CASE("Bvh::Query finds exactly the elements whose boxes overlap the query",
   CHECK(found > 100);
 }
 
+TEST_CASE("Bvh::SubtreeRoots partitions the elements, and QuerySubtree over them is Query", "[bvh]") {
+  std::mt19937 random(12);
+  std::uniform_real_distribution<double> unit(-1.0, 1.0);
+  for (int n : {1, 2, 3, 5, 8, 100, 777}) {
+    std::vector<Aabb> element_boxes;
+    for (int i = 0; i < n; ++i) {
+      const Vector3d c(unit(random), unit(random), unit(random));
+      element_boxes.push_back(Aabb(c - Vector3d::Constant(0.05), c + Vector3d::Constant(0.05)));
+    }
+    const Bvh bvh(element_boxes);
+    // An all-covering box: Query meets every element once, in its order.
+    const Aabb everything(Vector3d::Constant(-2), Vector3d::Constant(2));
+    std::vector<int> all;
+    bvh.Query(everything, [&](int e) { all.push_back(e); });
+    REQUIRE(int(all.size()) == n);
+    for (int depth : {0, 1, 3, 5}) {
+      int roots[32];
+      const int count = bvh.SubtreeRoots(depth, roots);
+      // At most 2^depth roots, and never more than there are leaves; a tree
+      // of n ≥ 2^depth elements (median splits, both halves non-empty) has
+      // all 2^depth nodes at that depth.
+      CHECK(count <= (1 << depth));
+      CHECK(count <= n);
+      if (n >= (1 << depth)) CHECK(count == (1 << depth));
+      if (depth == 0) CHECK((count == 1 && roots[0] == 0));
+      // The subtrees, queried in turn, meet every element once, in Query's
+      // order; and likewise for a smaller query box.
+      std::vector<int> pieces;
+      for (int k = 0; k < count; ++k) bvh.QuerySubtree(roots[k], everything, [&](int e) { pieces.push_back(e); });
+      CHECK(pieces == all);
+      const Aabb part(Vector3d(-0.5, -1, -1), Vector3d(0.3, 0.4, 1));
+      std::vector<int> whole_part, pieces_part;
+      bvh.Query(part, [&](int e) { whole_part.push_back(e); });
+      for (int k = 0; k < count; ++k) bvh.QuerySubtree(roots[k], part, [&](int e) { pieces_part.push_back(e); });
+      CHECK(pieces_part == whole_part);
+    }
+  }
+  // An empty hierarchy has no roots; bad arguments are named.
+  int roots[8];
+  CHECK(Bvh().SubtreeRoots(3, roots) == 0);
+  const Bvh one({Aabb(Vector3d::Zero(), Vector3d::Ones())});
+  CHECK_THROWS_WITH(one.SubtreeRoots(4, roots), Catch::Contains("depth 4") && Catch::Contains("room for 8"));
+  CHECK_THROWS_WITH(one.SubtreeRoots(-1, roots), Catch::Contains("depth -1"));
+}
+
 }  // namespace
 }  // namespace hydrocontact

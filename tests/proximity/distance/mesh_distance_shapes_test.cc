@@ -1,12 +1,15 @@
 #include "proximity/distance/mesh_distance_shapes.h"
 
 #include <cmath>
+#include <cstring>
 #include <limits>
+#include <map>
 #include <random>
 
 #include <catch2/catch.hpp>
 
 #include "tests/proximity/distance/mesh_distance_test_shapes.h"
+#include "tests/proximity/test_executors.h"
 
 namespace hydrocontact {
 namespace {
@@ -18,6 +21,9 @@ using test::AnalyticBoxSignedDistance;
 using test::BruteForceDistance;
 using test::MakeBoxMesh;
 using test::MakeLMesh;
+using test::MakeTorusMesh;
+using test::ReverseExecutor;
+using test::ThreadsExecutor;
 using test::WindingNumber;
 
 // ‖Ca − Cb‖ = |distance|, the invariant Ca − Cb = distance·n̂ when the
@@ -241,6 +247,105 @@ TEST_CASE("Box, cylinder, ellipsoid vs the non-convex L") {
       CHECK(r.distance == Approx(gap).margin(1e-9));
     }
   }
+}
+
+// The mesh with each triangle cut into four at its edges' midpoints,
+// `levels` times: the same solid with 4^levels times the triangles. On a
+// mesh with dyadic coordinates the new vertices are exact.
+TriangleSurfaceMesh Subdivided(const TriangleSurfaceMesh& mesh, int levels) {
+  std::vector<Vector3d> vertices = mesh.vertices();
+  std::vector<std::array<int, 3>> triangles;
+  for (int f = 0; f < mesh.num_elements(); ++f) triangles.push_back(mesh.element(f));
+  for (int level = 0; level < levels; ++level) {
+    std::map<std::pair<int, int>, int> midpoint_of;
+    auto midpoint = [&](int a, int b) {
+      const std::pair<int, int> key(std::min(a, b), std::max(a, b));
+      auto [it, added] = midpoint_of.emplace(key, int(vertices.size()));
+      if (added) vertices.push_back((vertices[a] + vertices[b]) / 2);
+      return it->second;
+    };
+    std::vector<std::array<int, 3>> finer;
+    for (const auto& t : triangles) {
+      const int m01 = midpoint(t[0], t[1]), m12 = midpoint(t[1], t[2]), m20 = midpoint(t[2], t[0]);
+      finer.push_back({t[0], m01, m20});
+      finer.push_back({m01, t[1], m12});
+      finer.push_back({m20, m12, t[2]});
+      finer.push_back({m01, m12, m20});
+    }
+    triangles = std::move(finer);
+  }
+  return TriangleSurfaceMesh(std::move(triangles), std::move(vertices));
+}
+
+bool Identical(const MeshSignedDistance& a, const MeshSignedDistance& b) {
+  return std::memcmp(&a.distance, &b.distance, sizeof(double)) == 0 && a.p_ACa == b.p_ACa &&
+         a.p_ACb_A == b.p_ACb_A && a.nhat_BA_A == b.nhat_BA_A && a.is_nhat_unique == b.is_nhat_unique;
+}
+
+TEST_CASE("Box vs a flat face, every point of it equally deep: the smallest point, split or not") {
+  // The L subdivided 4 times (20·4⁴ = 5,120 triangles, enough to split),
+  // its coordinates multiples of 1/16 (exact). The box B, half sizes
+  // (3, 3, 0.5) centred at (1, 1, 1.25), spans z ∈ [0.75, 1.75] and
+  // x, y ∈ [−2, 4]: the L's whole top face z = 1 is inside B, 0.25 from B's
+  // bottom face and ≥ 0.75 from the others, and nothing of the L is deeper
+  // (a point at height z < 1 is z − 0.75 deep). Every top-face vertex and
+  // edge point ties at depth 0.25 (exactly: z − 1.25 = −0.25). B's support
+  // points are its corners, all outside the L's box [0,2]×[0,2]×[0,1]. Of
+  // the tied points the lexicographically smallest is the L's corner
+  // (0, 0, 1), whatever order the search meets them in; B's nearest point
+  // to it is (0, 0, 0.75), and the normal from B toward A is −z.
+  const MeshDistanceData A = MakeMeshDistanceData(Subdivided(MakeLMesh(), 4));
+  REQUIRE(A.mesh.num_elements() == 5120);
+  REQUIRE(A.mesh.num_elements() >= kMinSplitTriangles);
+  REQUIRE_FALSE(A.is_convex);
+  const Box box(6, 6, 1);
+  const RigidTransform X_AB(Vector3d(1, 1, 1.25));
+  const MeshSignedDistance whole = CalcMeshShapeSignedDistance(A, box, X_AB);
+  CHECK(whole.distance == -0.25);
+  CHECK(whole.p_ACa == Vector3d(0, 0, 1));
+  CHECK(whole.p_ACb_A == Vector3d(0, 0, 0.75));
+  CHECK(whole.nhat_BA_A == Vector3d(0, 0, -1));
+  ReverseExecutor reverse;
+  CHECK(Identical(CalcMeshShapeSignedDistance(A, box, X_AB, &reverse), whole));
+  CHECK(reverse.runs == 2);  // the skeleton's pieces, then B's points'
+  for (int threads : {2, 3}) {
+    const ThreadsExecutor executor(threads);
+    CHECK(Identical(CalcMeshShapeSignedDistance(A, box, X_AB, &executor), whole));
+  }
+}
+
+TEST_CASE("Box, cylinder, ellipsoid vs a large torus: split over executors, identical answers") {
+  // A torus (R 1, r 0.3) of 128 × 32 × 2 = 8,192 triangles, non-convex;
+  // each shape placed at random within 0.6 (per axis) of the tube's centre circle, so that it
+  // overlaps the tube, pokes through it or misses it. The search in pieces
+  // (in reverse, on 2 or 3 threads) must give the whole search's answer bit
+  // for bit, and each answer must be consistent.
+  const MeshDistanceData A = MakeMeshDistanceData(MakeTorusMesh(1.0, 0.3, 128, 32));
+  REQUIRE(A.mesh.num_elements() == 8192);
+  REQUIRE_FALSE(A.is_convex);
+  std::mt19937 rng(11);
+  std::uniform_real_distribution<double> u(-1, 1);
+  const ReverseExecutor reverse;
+  const ThreadsExecutor two(2), three(3);
+  int overlapping = 0, apart = 0;
+  for (int i = 0; i < 30; ++i) {
+    const double angle = M_PI * u(rng);
+    const Vector3d p_AB = Vector3d(std::cos(angle), std::sin(angle), 0) + 0.6 * Vector3d(u(rng), u(rng), u(rng));
+    const RigidTransform X_AB = RigidTransform::FromRollPitchYaw({3 * u(rng), 3 * u(rng), 3 * u(rng)}, p_AB);
+    auto check = [&](const auto& shape) {
+      const MeshSignedDistance whole = CalcMeshShapeSignedDistance(A, shape, X_AB);
+      CheckConsistent(whole, A, 1e-9);
+      (whole.distance < 0 ? overlapping : apart) += 1;
+      CHECK(Identical(CalcMeshShapeSignedDistance(A, shape, X_AB, &reverse), whole));
+      CHECK(Identical(CalcMeshShapeSignedDistance(A, shape, X_AB, &two), whole));
+      CHECK(Identical(CalcMeshShapeSignedDistance(A, shape, X_AB, &three), whole));
+    };
+    check(Box(0.3, 0.2, 0.25));
+    check(Cylinder(0.12, 0.4));
+    check(Ellipsoid(0.2, 0.1, 0.15));
+  }
+  CHECK(overlapping > 30);
+  CHECK(apart > 3);
 }
 
 TEST_CASE("Mesh-shape queries reject empty mesh data by name") {
