@@ -252,19 +252,31 @@ MeshSignedDistance MeshConvexPrimitive(const MeshDistanceData& A, const Shape& s
   auto consider_piece = [&](int v0, int v1, Deepest* best) {
     const Vector3d p0_B = X_BA * A.mesh.vertex(v0);
     const Vector3d p1_B = X_BA * A.mesh.vertex(v1);
-    double depth = -CalcPointDistance(shape, p0_B).distance;
+    const PointShapeDistance at0 = CalcPointDistance(shape, p0_B);
+    double depth = -at0.distance;
     double t = 0;
     if (v0 != v1) {
-      const double phi1 = CalcPointDistance(shape, p1_B).distance;
-      const double length = (p1_B - p0_B).norm();
+      const PointShapeDistance at1 = CalcPointDistance(shape, p1_B);
+      const Vector3d d_B = p1_B - p0_B;
+      const double length = d_B.norm();
       // Wholly outside by the 1-Lipschitz bound: nothing to gain.
-      if (depth < 0 && phi1 > 0 && -depth + phi1 > length) return;
-      // φ_B is convex (B is), so −φ_B is concave along the edge.
-      t = MaximiseConcave(
-          [&](double s) {
-            return -CalcPointDistance(shape, Vector3d(p0_B + s * (p1_B - p0_B))).distance;
-          },
-          length > 0 ? eps / length : 1.0, &depth);
+      if (depth < 0 && at1.distance > 0 && -depth + at1.distance > length) return;
+      // φ_B is convex (B is), so −φ_B is concave along the edge: where its
+      // slope −∇φ_B·d at an end (exact where the gradient is unique) points
+      // back along the edge, that end is the maximum. Most edges end so (a
+      // face of B is flat), which spares them the search.
+      if (at0.is_grad_unique && at0.grad_G.dot(d_B) >= 0) {
+        // The maximum is at V0.
+      } else if (at1.is_grad_unique && at1.grad_G.dot(d_B) <= 0) {
+        if (-at1.distance > depth) {
+          depth = -at1.distance;
+          t = 1;
+        }
+      } else {
+        t = MaximiseConcave(
+            [&](double s) { return -CalcPointDistance(shape, Vector3d(p0_B + s * d_B)).distance; },
+            length > 0 ? eps / length : 1.0, &depth);
+      }
     }
     const Vector3d& a0 = A.mesh.vertex(v0);
     best->Offer(depth, Vector3d(a0 + t * (A.mesh.vertex(v1) - a0)));
