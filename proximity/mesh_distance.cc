@@ -217,7 +217,7 @@ Vector3d CalcMeshMeanGradient(const MeshDistanceData& data, const Vector3d& p_GQ
 }
 
 double CalcUnsignedDistanceToTriangles(const TriangleSurfaceMesh& mesh_G, const Bvh& bvh,
-                                       const Vector3d& p_GQ) {
+                                       const Vector3d& p_GQ, double stop_below) {
   double best = std::numeric_limits<double>::infinity();
   if (bvh.empty()) return best;
   const std::vector<Bvh::Node>& nodes = bvh.nodes();
@@ -233,6 +233,7 @@ double CalcUnsignedDistanceToTriangles(const TriangleSurfaceMesh& mesh_G, const 
       const PointTriangleClosest c = CalcClosestPointOnTriangle(
           p_GQ, mesh_G.vertex(t[0]), mesh_G.vertex(t[1]), mesh_G.vertex(t[2]));
       best = std::min(best, std::sqrt(c.squared_distance));
+      if (best < stop_below) return best;
       continue;
     }
     // Nearer child on top, so the bound tightens early.

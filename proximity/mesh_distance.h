@@ -109,9 +109,14 @@ bool IsPointInsideMesh(const MeshDistanceData& data, const Eigen::Vector3d& p_GQ
 /// as CalcMeshPointDistance without the sign, so the triangles need not
 /// bound a solid (an open patch, a volume mesh's boundary before it is
 /// checked). Allocation-free. Returns +infinity for an empty mesh.
+/// With `stop_below` > 0 the search stops at the first triangle nearer than
+/// it and returns that triangle's distance: then the answer is only known
+/// to be below stop_below, which is all a caller asking "is Q within this
+/// distance of the surface?" needs, at a fraction of the cost. An answer
+/// ≥ stop_below is exact.
 /// Precondition: p_GQ is finite.
 double CalcUnsignedDistanceToTriangles(const TriangleSurfaceMesh& mesh_G, const Bvh& bvh,
-                                       const Eigen::Vector3d& p_GQ);
+                                       const Eigen::Vector3d& p_GQ, double stop_below = 0);
 
 namespace internal {
 

@@ -345,7 +345,13 @@ MeshSignedDistance MeshConvexPrimitive(const MeshDistanceData& A, const Shape& s
       next = (next + 1) % kRecent;
       // Outside A's box is outside A: no depth to offer.
       if (!box_A.Contains(p_A)) return;
+      // A point within `to_beat` of A's surface is no deeper than that: a
+      // nearby triangle, found at a fraction of the signed query's cost,
+      // rules it out (with the pruning's margin, see above).
+      const double to_beat = std::max(best->depth, deepest_yet.load(std::memory_order_relaxed)) - margin;
+      if (to_beat > 0 && CalcUnsignedDistanceToTriangles(A.mesh, A.bvh, p_A, to_beat) < to_beat) return;
       best->Offer(-CalcMeshPointDistance(A, p_A).distance, p_A);
+      RaiseTo(deepest_yet, best->depth);
     });
   };
   const Deepest in_A = run_pieces(support_search, in_B.depth);

@@ -290,5 +290,36 @@ TEST_CASE("Two disjoint boxes in one mesh are not convex, and distances see both
   CHECK(CalcMeshPointDistance(data, {3.1, 0.2, 0}).distance == Approx(-0.3));
 }
 
+TEST_CASE("Unsigned distance to triangles: exact, or stopped at the first triangle nearer than asked") {
+  // The torus (R 1, r 0.3, 48 × 16 segments) and random points: the full
+  // search equals the brute-force minimum over all triangles. With
+  // stop_below = s, an answer ≥ s must be that exact minimum, and an answer
+  // < s must be the distance to some triangle (≥ the minimum) and below s,
+  // so that "within s?" is answered right either way.
+  const TriangleSurfaceMesh torus = MakeTorusMesh(1.0, 0.3, 48, 16);
+  const MeshDistanceData data = MakeMeshDistanceData(torus);
+  std::mt19937 rng(21);
+  std::uniform_real_distribution<double> u(-1.6, 1.6);
+  int stopped = 0, exact = 0;
+  for (int i = 0; i < 300; ++i) {
+    const Vector3d p(u(rng), u(rng), 0.5 * u(rng));
+    const double truth = BruteForceDistance(torus, p);
+    CHECK(CalcUnsignedDistanceToTriangles(data.mesh, data.bvh, p) == Approx(truth).margin(1e-14));
+    for (double s : {0.05, 0.2, 0.6}) {
+      const double d = CalcUnsignedDistanceToTriangles(data.mesh, data.bvh, p, s);
+      CHECK(d >= truth - 1e-14);
+      CHECK((d < s) == (truth < s));
+      if (d >= s) {
+        CHECK(d == Approx(truth).margin(1e-14));
+        ++exact;
+      } else {
+        ++stopped;
+      }
+    }
+  }
+  CHECK(stopped > 50);
+  CHECK(exact > 50);
+}
+
 }  // namespace
 }  // namespace hydrocontact
