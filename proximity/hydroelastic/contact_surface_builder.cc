@@ -298,7 +298,21 @@ int CompactAndTrim(const Build& build, bool all_kept) {
   int num_vertices = 0;
   int num_faces = 0;
   int face_data_size = 0;
-  for (int k = 0; k < polygons.num_polygons(); ++k) {
+  // Triangle representation: the polygons before the first one that lost a
+  // piece (usually a single fan triangle somewhere in a surface of
+  // thousands) are already where compaction would put them, so it starts
+  // there (polygon k's slots begin at vertex begin(k) + k, face begin(k)).
+  int k_first = 0;
+  if (triangles) {
+    while (k_first < polygons.num_polygons() &&
+           build.kept[k_first] ==
+               (kPolygonKept | ((1u << (polygons.ends[k_first] - polygons.begin(k_first))) - 1))) {
+      ++k_first;
+    }
+    num_vertices = polygons.begin(k_first) + k_first;
+    num_faces = polygons.begin(k_first);
+  }
+  for (int k = k_first; k < polygons.num_polygons(); ++k) {
     const uint32_t mask = build.kept[k];
     if (!(mask & kPolygonKept)) continue;
     const int begin = polygons.begin(k);
