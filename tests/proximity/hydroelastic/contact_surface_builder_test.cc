@@ -199,6 +199,46 @@ TEST_CASE("A fan triangle dropped mid-surface: the faces before stay, those afte
   }
 }
 
+TEST_CASE("A polygon dropped mid-surface: the faces before stay, those after close the gap",
+          "[builder]") {
+  // Polygon representation: the unit square at x ∈ [0, 1], a collinear
+  // piece (area 0, dropped whole) and the unit square at x ∈ [4, 5], in
+  // F's plane z = 0. The first square keeps vertices 0–3 and face 0; the
+  // second moves to vertices 4–7 and face 1.
+  ContactPolygons polygons;
+  auto square = [](double x0) {
+    ClipPolygon polygon;
+    for (const auto& [u, v] : {std::pair(0, 0), std::pair(1, 0), std::pair(1, 1), std::pair(0, 1)}) {
+      polygon.push_back(Vector4d(x0 + u, v, 0, 1));
+    }
+    return polygon;
+  };
+  ClipPolygon collinear;
+  for (double x : {2.0, 2.5, 3.0}) collinear.push_back(Vector4d(x, 0, 0, 1));
+  polygons.Add(square(0), Vector3d::UnitZ(), Vector3d(1, 2, 0), Vector3d::Zero());
+  polygons.Add(collinear, Vector3d::UnitZ(), Vector3d(1, 2, 0), Vector3d::Zero());
+  polygons.Add(square(4), Vector3d::UnitZ(), Vector3d(1, 2, 0), Vector3d::Zero());
+  // First id < second id: no reordering of the vertices.
+  const GeometryId first = GeometryId::get_new_id();
+  const GeometryId second = GeometryId::get_new_id();
+  ContactSurface surface;
+  REQUIRE(BuildContactSurface(polygons, kX_WF, first, true, second, false,
+                              HydroelasticContactRepresentation::kPolygon, &surface));
+  REQUIRE(surface.num_faces() == 2);
+  CHECK(surface.num_vertices() == 8);
+  CHECK(surface.total_area() == Approx(2).epsilon(1e-14));
+  const PolygonSurfaceMesh& mesh = surface.poly_mesh_W();
+  for (int f = 0; f < 2; ++f) {
+    const auto polygon = mesh.polygon(f);
+    REQUIRE(polygon.size() == 4);
+    for (int i = 0; i < 4; ++i) CHECK(polygon[i] == 4 * f + i);
+    CHECK(surface.area(f) == Approx(1).epsilon(1e-14));
+    // The face's own centroid moved with it: the square's centre.
+    CHECK((kX_WF.inverse() * surface.centroid(f) - Vector3d(0.5 + 4 * f, 0.5, 0)).norm() < 1e-14);
+  }
+  CHECK((kX_WF.inverse() * mesh.vertex(4) - Vector3d(4, 0, 0)).norm() < 1e-14);
+}
+
 TEST_CASE("Round-off negative pressures are clamped to zero", "[builder]") {
   const GeometryId a = GeometryId::get_new_id();
   const GeometryId b = GeometryId::get_new_id();
