@@ -295,10 +295,22 @@ int CompactAndTrim(const Build& build, bool all_kept) {
     return static_cast<int>(triangles ? out.tri_mesh_W.triangles.size()
                                       : out.poly_mesh_W.face_offsets.size());
   }
-  int num_vertices = 0;
-  int num_faces = 0;
-  int face_data_size = 0;
-  for (int k = 0; k < polygons.num_polygons(); ++k) {
+  // The polygons before the first one that lost a piece (usually one
+  // sliver somewhere in a surface of thousands) are already where
+  // compaction would put them, so it starts there: polygon k's slots begin
+  // at vertex begin(k) + k and face begin(k) (triangles), or at vertex
+  // begin(k), face k and face data begin(k) + k (polygons).
+  auto whole = [&](int k) {
+    const int n = polygons.ends[k] - polygons.begin(k);
+    return build.kept[k] == (triangles ? kPolygonKept | ((1u << n) - 1) : kPolygonKept);
+  };
+  int k_first = 0;
+  while (k_first < polygons.num_polygons() && whole(k_first)) ++k_first;
+  const int first_begin = polygons.begin(k_first);
+  int num_vertices = triangles ? first_begin + k_first : first_begin;
+  int num_faces = triangles ? first_begin : k_first;
+  int face_data_size = triangles ? 0 : first_begin + k_first;
+  for (int k = k_first; k < polygons.num_polygons(); ++k) {
     const uint32_t mask = build.kept[k];
     if (!(mask & kPolygonKept)) continue;
     const int begin = polygons.begin(k);

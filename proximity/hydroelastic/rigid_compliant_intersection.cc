@@ -64,6 +64,26 @@ struct TriangleInC {
   int index{-1};
   std::array<Eigen::Vector3d, 3> vertices;
   Eigen::Vector3d nhat;
+#if defined(__SSE2__)
+  // Each vertex's coordinates, and the normal's and vertex 0's, broadcast
+  // to both lanes once per triangle for ClassifyTriangle and PlaneSeparates
+  // (which run once per candidate pair).
+  __m128d px[3], py[3], pz[3];
+  __m128d nx, ny, nz;
+#endif
+  // Sets the fields above from `vertices` and `nhat`.
+  void Broadcast() {
+#if defined(__SSE2__)
+    for (int k = 0; k < 3; ++k) {
+      px[k] = _mm_set1_pd(vertices[k].x());
+      py[k] = _mm_set1_pd(vertices[k].y());
+      pz[k] = _mm_set1_pd(vertices[k].z());
+    }
+    nx = _mm_set1_pd(nhat.x());
+    ny = _mm_set1_pd(nhat.y());
+    nz = _mm_set1_pd(nhat.z());
+#endif
+  }
 };
 
 // Per-thread storage reused from call to call: the rigid mesh's vertices
@@ -79,7 +99,7 @@ struct Scratch {
 // pair across threads costs more than it saves (see ShouldSplit).
 constexpr int kMinTrianglesToSplit = 2048;
 
-// Classifies the triangle `x` against the tetrahedron's four face
+// Classifies the triangle against the tetrahedron's four face
 // half-spaces as ClipByTetrahedron would, from the three positions alone:
 // returns −1 when a face rejects it (the whole triangle outside, or lying in
 // the face while the face belongs to the neighbour), otherwise the mask of
@@ -91,7 +111,7 @@ constexpr int kMinTrianglesToSplit = 2048;
 // kernel's polygons with those of ClipByTetrahedron on every pair, bit for
 // bit). No branch: most candidate pairs that reach it are rejected, by
 // any of the faces.
-int ClassifyTriangle(const TetrahedronInC& tet, const std::array<Eigen::Vector3d, 3>& x) {
+int ClassifyTriangle(const TetrahedronInC& tet, const TriangleInC& triangle) {
 #if defined(__SSE2__)
   const __m128d zero = _mm_setzero_pd();
   const __m128d nx01 = _mm_load_pd(&tet.nx[0]), nx23 = _mm_load_pd(&tet.nx[2]);
@@ -102,7 +122,7 @@ int ClassifyTriangle(const TetrahedronInC& tet, const std::array<Eigen::Vector3d
   __m128d all_out01 = all, all_out23 = all, all_on01 = all, all_on23 = all;
   __m128d any_out01 = zero, any_out23 = zero;
   for (int k = 0; k < 3; ++k) {
-    const __m128d px = _mm_set1_pd(x[k].x()), py = _mm_set1_pd(x[k].y()), pz = _mm_set1_pd(x[k].z());
+    const __m128d px = triangle.px[k], py = triangle.py[k], pz = triangle.pz[k];
     const __m128d d01 = _mm_sub_pd(
         _mm_add_pd(_mm_add_pd(_mm_mul_pd(nx01, px), _mm_mul_pd(ny01, py)), _mm_mul_pd(nz01, pz)), off01);
     const __m128d d23 = _mm_sub_pd(
@@ -120,6 +140,7 @@ int ClassifyTriangle(const TetrahedronInC& tet, const std::array<Eigen::Vector3d
   const int any_outside = _mm_movemask_pd(any_out01) | (_mm_movemask_pd(any_out23) << 2);
   return (all_outside | (all_on_plane & ~tet.keeps_coplanar)) != 0 ? -1 : any_outside;
 #else
+  const std::array<Eigen::Vector3d, 3>& x = triangle.vertices;
   int to_clip = 0;
   for (int i = 0; i < 4; ++i) {
     const ClipHalfSpace& face = tet.faces[i];
@@ -131,14 +152,15 @@ int ClassifyTriangle(const TetrahedronInC& tet, const std::array<Eigen::Vector3d
 #endif
 }
 
-// Whether the plane through x0 with normal nhat has all four vertices of
-// the tetrahedron strictly on one side (then the triangle in it cannot meet
-// the tetrahedron), each side s = nhat·(v − x0) rounded as Eigen rounds it.
-bool PlaneSeparates(const Eigen::Vector3d& nhat, const Eigen::Vector3d& x0, const TetrahedronInC& tet) {
+// Whether the triangle's plane (through its vertex x0, normal nhat) has all
+// four vertices of the tetrahedron strictly on one side (then the triangle
+// cannot meet the tetrahedron), each side s = nhat·(v − x0) rounded as
+// Eigen rounds it.
+bool PlaneSeparates(const TriangleInC& triangle, const TetrahedronInC& tet) {
 #if defined(__SSE2__)
   const __m128d zero = _mm_setzero_pd();
-  const __m128d nx = _mm_set1_pd(nhat.x()), ny = _mm_set1_pd(nhat.y()), nz = _mm_set1_pd(nhat.z());
-  const __m128d x = _mm_set1_pd(x0.x()), y = _mm_set1_pd(x0.y()), z = _mm_set1_pd(x0.z());
+  const __m128d nx = triangle.nx, ny = triangle.ny, nz = triangle.nz;
+  const __m128d x = triangle.px[0], y = triangle.py[0], z = triangle.pz[0];
   auto side = [&](int i) {
     return _mm_add_pd(_mm_add_pd(_mm_mul_pd(nx, _mm_sub_pd(_mm_load_pd(&tet.vx[i]), x)),
                                  _mm_mul_pd(ny, _mm_sub_pd(_mm_load_pd(&tet.vy[i]), y))),
@@ -149,6 +171,8 @@ bool PlaneSeparates(const Eigen::Vector3d& nhat, const Eigen::Vector3d& x0, cons
   const int below = _mm_movemask_pd(_mm_cmplt_pd(s01, zero)) | (_mm_movemask_pd(_mm_cmplt_pd(s23, zero)) << 2);
   return above == 15 || below == 15;
 #else
+  const Eigen::Vector3d& nhat = triangle.nhat;
+  const Eigen::Vector3d& x0 = triangle.vertices[0];
   bool above = true, below = true;
   for (int i = 0; i < 4; ++i) {
     const double s = nhat.dot(Eigen::Vector3d(tet.vx[i], tet.vy[i], tet.vz[i]) - x0);
@@ -182,6 +206,7 @@ void IntersectTriangles(const CompliantMesh& compliant_C, const RigidMesh& rigid
       const TriangleSurfaceMesh::Element& f = mesh_R.element(tri);
       for (int k = 0; k < 3; ++k) triangle.vertices[k] = vertex_C(f[k]);
       triangle.nhat = R_CR * mesh_R.face_normal(tri);
+      triangle.Broadcast();
       triangle.index = tri;
     }
     const Eigen::Vector3d& nhat_C = triangle.nhat;
@@ -196,9 +221,9 @@ void IntersectTriangles(const CompliantMesh& compliant_C, const RigidMesh& rigid
     // ClipByTetrahedron's own first step: a face plane with the whole
     // triangle outside rejects it, before the pressures are evaluated and
     // the polygon is built.
-    const int to_clip = ClassifyTriangle(tetrahedron, x);
+    const int to_clip = ClassifyTriangle(tetrahedron, triangle);
     if (to_clip < 0) return;
-    if (PlaneSeparates(nhat_C, x[0], tetrahedron)) return;
+    if (PlaneSeparates(triangle, tetrahedron)) return;
 
     // The triangle, with the compliant pressure at its vertices, clipped by
     // the tetrahedron's faces (a triangle lying in a face belongs to only

@@ -3,6 +3,7 @@
 #include <cstdlib>
 #include <set>
 #include <utility>
+#include <vector>
 
 #include <catch2/catch.hpp>
 
@@ -108,6 +109,37 @@ namespace hydrocontact {
 namespace {
 
 using Eigen::Vector3d;
+
+TEST_CASE("ForEachCandidatePairOf gives the pairs of one query per element, in the same order",
+          "[candidate_pairs]") {
+  // The batches (kCandidateBatchSize) and their groups (kCandidateGroupSize)
+  // must not change which pairs come or their order: element after element
+  // of the list, and for each the elements of A as Bvh::Query visits them.
+  // The list (every element of B in a scrambled order, twice over, and 3
+  // more) is cut into several batches and a last, partial one with a
+  // partial group.
+  const VolumeMesh A = test::MakeGridBoxMesh(Vector3d(1, 1, 1), Eigen::Vector3i(3, 3, 3));
+  const VolumeMesh B = test::MakeGridBoxMesh(Vector3d(0.7, 0.5, 0.6), Eigen::Vector3i(2, 3, 2));
+  const Bvh bvh_A(A);
+  const RigidTransform X_AB = RigidTransform::FromRollPitchYaw(Vector3d(0.4, 0.2, -0.3),
+                                                               Vector3d(0.3, 0.1, -0.2));
+  auto box_in_A = [&](int b) {
+    Aabb box;
+    for (int v : B.element(b)) box.Include(X_AB * B.vertex(v));
+    return box;
+  };
+  std::vector<int> elements;
+  const int n = B.num_elements();
+  for (int i = 0; i < 2 * n + 3; ++i) elements.push_back((7 * i) % n);
+  REQUIRE(elements.size() % kCandidateBatchSize % kCandidateGroupSize != 0);
+  REQUIRE(elements.size() > 2 * kCandidateBatchSize);
+  std::vector<std::pair<int, int>> expected;
+  for (const int b : elements) bvh_A.Query(box_in_A(b), [&](int a) { expected.push_back({a, b}); });
+  std::vector<std::pair<int, int>> found;
+  ForEachCandidatePairOf(bvh_A, elements, box_in_A, [&](int a, int b) { found.push_back({a, b}); });
+  REQUIRE(expected.size() > elements.size());
+  CHECK(found == expected);
+}
 
 TEST_CASE("BoxOfTetrahedronInRegion: the exact box of a needle's tip, empty when apart",
           "[candidate_pairs]") {

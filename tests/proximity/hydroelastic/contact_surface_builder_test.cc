@@ -1,7 +1,9 @@
 #include "proximity/hydroelastic/contact_surface_builder.h"
 
+#include <array>
 #include <cmath>
 #include <stdexcept>
+#include <utility>
 
 #include <catch2/catch.hpp>
 
@@ -120,6 +122,121 @@ TEST_CASE("Degenerate and mis-oriented polygons are dropped; none left gives nul
   CHECK_FALSE(BuildContactSurface(polygons, kX_WF, a, true, b, true,
                                   HydroelasticContactRepresentation::kPolygon)
                   .has_value());
+}
+
+TEST_CASE("A fan triangle dropped mid-surface: the faces before stay, those after close the gap",
+          "[builder]") {
+  // Three unit squares in F's plane z = 0 (pressure 3 + x + 2y): A at
+  // x ∈ [0, 1], B at [2, 3] with its corner (3, 0) listed twice, C at
+  // [4, 5]. Each square is fanned around its centre into four triangles of
+  // area 1/4; B's zero-length edge (3, 0)→(3, 0) makes a fan triangle of
+  // area 0, dropped. So A keeps vertex slots 0–4 (centre 4) and faces 0–3
+  // in place; B has 5 vertices + centre (slots 5–10) and keeps 4 faces
+  // (edges 0→1, 2→3, 3→4, 4→0 of its list); C's 4 + 1 vertices move down
+  // to 11–15 and its faces to 8–11.
+  auto square = [](double x0, bool repeat_corner) {
+    ClipPolygon polygon;
+    auto add = [&](double x, double y) { polygon.push_back(Vector4d(x, y, 0, 3 + x + 2 * y)); };
+    add(x0, 0);
+    add(x0 + 1, 0);
+    if (repeat_corner) add(x0 + 1, 0);
+    add(x0 + 1, 1);
+    add(x0, 1);
+    return polygon;
+  };
+  ContactPolygons polygons;
+  for (const auto& [x0, repeat] : {std::pair(0.0, false), std::pair(2.0, true), std::pair(4.0, false)}) {
+    polygons.Add(square(x0, repeat), Vector3d::UnitZ(), Vector3d(1, 2, 0), Vector3d::Zero());
+  }
+  const GeometryId first = GeometryId::get_new_id();
+  const GeometryId second = GeometryId::get_new_id();
+  ContactSurface surface;
+  REQUIRE(BuildContactSurface(polygons, kX_WF, first, true, second, false,
+                              HydroelasticContactRepresentation::kTriangle, &surface));
+  REQUIRE(surface.num_faces() == 12);
+  CHECK(surface.num_vertices() == 16);
+  CHECK(surface.total_area() == Approx(3).epsilon(1e-14));
+  const TriangleSurfaceMesh& mesh = surface.tri_mesh_W();
+  const std::array<std::array<int, 3>, 12> expected_triangles{{{0, 1, 4},
+                                                               {1, 2, 4},
+                                                               {2, 3, 4},
+                                                               {3, 0, 4},
+                                                               {5, 6, 10},
+                                                               {7, 8, 10},
+                                                               {8, 9, 10},
+                                                               {9, 5, 10},
+                                                               {11, 12, 15},
+                                                               {12, 13, 15},
+                                                               {13, 14, 15},
+                                                               {14, 11, 15}}};
+  // The square's corners of each triangle's first two vertices, in F, and
+  // the square's centre as the third.
+  const std::array<std::array<Vector3d, 2>, 12> expected_corners{{
+      {Vector3d(0, 0, 0), Vector3d(1, 0, 0)}, {Vector3d(1, 0, 0), Vector3d(1, 1, 0)},
+      {Vector3d(1, 1, 0), Vector3d(0, 1, 0)}, {Vector3d(0, 1, 0), Vector3d(0, 0, 0)},
+      {Vector3d(2, 0, 0), Vector3d(3, 0, 0)}, {Vector3d(3, 0, 0), Vector3d(3, 1, 0)},
+      {Vector3d(3, 1, 0), Vector3d(2, 1, 0)}, {Vector3d(2, 1, 0), Vector3d(2, 0, 0)},
+      {Vector3d(4, 0, 0), Vector3d(5, 0, 0)}, {Vector3d(5, 0, 0), Vector3d(5, 1, 0)},
+      {Vector3d(5, 1, 0), Vector3d(4, 1, 0)}, {Vector3d(4, 1, 0), Vector3d(4, 0, 0)},
+  }};
+  for (int f = 0; f < 12; ++f) {
+    const auto& t = mesh.element(f);
+    for (int k = 0; k < 3; ++k) CHECK(t[k] == expected_triangles[f][k]);
+    const Vector3d centre_F(0.5 + 2 * (f / 4), 0.5, 0);
+    const Vector3d a_F = expected_corners[f][0], b_F = expected_corners[f][1];
+    CHECK((kX_WF.inverse() * mesh.vertex(t[0]) - a_F).norm() < 1e-14);
+    CHECK((kX_WF.inverse() * mesh.vertex(t[1]) - b_F).norm() < 1e-14);
+    CHECK((kX_WF.inverse() * mesh.vertex(t[2]) - centre_F).norm() < 1e-14);
+    // Each face's own data moved with it: area 1/4, centroid the mean of
+    // its corners, pressure 3 + x + 2y at its vertices (at the centre too,
+    // the polygon's mean pressure).
+    CHECK(surface.area(f) == Approx(0.25).epsilon(1e-14));
+    CHECK((kX_WF.inverse() * surface.centroid(f) - (a_F + b_F + centre_F) / 3).norm() < 1e-14);
+    for (int k = 0; k < 3; ++k) {
+      const Vector3d p_F = kX_WF.inverse() * mesh.vertex(t[k]);
+      CHECK(surface.tri_e_MN().EvaluateAtVertex(t[k]) == Approx(3 + p_F.x() + 2 * p_F.y()).epsilon(1e-14));
+    }
+  }
+}
+
+TEST_CASE("A polygon dropped mid-surface: the faces before stay, those after close the gap",
+          "[builder]") {
+  // Polygon representation: the unit square at x ∈ [0, 1], a collinear
+  // piece (area 0, dropped whole) and the unit square at x ∈ [4, 5], in
+  // F's plane z = 0. The first square keeps vertices 0–3 and face 0; the
+  // second moves to vertices 4–7 and face 1.
+  ContactPolygons polygons;
+  auto square = [](double x0) {
+    ClipPolygon polygon;
+    for (const auto& [u, v] : {std::pair(0, 0), std::pair(1, 0), std::pair(1, 1), std::pair(0, 1)}) {
+      polygon.push_back(Vector4d(x0 + u, v, 0, 1));
+    }
+    return polygon;
+  };
+  ClipPolygon collinear;
+  for (double x : {2.0, 2.5, 3.0}) collinear.push_back(Vector4d(x, 0, 0, 1));
+  polygons.Add(square(0), Vector3d::UnitZ(), Vector3d(1, 2, 0), Vector3d::Zero());
+  polygons.Add(collinear, Vector3d::UnitZ(), Vector3d(1, 2, 0), Vector3d::Zero());
+  polygons.Add(square(4), Vector3d::UnitZ(), Vector3d(1, 2, 0), Vector3d::Zero());
+  // First id < second id: no reordering of the vertices.
+  const GeometryId first = GeometryId::get_new_id();
+  const GeometryId second = GeometryId::get_new_id();
+  ContactSurface surface;
+  REQUIRE(BuildContactSurface(polygons, kX_WF, first, true, second, false,
+                              HydroelasticContactRepresentation::kPolygon, &surface));
+  REQUIRE(surface.num_faces() == 2);
+  CHECK(surface.num_vertices() == 8);
+  CHECK(surface.total_area() == Approx(2).epsilon(1e-14));
+  const PolygonSurfaceMesh& mesh = surface.poly_mesh_W();
+  for (int f = 0; f < 2; ++f) {
+    const auto polygon = mesh.polygon(f);
+    REQUIRE(polygon.size() == 4);
+    for (int i = 0; i < 4; ++i) CHECK(polygon[i] == 4 * f + i);
+    CHECK(surface.area(f) == Approx(1).epsilon(1e-14));
+    // The face's own centroid moved with it: the square's centre.
+    CHECK((kX_WF.inverse() * surface.centroid(f) - Vector3d(0.5 + 4 * f, 0.5, 0)).norm() < 1e-14);
+  }
+  CHECK((kX_WF.inverse() * mesh.vertex(4) - Vector3d(4, 0, 0)).norm() < 1e-14);
 }
 
 TEST_CASE("Round-off negative pressures are clamped to zero", "[builder]") {
