@@ -74,10 +74,11 @@ struct Build {
   // Writes face `f`'s data (see ContactSurfaceArrays) into its slot.
   // `offset`: the pressure's value at W's origin on the face's plane (see
   // MeshFieldLinear::Arrays::offsets).
+  template <bool kTriangles>
   void WriteFace(int f, const Eigen::Vector3d& nhat_W, double area, const Eigen::Vector3d& p_WC,
                  const Eigen::Vector3d& grad_e, double offset, const Eigen::Vector3d& grad_M,
                  const Eigen::Vector3d& grad_N) const {
-    if (triangles) {
+    if (kTriangles) {
       out.tri_mesh_W.face_normals[f] = nhat_W;
       out.tri_mesh_W.areas[f] = area;
       out.tri_mesh_W.centroids[f] = p_WC;
@@ -100,33 +101,67 @@ struct Build {
   // @pre k_begin is a multiple of kTotalsBlock.
   bool Polygons(int k_begin, int k_end) const;
 
+  // Polygons in the representation kTriangles (== triangles): one copy of
+  // the loop per representation, without a test of it per polygon.
+  template <bool kTriangles>
+  bool PolygonsIn(int k_begin, int k_end) const;
+
   // Builds polygon k into its slots, records in kept[k] what it left and
   // adds its faces to *totals. Returns whether every piece was kept.
+  template <bool kTriangles>
   bool Polygon(int k, BlockTotals* totals) const;
+
+  // Polygon's body for a polygon of kSize vertices (0: any size, n). The
+  // slicers' triangles and quadrilaterals get their own copies, whose loops
+  // the compiler unrolls and keeps in registers; the arithmetic is the same
+  // for every kSize, so is the result, bit for bit.
+  template <int kSize, bool kTriangles>
+  bool PolygonOfSize(int k, int begin, int n, BlockTotals* totals) const;
 };
 
 bool Build::Polygons(int k_begin, int k_end) const {
+  return triangles ? PolygonsIn<true>(k_begin, k_end) : PolygonsIn<false>(k_begin, k_end);
+}
+
+template <bool kTriangles>
+bool Build::PolygonsIn(int k_begin, int k_end) const {
   bool all_kept = true;
   for (int block_begin = k_begin; block_begin < k_end; block_begin += kTotalsBlock) {
     const int block_end = std::min(block_begin + kTotalsBlock, k_end);
     BlockTotals totals;
-    for (int k = block_begin; k < block_end; ++k) all_kept = Polygon(k, &totals) && all_kept;
+    for (int k = block_begin; k < block_end; ++k) all_kept = Polygon<kTriangles>(k, &totals) && all_kept;
     block_totals[block_begin / kTotalsBlock] = totals;
   }
   return all_kept;
 }
 
+template <bool kTriangles>
 bool Build::Polygon(int k, BlockTotals* totals) const {
-  const Eigen::Matrix3d& R_WF = X_WF.rotation();
-  Eigen::Vector3d* const vertices_W = vertices();
-  double* const values = pressures();
-  std::array<Eigen::Vector3d, ClipPolygon::kCapacity> p_W;
-  std::array<Eigen::Vector3d, ClipPolygon::kCapacity> fan_cross;
-  std::array<double, ClipPolygon::kCapacity> pressure;
   kept[k] = 0;
   const int begin = polygons.begin(k);
   const int n = polygons.ends[k] - begin;
-  if (n < 3 || n > ClipPolygon::kCapacity) return false;
+  switch (n) {
+    case 3:
+      return PolygonOfSize<3, kTriangles>(k, begin, n, totals);
+    case 4:
+      return PolygonOfSize<4, kTriangles>(k, begin, n, totals);
+    default:
+      if (n < 3 || n > ClipPolygon::kCapacity) return false;
+      return PolygonOfSize<0, kTriangles>(k, begin, n, totals);
+  }
+}
+
+template <int kSize, bool kTriangles>
+bool Build::PolygonOfSize(int k, int begin, int n_any, BlockTotals* totals) const {
+  const int n = kSize > 0 ? kSize : n_any;
+  constexpr int kStorage = kSize > 0 ? kSize : ClipPolygon::kCapacity;
+  const Eigen::Matrix3d& R_WF = X_WF.rotation();
+  Eigen::Vector3d* const vertices_W =
+      kTriangles ? out.tri_mesh_W.vertices.data() : out.poly_mesh_W.vertices.data();
+  double* const values = kTriangles ? out.tri_e_MN.values.data() : out.poly_e_MN.values.data();
+  std::array<Eigen::Vector3d, kStorage> p_W;
+  std::array<Eigen::Vector3d, kStorage> fan_cross;
+  std::array<double, kStorage> pressure;
   for (int i = 0; i < n; ++i) {
     const Eigen::Vector4d& v = polygons.vertices[begin + (flip ? n - 1 - i : i)];
     p_W[i] = X_WF * Eigen::Vector3d(v.head<3>());
@@ -184,17 +219,17 @@ bool Build::Polygon(int k, BlockTotals* totals) const {
   // solve for it from the vertex values.
   const Eigen::Vector3d& grad_p_W = has_grad_M ? grad_M_W : grad_N_W;
   const Eigen::Vector3d grad_e_W = grad_p_W - grad_p_W.dot(nhat_face_W) * nhat_face_W;
-  const int first_vertex = triangles ? begin + k : begin;
+  const int first_vertex = kTriangles ? begin + k : begin;
   for (int i = 0; i < n; ++i) {
     vertices_W[first_vertex + i] = p_W[i];
     values[first_vertex + i] = pressure[i];
   }
-  if (!triangles) {
+  if constexpr (!kTriangles) {
     int* face = out.poly_mesh_W.face_data.data() + begin + k;
     face[0] = n;
     for (int i = 0; i < n; ++i) face[1 + i] = first_vertex + i;
     out.poly_mesh_W.face_offsets[k] = begin + k;
-    WriteFace(k, nhat_face_W, twice_area / 2, p_WC, grad_e_W,
+    WriteFace<false>(k, nhat_face_W, twice_area / 2, p_WC, grad_e_W,
               pressure[0] - grad_e_W.dot(p_W[0]), grad_M_W, grad_N_W);
     totals->area += twice_area / 2;
     totals->moment += (twice_area / 2) * p_WC;
@@ -220,7 +255,7 @@ bool Build::Polygon(int k, BlockTotals* totals) const {
     out.tri_mesh_W.triangles[begin + i] = {first_vertex + i, first_vertex + j, centroid};
     const double fan_twice_area = cross.norm();
     const Eigen::Vector3d p_WFan = (a + b + p_WC) / 3;
-    WriteFace(begin + i, cross / fan_twice_area, fan_twice_area / 2, p_WFan, grad_e_W,
+    WriteFace<true>(begin + i, cross / fan_twice_area, fan_twice_area / 2, p_WFan, grad_e_W,
               pressure[i] - grad_e_W.dot(a), grad_M_W, grad_N_W);
     totals->area += fan_twice_area / 2;
     totals->moment += (fan_twice_area / 2) * p_WFan;
