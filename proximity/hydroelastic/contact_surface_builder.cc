@@ -182,10 +182,17 @@ bool Build::PolygonOfSize(int k, int begin, int n_any, BlockTotals* totals) cons
     area_z += fan_cross[i].z();
   }
   const Eigen::Vector3d area_vector(area_x, area_y, area_z);
-  double longest_sq = (p_W[0] - p_W[n - 1]).squaredNorm();
-  for (int i = 0; i + 1 < n; ++i) {
-    longest_sq = std::max(longest_sq, (p_W[i + 1] - p_W[i]).squaredNorm());
+  // Edge i runs from vertex i to vertex i + 1 (mod n). The fan below
+  // reuses the edges and their squared lengths (the same expressions, so the
+  // same values); the maximum is taken in the order edge n−1, 0, 1, ….
+  std::array<Eigen::Vector3d, kStorage> edge;
+  std::array<double, kStorage> edge_sq{};  // Zeroed for the compiler only: n ≥ 3.
+  for (int i = 0; i < n; ++i) {
+    edge[i] = p_W[i + 1 == n ? 0 : i + 1] - p_W[i];
+    edge_sq[i] = edge[i].squaredNorm();
   }
+  double longest_sq = edge_sq[n - 1];
+  for (int i = 0; i + 1 < n; ++i) longest_sq = std::max(longest_sq, edge_sq[i]);
   const double twice_area = area_vector.norm();
   if (!(longest_sq > negligible_edge_sq) ||
       !(area_vector.dot(nhat_W) > kDegeneratePolygonRatio * longest_sq) ||
@@ -230,7 +237,7 @@ bool Build::PolygonOfSize(int k, int begin, int n_any, BlockTotals* totals) cons
     for (int i = 0; i < n; ++i) face[1 + i] = first_vertex + i;
     out.poly_mesh_W.face_offsets[k] = begin + k;
     WriteFace<false>(k, nhat_face_W, twice_area / 2, p_WC, grad_e_W,
-              pressure[0] - grad_e_W.dot(p_W[0]), grad_M_W, grad_N_W);
+                     pressure[0] - grad_e_W.dot(p_W[0]), grad_M_W, grad_N_W);
     totals->area += twice_area / 2;
     totals->moment += (twice_area / 2) * p_WC;
     kept[k] = kPolygonKept;
@@ -243,20 +250,28 @@ bool Build::PolygonOfSize(int k, int begin, int n_any, BlockTotals* totals) cons
   const int centroid = first_vertex + n;
   vertices_W[centroid] = p_WC;
   values[centroid] = pressure_moment * inv_three_twice_area;
+  // The spokes p_WC − vertex i; the fan triangle on edge i has the sides
+  // edge i, −spoke (i + 1) and spoke i (negation is exact, so their squared
+  // lengths are the spokes').
+  std::array<Eigen::Vector3d, kStorage> spoke;
+  std::array<double, kStorage> spoke_sq;
+  for (int i = 0; i < n; ++i) {
+    spoke[i] = p_WC - p_W[i];
+    spoke_sq[i] = spoke[i].squaredNorm();
+  }
   uint32_t mask = kPolygonKept;
   for (int i = 0; i < n; ++i) {
     const int j = i + 1 == n ? 0 : i + 1;
     const Eigen::Vector3d& a = p_W[i];
     const Eigen::Vector3d& b = p_W[j];
-    const double fan_longest_sq =
-        std::max({(b - a).squaredNorm(), (p_WC - b).squaredNorm(), (a - p_WC).squaredNorm()});
-    const Eigen::Vector3d cross = (b - a).cross(p_WC - a);
+    const double fan_longest_sq = std::max({edge_sq[i], spoke_sq[j], spoke_sq[i]});
+    const Eigen::Vector3d cross = edge[i].cross(spoke[i]);
     if (!(cross.dot(nhat_W) > kDegenerateFanTriangleRatio * fan_longest_sq)) continue;
     out.tri_mesh_W.triangles[begin + i] = {first_vertex + i, first_vertex + j, centroid};
     const double fan_twice_area = cross.norm();
     const Eigen::Vector3d p_WFan = (a + b + p_WC) / 3;
     WriteFace<true>(begin + i, cross / fan_twice_area, fan_twice_area / 2, p_WFan, grad_e_W,
-              pressure[i] - grad_e_W.dot(a), grad_M_W, grad_N_W);
+                    pressure[i] - grad_e_W.dot(a), grad_M_W, grad_N_W);
     totals->area += fan_twice_area / 2;
     totals->moment += (fan_twice_area / 2) * p_WFan;
     mask |= 1u << i;
