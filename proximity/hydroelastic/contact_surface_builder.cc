@@ -49,6 +49,10 @@ struct BlockTotals {
 //    the centroid), fan triangles [b, b + n).
 // When a piece is dropped its slots are left unused and CompactAndTrim
 // closes the gaps afterwards.
+//
+// A build on the calling thread alone (`packed` set) instead writes every
+// piece right after the previous one, where CompactAndTrim would move it:
+// the same layout, with nothing to move when a piece is dropped.
 struct Build {
   const ContactPolygons& polygons;
   RigidTransform X_WF;
@@ -63,6 +67,13 @@ struct Build {
   ContactSurfaceArrays& out;
   std::vector<uint32_t>& kept;
   std::vector<BlockTotals>& block_totals;
+  // The next free vertex, face and face-data entry of a packed build;
+  // null for a build into slots.
+  struct Packed {
+    int vertices{0};
+    int faces{0};
+    int face_data{0};
+  }* packed;
 
   Eigen::Vector3d* vertices() const {
     return triangles ? out.tri_mesh_W.vertices.data() : out.poly_mesh_W.vertices.data();
@@ -95,63 +106,68 @@ struct Build {
     if (has_grad_N) out.grad_eN_W[f] = grad_N;
   }
 
-  // Builds polygons [k_begin, k_end) into their slots, records in kept[k]
-  // what each left and sums its blocks' totals. Returns whether every piece
-  // was kept (nothing to compact).
+  // Builds polygons [k_begin, k_end) into their slots (or packed), records
+  // in kept[k] what each left and sums its blocks' totals. Returns whether
+  // every piece was kept (nothing to compact).
   // @pre k_begin is a multiple of kTotalsBlock.
   bool Polygons(int k_begin, int k_end) const;
 
-  // Polygons in the representation kTriangles (== triangles): one copy of
-  // the loop per representation, without a test of it per polygon.
-  template <bool kTriangles>
+  // Polygons with kTriangles == triangles and kPacked == (packed != null):
+  // one copy of the loop per case, without tests of them per polygon.
+  template <bool kTriangles, bool kPacked>
   bool PolygonsIn(int k_begin, int k_end) const;
 
   // Builds polygon k into its slots, records in kept[k] what it left and
   // adds its faces to *totals. Returns whether every piece was kept.
-  template <bool kTriangles>
+  template <bool kTriangles, bool kPacked>
   bool Polygon(int k, BlockTotals* totals) const;
 
   // Polygon's body for a polygon of kSize vertices (0: any size, n). The
   // slicers' triangles and quadrilaterals get their own copies, whose loops
   // the compiler unrolls and keeps in registers; the arithmetic is the same
   // for every kSize, so is the result, bit for bit.
-  template <int kSize, bool kTriangles>
+  template <int kSize, bool kTriangles, bool kPacked>
   bool PolygonOfSize(int k, int begin, int n, BlockTotals* totals) const;
 };
 
 bool Build::Polygons(int k_begin, int k_end) const {
-  return triangles ? PolygonsIn<true>(k_begin, k_end) : PolygonsIn<false>(k_begin, k_end);
+  if (packed) {
+    return triangles ? PolygonsIn<true, true>(k_begin, k_end)
+                     : PolygonsIn<false, true>(k_begin, k_end);
+  }
+  return triangles ? PolygonsIn<true, false>(k_begin, k_end)
+                   : PolygonsIn<false, false>(k_begin, k_end);
 }
 
-template <bool kTriangles>
+template <bool kTriangles, bool kPacked>
 bool Build::PolygonsIn(int k_begin, int k_end) const {
   bool all_kept = true;
   for (int block_begin = k_begin; block_begin < k_end; block_begin += kTotalsBlock) {
     const int block_end = std::min(block_begin + kTotalsBlock, k_end);
     BlockTotals totals;
-    for (int k = block_begin; k < block_end; ++k) all_kept = Polygon<kTriangles>(k, &totals) && all_kept;
+    for (int k = block_begin; k < block_end; ++k) all_kept = Polygon<kTriangles, kPacked>(k, &totals) && all_kept;
     block_totals[block_begin / kTotalsBlock] = totals;
   }
   return all_kept;
 }
 
-template <bool kTriangles>
+template <bool kTriangles, bool kPacked>
 bool Build::Polygon(int k, BlockTotals* totals) const {
   kept[k] = 0;
   const int begin = polygons.begin(k);
   const int n = polygons.ends[k] - begin;
   switch (n) {
     case 3:
-      return PolygonOfSize<3, kTriangles>(k, begin, n, totals);
+      return PolygonOfSize<3, kTriangles, kPacked>(k, begin, n, totals);
     case 4:
-      return PolygonOfSize<4, kTriangles>(k, begin, n, totals);
+      return PolygonOfSize<4, kTriangles, kPacked>(k, begin, n, totals);
     default:
       if (n < 3 || n > ClipPolygon::kCapacity) return false;
-      return PolygonOfSize<0, kTriangles>(k, begin, n, totals);
+      return PolygonOfSize<0, kTriangles, kPacked>(k, begin, n, totals);
   }
 }
 
-template <int kSize, bool kTriangles>
+template <int kSize, bool kTriangles, bool kPacked>
 bool Build::PolygonOfSize(int k, int begin, int n_any, BlockTotals* totals) const {
   const int n = kSize > 0 ? kSize : n_any;
   constexpr int kStorage = kSize > 0 ? kSize : ClipPolygon::kCapacity;
@@ -226,17 +242,24 @@ bool Build::PolygonOfSize(int k, int begin, int n_any, BlockTotals* totals) cons
   // solve for it from the vertex values.
   const Eigen::Vector3d& grad_p_W = has_grad_M ? grad_M_W : grad_N_W;
   const Eigen::Vector3d grad_e_W = grad_p_W - grad_p_W.dot(nhat_face_W) * nhat_face_W;
-  const int first_vertex = kTriangles ? begin + k : begin;
+  const int first_vertex = kPacked ? packed->vertices : kTriangles ? begin + k : begin;
   for (int i = 0; i < n; ++i) {
     vertices_W[first_vertex + i] = p_W[i];
     values[first_vertex + i] = pressure[i];
   }
   if constexpr (!kTriangles) {
-    int* face = out.poly_mesh_W.face_data.data() + begin + k;
+    const int f = kPacked ? packed->faces : k;
+    const int face_offset = kPacked ? packed->face_data : begin + k;
+    int* face = out.poly_mesh_W.face_data.data() + face_offset;
     face[0] = n;
     for (int i = 0; i < n; ++i) face[1 + i] = first_vertex + i;
-    out.poly_mesh_W.face_offsets[k] = begin + k;
-    WriteFace<false>(k, nhat_face_W, twice_area / 2, p_WC, grad_e_W,
+    out.poly_mesh_W.face_offsets[f] = face_offset;
+    if constexpr (kPacked) {
+      packed->vertices += n;
+      packed->faces += 1;
+      packed->face_data += n + 1;
+    }
+    WriteFace<false>(f, nhat_face_W, twice_area / 2, p_WC, grad_e_W,
                      pressure[0] - grad_e_W.dot(p_W[0]), grad_M_W, grad_N_W);
     totals->area += twice_area / 2;
     totals->moment += (twice_area / 2) * p_WC;
@@ -267,15 +290,17 @@ bool Build::PolygonOfSize(int k, int begin, int n_any, BlockTotals* totals) cons
     const double fan_longest_sq = std::max({edge_sq[i], spoke_sq[j], spoke_sq[i]});
     const Eigen::Vector3d cross = edge[i].cross(spoke[i]);
     if (!(cross.dot(nhat_W) > kDegenerateFanTriangleRatio * fan_longest_sq)) continue;
-    out.tri_mesh_W.triangles[begin + i] = {first_vertex + i, first_vertex + j, centroid};
+    const int f = kPacked ? packed->faces++ : begin + i;
+    out.tri_mesh_W.triangles[f] = {first_vertex + i, first_vertex + j, centroid};
     const double fan_twice_area = cross.norm();
     const Eigen::Vector3d p_WFan = (a + b + p_WC) / 3;
-    WriteFace<true>(begin + i, cross / fan_twice_area, fan_twice_area / 2, p_WFan, grad_e_W,
+    WriteFace<true>(f, cross / fan_twice_area, fan_twice_area / 2, p_WFan, grad_e_W,
                     pressure[i] - grad_e_W.dot(a), grad_M_W, grad_N_W);
     totals->area += fan_twice_area / 2;
     totals->moment += (fan_twice_area / 2) * p_WFan;
     mask |= 1u << i;
   }
+  if constexpr (kPacked) packed->vertices += n + 1;
   kept[k] = mask;
   return mask == (kPolygonKept | ((1u << n) - 1));
 }
@@ -481,6 +506,7 @@ bool BuildContactSurface(const ContactPolygons& polygons, const RigidTransform& 
   thread_local std::vector<uint32_t> kept;
   kept.resize(num_polygons);
   thread_local std::vector<BlockTotals> block_totals;
+  Build::Packed packed;
   block_totals.resize((num_polygons + kTotalsBlock - 1) / kTotalsBlock);
   const Build build{polygons,
                     X_WF,
@@ -494,12 +520,23 @@ bool BuildContactSurface(const ContactPolygons& polygons, const RigidTransform& 
                     2 * kNegligibleAreaRatio * patch_size * patch_size,
                     out,
                     kept,
-                    block_totals};
+                    block_totals,
+                    split ? nullptr : &packed};
   std::array<bool, kBuildChunks> chunk_all_kept{};
   for_each_chunk([&](int c) { chunk_all_kept[c] = build.Polygons(chunk_begin(c), chunk_begin(c + 1)); });
   bool all_kept = true;
   for (int c = 0; c < num_chunks; ++c) all_kept = all_kept && chunk_all_kept[c];
-  const int num_faces = CompactAndTrim(build, all_kept);
+  int num_faces;
+  if (split) {
+    num_faces = CompactAndTrim(build, all_kept);
+  } else {
+    // Packed: only the arrays' tails are unused when a piece was dropped.
+    if (!all_kept) {
+      ResizeArrays(out, triangles, has_grad_M, has_grad_N, packed.vertices, packed.faces,
+                   packed.face_data);
+    }
+    num_faces = packed.faces;
+  }
   BlockTotals totals;
   for (const BlockTotals& block : block_totals) {
     totals.area += block.area;
