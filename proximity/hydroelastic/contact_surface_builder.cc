@@ -145,7 +145,9 @@ bool Build::PolygonsIn(int k_begin, int k_end) const {
   for (int block_begin = k_begin; block_begin < k_end; block_begin += kTotalsBlock) {
     const int block_end = std::min(block_begin + kTotalsBlock, k_end);
     BlockTotals totals;
-    for (int k = block_begin; k < block_end; ++k) all_kept = Polygon<kTriangles, kPacked>(k, &totals) && all_kept;
+    for (int k = block_begin; k < block_end; ++k) {
+      all_kept = Polygon<kTriangles, kPacked>(k, &totals) && all_kept;
+    }
     block_totals[block_begin / kTotalsBlock] = totals;
   }
   return all_kept;
