@@ -49,6 +49,10 @@ struct BlockTotals {
 //    the centroid), fan triangles [b, b + n).
 // When a piece is dropped its slots are left unused and CompactAndTrim
 // closes the gaps afterwards.
+//
+// A build on the calling thread alone (`packed` set) instead writes every
+// piece right after the previous one, where CompactAndTrim would move it:
+// the same layout, with nothing to move when a piece is dropped.
 struct Build {
   const ContactPolygons& polygons;
   RigidTransform X_WF;
@@ -63,6 +67,13 @@ struct Build {
   ContactSurfaceArrays& out;
   std::vector<uint32_t>& kept;
   std::vector<BlockTotals>& block_totals;
+  // The next free vertex, face and face-data entry of a packed build;
+  // null for a build into slots.
+  struct Packed {
+    int vertices{0};
+    int faces{0};
+    int face_data{0};
+  }* packed;
 
   Eigen::Vector3d* vertices() const {
     return triangles ? out.tri_mesh_W.vertices.data() : out.poly_mesh_W.vertices.data();
@@ -74,10 +85,11 @@ struct Build {
   // Writes face `f`'s data (see ContactSurfaceArrays) into its slot.
   // `offset`: the pressure's value at W's origin on the face's plane (see
   // MeshFieldLinear::Arrays::offsets).
+  template <bool kTriangles>
   void WriteFace(int f, const Eigen::Vector3d& nhat_W, double area, const Eigen::Vector3d& p_WC,
                  const Eigen::Vector3d& grad_e, double offset, const Eigen::Vector3d& grad_M,
                  const Eigen::Vector3d& grad_N) const {
-    if (triangles) {
+    if (kTriangles) {
       out.tri_mesh_W.face_normals[f] = nhat_W;
       out.tri_mesh_W.areas[f] = area;
       out.tri_mesh_W.centroids[f] = p_WC;
@@ -94,39 +106,80 @@ struct Build {
     if (has_grad_N) out.grad_eN_W[f] = grad_N;
   }
 
-  // Builds polygons [k_begin, k_end) into their slots, records in kept[k]
-  // what each left and sums its blocks' totals. Returns whether every piece
-  // was kept (nothing to compact).
+  // Builds polygons [k_begin, k_end) into their slots (or packed), records
+  // in kept[k] what each left and sums its blocks' totals. Returns whether
+  // every piece was kept (nothing to compact).
   // @pre k_begin is a multiple of kTotalsBlock.
   bool Polygons(int k_begin, int k_end) const;
 
+  // Polygons with kTriangles == triangles and kPacked == (packed != null):
+  // one copy of the loop per case, without tests of them per polygon.
+  template <bool kTriangles, bool kPacked>
+  bool PolygonsIn(int k_begin, int k_end) const;
+
   // Builds polygon k into its slots, records in kept[k] what it left and
   // adds its faces to *totals. Returns whether every piece was kept.
+  template <bool kTriangles, bool kPacked>
   bool Polygon(int k, BlockTotals* totals) const;
+
+  // Polygon's body for a polygon of kSize vertices (0: any size, n). The
+  // slicers' triangles and quadrilaterals get their own copies, whose loops
+  // the compiler unrolls and keeps in registers; the arithmetic is the same
+  // for every kSize, so is the result, bit for bit.
+  template <int kSize, bool kTriangles, bool kPacked>
+  bool PolygonOfSize(int k, int begin, int n, BlockTotals* totals) const;
 };
 
 bool Build::Polygons(int k_begin, int k_end) const {
+  if (packed) {
+    return triangles ? PolygonsIn<true, true>(k_begin, k_end)
+                     : PolygonsIn<false, true>(k_begin, k_end);
+  }
+  return triangles ? PolygonsIn<true, false>(k_begin, k_end)
+                   : PolygonsIn<false, false>(k_begin, k_end);
+}
+
+template <bool kTriangles, bool kPacked>
+bool Build::PolygonsIn(int k_begin, int k_end) const {
   bool all_kept = true;
   for (int block_begin = k_begin; block_begin < k_end; block_begin += kTotalsBlock) {
     const int block_end = std::min(block_begin + kTotalsBlock, k_end);
     BlockTotals totals;
-    for (int k = block_begin; k < block_end; ++k) all_kept = Polygon(k, &totals) && all_kept;
+    for (int k = block_begin; k < block_end; ++k) {
+      all_kept = Polygon<kTriangles, kPacked>(k, &totals) && all_kept;
+    }
     block_totals[block_begin / kTotalsBlock] = totals;
   }
   return all_kept;
 }
 
+template <bool kTriangles, bool kPacked>
 bool Build::Polygon(int k, BlockTotals* totals) const {
-  const Eigen::Matrix3d& R_WF = X_WF.rotation();
-  Eigen::Vector3d* const vertices_W = vertices();
-  double* const values = pressures();
-  std::array<Eigen::Vector3d, ClipPolygon::kCapacity> p_W;
-  std::array<Eigen::Vector3d, ClipPolygon::kCapacity> fan_cross;
-  std::array<double, ClipPolygon::kCapacity> pressure;
   kept[k] = 0;
   const int begin = polygons.begin(k);
   const int n = polygons.ends[k] - begin;
-  if (n < 3 || n > ClipPolygon::kCapacity) return false;
+  switch (n) {
+    case 3:
+      return PolygonOfSize<3, kTriangles, kPacked>(k, begin, n, totals);
+    case 4:
+      return PolygonOfSize<4, kTriangles, kPacked>(k, begin, n, totals);
+    default:
+      if (n < 3 || n > ClipPolygon::kCapacity) return false;
+      return PolygonOfSize<0, kTriangles, kPacked>(k, begin, n, totals);
+  }
+}
+
+template <int kSize, bool kTriangles, bool kPacked>
+bool Build::PolygonOfSize(int k, int begin, int n_any, BlockTotals* totals) const {
+  const int n = kSize > 0 ? kSize : n_any;
+  constexpr int kStorage = kSize > 0 ? kSize : ClipPolygon::kCapacity;
+  const Eigen::Matrix3d& R_WF = X_WF.rotation();
+  Eigen::Vector3d* const vertices_W =
+      kTriangles ? out.tri_mesh_W.vertices.data() : out.poly_mesh_W.vertices.data();
+  double* const values = kTriangles ? out.tri_e_MN.values.data() : out.poly_e_MN.values.data();
+  std::array<Eigen::Vector3d, kStorage> p_W;
+  std::array<Eigen::Vector3d, kStorage> fan_cross;
+  std::array<double, kStorage> pressure;
   for (int i = 0; i < n; ++i) {
     const Eigen::Vector4d& v = polygons.vertices[begin + (flip ? n - 1 - i : i)];
     p_W[i] = X_WF * Eigen::Vector3d(v.head<3>());
@@ -147,10 +200,17 @@ bool Build::Polygon(int k, BlockTotals* totals) const {
     area_z += fan_cross[i].z();
   }
   const Eigen::Vector3d area_vector(area_x, area_y, area_z);
-  double longest_sq = (p_W[0] - p_W[n - 1]).squaredNorm();
-  for (int i = 0; i + 1 < n; ++i) {
-    longest_sq = std::max(longest_sq, (p_W[i + 1] - p_W[i]).squaredNorm());
+  // Edge i runs from vertex i to vertex i + 1 (mod n). The fan below
+  // reuses the edges and their squared lengths (the same expressions, so the
+  // same values); the maximum is taken in the order edge n−1, 0, 1, ….
+  std::array<Eigen::Vector3d, kStorage> edge;
+  std::array<double, kStorage> edge_sq{};  // Zeroed for the compiler only: n ≥ 3.
+  for (int i = 0; i < n; ++i) {
+    edge[i] = p_W[i + 1 == n ? 0 : i + 1] - p_W[i];
+    edge_sq[i] = edge[i].squaredNorm();
   }
+  double longest_sq = edge_sq[n - 1];
+  for (int i = 0; i + 1 < n; ++i) longest_sq = std::max(longest_sq, edge_sq[i]);
   const double twice_area = area_vector.norm();
   if (!(longest_sq > negligible_edge_sq) ||
       !(area_vector.dot(nhat_W) > kDegeneratePolygonRatio * longest_sq) ||
@@ -184,18 +244,25 @@ bool Build::Polygon(int k, BlockTotals* totals) const {
   // solve for it from the vertex values.
   const Eigen::Vector3d& grad_p_W = has_grad_M ? grad_M_W : grad_N_W;
   const Eigen::Vector3d grad_e_W = grad_p_W - grad_p_W.dot(nhat_face_W) * nhat_face_W;
-  const int first_vertex = triangles ? begin + k : begin;
+  const int first_vertex = kPacked ? packed->vertices : kTriangles ? begin + k : begin;
   for (int i = 0; i < n; ++i) {
     vertices_W[first_vertex + i] = p_W[i];
     values[first_vertex + i] = pressure[i];
   }
-  if (!triangles) {
-    int* face = out.poly_mesh_W.face_data.data() + begin + k;
+  if constexpr (!kTriangles) {
+    const int f = kPacked ? packed->faces : k;
+    const int face_offset = kPacked ? packed->face_data : begin + k;
+    int* face = out.poly_mesh_W.face_data.data() + face_offset;
     face[0] = n;
     for (int i = 0; i < n; ++i) face[1 + i] = first_vertex + i;
-    out.poly_mesh_W.face_offsets[k] = begin + k;
-    WriteFace(k, nhat_face_W, twice_area / 2, p_WC, grad_e_W,
-              pressure[0] - grad_e_W.dot(p_W[0]), grad_M_W, grad_N_W);
+    out.poly_mesh_W.face_offsets[f] = face_offset;
+    if constexpr (kPacked) {
+      packed->vertices += n;
+      packed->faces += 1;
+      packed->face_data += n + 1;
+    }
+    WriteFace<false>(f, nhat_face_W, twice_area / 2, p_WC, grad_e_W,
+                     pressure[0] - grad_e_W.dot(p_W[0]), grad_M_W, grad_N_W);
     totals->area += twice_area / 2;
     totals->moment += (twice_area / 2) * p_WC;
     kept[k] = kPolygonKept;
@@ -208,24 +275,34 @@ bool Build::Polygon(int k, BlockTotals* totals) const {
   const int centroid = first_vertex + n;
   vertices_W[centroid] = p_WC;
   values[centroid] = pressure_moment * inv_three_twice_area;
+  // The spokes p_WC − vertex i; the fan triangle on edge i has the sides
+  // edge i, −spoke (i + 1) and spoke i (negation is exact, so their squared
+  // lengths are the spokes').
+  std::array<Eigen::Vector3d, kStorage> spoke;
+  std::array<double, kStorage> spoke_sq;
+  for (int i = 0; i < n; ++i) {
+    spoke[i] = p_WC - p_W[i];
+    spoke_sq[i] = spoke[i].squaredNorm();
+  }
   uint32_t mask = kPolygonKept;
   for (int i = 0; i < n; ++i) {
     const int j = i + 1 == n ? 0 : i + 1;
     const Eigen::Vector3d& a = p_W[i];
     const Eigen::Vector3d& b = p_W[j];
-    const double fan_longest_sq =
-        std::max({(b - a).squaredNorm(), (p_WC - b).squaredNorm(), (a - p_WC).squaredNorm()});
-    const Eigen::Vector3d cross = (b - a).cross(p_WC - a);
+    const double fan_longest_sq = std::max({edge_sq[i], spoke_sq[j], spoke_sq[i]});
+    const Eigen::Vector3d cross = edge[i].cross(spoke[i]);
     if (!(cross.dot(nhat_W) > kDegenerateFanTriangleRatio * fan_longest_sq)) continue;
-    out.tri_mesh_W.triangles[begin + i] = {first_vertex + i, first_vertex + j, centroid};
+    const int f = kPacked ? packed->faces++ : begin + i;
+    out.tri_mesh_W.triangles[f] = {first_vertex + i, first_vertex + j, centroid};
     const double fan_twice_area = cross.norm();
     const Eigen::Vector3d p_WFan = (a + b + p_WC) / 3;
-    WriteFace(begin + i, cross / fan_twice_area, fan_twice_area / 2, p_WFan, grad_e_W,
-              pressure[i] - grad_e_W.dot(a), grad_M_W, grad_N_W);
+    WriteFace<true>(f, cross / fan_twice_area, fan_twice_area / 2, p_WFan, grad_e_W,
+                    pressure[i] - grad_e_W.dot(a), grad_M_W, grad_N_W);
     totals->area += fan_twice_area / 2;
     totals->moment += (fan_twice_area / 2) * p_WFan;
     mask |= 1u << i;
   }
+  if constexpr (kPacked) packed->vertices += n + 1;
   kept[k] = mask;
   return mask == (kPolygonKept | ((1u << n) - 1));
 }
@@ -443,6 +520,7 @@ bool BuildContactSurface(const ContactPolygons& polygons, const RigidTransform& 
   thread_local std::vector<uint32_t> kept;
   kept.resize(num_polygons);
   thread_local std::vector<BlockTotals> block_totals;
+  Build::Packed packed;
   block_totals.resize((num_polygons + kTotalsBlock - 1) / kTotalsBlock);
   const Build build{polygons,
                     X_WF,
@@ -456,12 +534,23 @@ bool BuildContactSurface(const ContactPolygons& polygons, const RigidTransform& 
                     2 * kNegligibleAreaRatio * patch_size * patch_size,
                     out,
                     kept,
-                    block_totals};
+                    block_totals,
+                    split ? nullptr : &packed};
   std::array<bool, kBuildChunks> chunk_all_kept{};
   for_each_chunk([&](int c) { chunk_all_kept[c] = build.Polygons(chunk_begin(c), chunk_begin(c + 1)); });
   bool all_kept = true;
   for (int c = 0; c < num_chunks; ++c) all_kept = all_kept && chunk_all_kept[c];
-  const int num_faces = CompactAndTrim(build, all_kept);
+  int num_faces;
+  if (split) {
+    num_faces = CompactAndTrim(build, all_kept);
+  } else {
+    // Packed: only the arrays' tails are unused when a piece was dropped.
+    if (!all_kept) {
+      ResizeArrays(out, triangles, has_grad_M, has_grad_N, packed.vertices, packed.faces,
+                   packed.face_data);
+    }
+    num_faces = packed.faces;
+  }
   BlockTotals totals;
   for (const BlockTotals& block : block_totals) {
     totals.area += block.area;

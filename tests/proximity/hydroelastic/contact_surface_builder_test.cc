@@ -2,8 +2,10 @@
 
 #include <array>
 #include <cmath>
+#include <initializer_list>
 #include <stdexcept>
 #include <utility>
+#include <vector>
 
 #include <catch2/catch.hpp>
 
@@ -237,6 +239,100 @@ TEST_CASE("A polygon dropped mid-surface: the faces before stay, those after clo
     CHECK((kX_WF.inverse() * surface.centroid(f) - Vector3d(0.5 + 4 * f, 0.5, 0)).norm() < 1e-14);
   }
   CHECK((kX_WF.inverse() * mesh.vertex(4) - Vector3d(4, 0, 0)).norm() < 1e-14);
+}
+
+// The polygon with corners `corners` in the plane z = 0 of F (in this
+// order), with the pressure p = 3 + x + 2y (Pa) of Rectangle(). The unused
+// storage is zeroed, so that the polygon can be copied.
+ClipPolygon PlanarPolygon(std::initializer_list<Eigen::Vector2d> corners) {
+  ClipPolygon polygon;
+  for (Vector4d& v : polygon.vertices) v.setZero();
+  for (const Eigen::Vector2d& c : corners) {
+    polygon.push_back(Vector4d(c.x(), c.y(), 0, 3 + c.x() + 2 * c.y()));
+  }
+  return polygon;
+}
+
+TEST_CASE("Pieces kept after dropped ones are packed in order, for every polygon size",
+          "[builder]") {
+  // Below the size from which a build splits: the calling thread builds the
+  // pieces one after the other, packed. A triangle, a quadrilateral and a
+  // pentagon (each size the builder has its own code for), with collinear
+  // (dropped) polygons before the first and between the first two.
+  using Eigen::Vector2d;
+  const ClipPolygon collinear = PlanarPolygon({{0, 0}, {1, 0}, {2, 0}});
+  // Areas and area centroids by hand: the triangle (0,0), (1,0), (0,1) has
+  // area 1/2 and centroid (1/3, 1/3); the rectangle [0,2] × [0,1] has area
+  // 2 and centroid (1, 1/2); the pentagon is the square [0,2]² (area 4, centroid (1, 1))
+  // with the triangle (2,2), (1,3), (0,2) on top (area 1, centroid
+  // (1, 7/3)): area 5, centroid (1, (4·1 + 1·7/3)/5) = (1, 19/15).
+  const std::vector<ClipPolygon> kept = {
+      PlanarPolygon({{0, 0}, {1, 0}, {0, 1}}), PlanarPolygon({{0, 0}, {2, 0}, {2, 1}, {0, 1}}),
+      PlanarPolygon({{0, 0}, {2, 0}, {2, 2}, {1, 3}, {0, 2}})};
+  const std::vector<double> areas = {0.5, 2, 5};
+  const std::vector<Vector3d> centroids_F = {Vector3d(1.0 / 3, 1.0 / 3, 0), Vector3d(1, 0.5, 0),
+                                             Vector3d(1, 19.0 / 15, 0)};
+  ContactPolygons polygons;
+  const Vector3d grad = Vector3d(1, 2, 0);
+  polygons.Add(collinear, Vector3d::UnitZ(), grad, Vector3d::Zero());
+  polygons.Add(kept[0], Vector3d::UnitZ(), grad, Vector3d::Zero());
+  polygons.Add(collinear, Vector3d::UnitZ(), grad, Vector3d::Zero());
+  polygons.Add(kept[1], Vector3d::UnitZ(), grad, Vector3d::Zero());
+  polygons.Add(kept[2], Vector3d::UnitZ(), grad, Vector3d::Zero());
+  const GeometryId a = GeometryId::get_new_id();
+  const GeometryId b = GeometryId::get_new_id();
+
+  const auto poly = BuildContactSurface(polygons, kX_WF, a, true, b, false,
+                                        HydroelasticContactRepresentation::kPolygon);
+  REQUIRE(poly.has_value());
+  REQUIRE(poly->num_faces() == 3);
+  CHECK(poly->num_vertices() == 3 + 4 + 5);
+  CHECK(poly->total_area() == Approx(7.5));
+  int first_vertex = 0;
+  for (int f = 0; f < 3; ++f) {
+    const ClipPolygon& polygon = kept[f];
+    const auto face = poly->poly_mesh_W().polygon(f);
+    REQUIRE(static_cast<int>(face.size()) == polygon.size);
+    for (int i = 0; i < polygon.size; ++i) {
+      CHECK(face[i] == first_vertex + i);
+      CHECK(poly->poly_mesh_W().vertex(face[i]).isApprox(kX_WF * polygon.position(i)));
+      CHECK(poly->poly_e_MN().EvaluateAtVertex(face[i]) == Approx(polygon[i][3]));
+    }
+    CHECK(poly->area(f) == Approx(areas[f]));
+    CHECK(poly->centroid(f).isApprox(kX_WF * centroids_F[f]));
+    first_vertex += polygon.size;
+  }
+
+  const auto tri = BuildContactSurface(polygons, kX_WF, a, true, b, false,
+                                       HydroelasticContactRepresentation::kTriangle);
+  REQUIRE(tri.has_value());
+  // Each polygon of n vertices leaves them and its centroid (n + 1
+  // vertices, the centroid last) and the n fan triangles (i, i + 1, centroid).
+  REQUIRE(tri->num_faces() == 3 + 4 + 5);
+  CHECK(tri->num_vertices() == 4 + 5 + 6);
+  CHECK(tri->total_area() == Approx(7.5));
+  first_vertex = 0;
+  int face = 0;
+  for (int k = 0; k < 3; ++k) {
+    const ClipPolygon& polygon = kept[k];
+    const int n = polygon.size;
+    const int centroid = first_vertex + n;
+    CHECK(tri->tri_mesh_W().vertex(centroid).isApprox(kX_WF * centroids_F[k]));
+    // The centroid's pressure is the linear field's value there.
+    CHECK(tri->tri_e_MN().EvaluateAtVertex(centroid) ==
+          Approx(3 + centroids_F[k].x() + 2 * centroids_F[k].y()));
+    double area = 0;
+    for (int i = 0; i < n; ++i, ++face) {
+      const TriangleSurfaceMesh::Element& t = tri->tri_mesh_W().element(face);
+      CHECK(t[0] == first_vertex + i);
+      CHECK(t[1] == first_vertex + (i + 1) % n);
+      CHECK(t[2] == centroid);
+      CHECK(tri->tri_mesh_W().vertex(t[0]).isApprox(kX_WF * polygon.position(i)));
+      area += tri->area(face);
+    }
+    CHECK(area == Approx(areas[k]));
+    first_vertex += n + 1;
+  }
 }
 
 TEST_CASE("Round-off negative pressures are clamped to zero", "[builder]") {
