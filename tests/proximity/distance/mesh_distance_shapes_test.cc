@@ -3,11 +3,11 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
-#include <map>
 #include <random>
 
 #include <catch2/catch.hpp>
 
+#include "tests/mesh/split_triangles.h"
 #include "tests/proximity/distance/mesh_distance_test_shapes.h"
 #include "tests/proximity/test_executors.h"
 
@@ -23,6 +23,7 @@ using test::MakeBoxMesh;
 using test::MakeLMesh;
 using test::MakeTorusMesh;
 using test::ReverseExecutor;
+using test::Subdivided;
 using test::ThreadsExecutor;
 using test::WindingNumber;
 
@@ -247,34 +248,6 @@ TEST_CASE("Box, cylinder, ellipsoid vs the non-convex L") {
       CHECK(r.distance == Approx(gap).margin(1e-9));
     }
   }
-}
-
-// The mesh with each triangle cut into four at its edges' midpoints,
-// `levels` times: the same solid with 4^levels times the triangles. On a
-// mesh with dyadic coordinates the new vertices are exact.
-TriangleSurfaceMesh Subdivided(const TriangleSurfaceMesh& mesh, int levels) {
-  std::vector<Vector3d> vertices = mesh.vertices();
-  std::vector<std::array<int, 3>> triangles;
-  for (int f = 0; f < mesh.num_elements(); ++f) triangles.push_back(mesh.element(f));
-  for (int level = 0; level < levels; ++level) {
-    std::map<std::pair<int, int>, int> midpoint_of;
-    auto midpoint = [&](int a, int b) {
-      const std::pair<int, int> key(std::min(a, b), std::max(a, b));
-      auto [it, added] = midpoint_of.emplace(key, int(vertices.size()));
-      if (added) vertices.push_back((vertices[a] + vertices[b]) / 2);
-      return it->second;
-    };
-    std::vector<std::array<int, 3>> finer;
-    for (const auto& t : triangles) {
-      const int m01 = midpoint(t[0], t[1]), m12 = midpoint(t[1], t[2]), m20 = midpoint(t[2], t[0]);
-      finer.push_back({t[0], m01, m20});
-      finer.push_back({m01, t[1], m12});
-      finer.push_back({m20, m12, t[2]});
-      finer.push_back({m01, m12, m20});
-    }
-    triangles = std::move(finer);
-  }
-  return TriangleSurfaceMesh(std::move(triangles), std::move(vertices));
 }
 
 bool Identical(const MeshSignedDistance& a, const MeshSignedDistance& b) {

@@ -8,7 +8,6 @@
 #include <array>
 #include <cmath>
 #include <functional>
-#include <map>
 #include <utility>
 #include <vector>
 
@@ -17,6 +16,7 @@
 
 #include "proximity/representation/hydroelastic_representation.h"
 #include "query_results/contact_surface.h"
+#include "tests/mesh/split_triangles.h"
 
 namespace hydrocontact::test {
 
@@ -124,24 +124,7 @@ inline TriangleSurfaceMesh MakeSphereSurface(double r, int level,
   std::vector<TriangleSurfaceMesh::Element> tris{{0, 2, 4}, {2, 1, 4}, {1, 3, 4}, {3, 0, 4},
                                                  {2, 0, 5}, {1, 2, 5}, {3, 1, 5}, {0, 3, 5}};
   for (int l = 0; l < level; ++l) {
-    std::map<std::pair<int, int>, int> midpoints;
-    auto midpoint = [&](int a, int b) {
-      const auto key = std::minmax(a, b);
-      auto it = midpoints.find(key);
-      if (it != midpoints.end()) return it->second;
-      v.push_back((v[a] + v[b]).normalized());
-      midpoints[key] = int(v.size()) - 1;
-      return int(v.size()) - 1;
-    };
-    std::vector<TriangleSurfaceMesh::Element> finer;
-    for (const auto& t : tris) {
-      const int ab = midpoint(t[0], t[1]), bc = midpoint(t[1], t[2]), ca = midpoint(t[2], t[0]);
-      finer.push_back({t[0], ab, ca});
-      finer.push_back({ab, t[1], bc});
-      finer.push_back({ca, bc, t[2]});
-      finer.push_back({ab, bc, ca});
-    }
-    tris = std::move(finer);
+    SplitTrianglesInFour(&v, &tris, [](const Vector3d& a, const Vector3d& b) { return Vector3d((a + b).normalized()); });
   }
   for (Vector3d& p : v) p = center + r * p;
   return TriangleSurfaceMesh(std::move(tris), std::move(v));
