@@ -179,7 +179,8 @@ MeshSignedDistance CalcMeshMeshSignedDistance(const MeshDistanceData& A, const M
   // gives the exact minimum translation distance.
   if (A.is_convex && B.is_convex) {
     return internal::ToMeshSignedDistance(ComputeConvexSignedDistance(
-        PolytopeSupport{A.mesh.vertices()}, PolytopeSupport{B.mesh.vertices()}, X_AB));
+        PolytopeSupport{A.mesh.vertices(), 0.0, &A.mesh, &A.bvh},
+        PolytopeSupport{B.mesh.vertices(), 0.0, &B.mesh, &B.bvh}, X_AB));
   }
 
   // Overlapping, nested or touching: the deepest skeleton point of either

@@ -37,8 +37,8 @@ MeshSignedDistance FromCorePoint(const MeshDistanceData& A, const Vector3d& p_AP
 }
 
 // The support mapping of a convex mesh: its vertices (all used, so their
-// hull is the solid).
-PolytopeSupport MeshSupport(const MeshDistanceData& A) { return {A.mesh.vertices()}; }
+// hull is the solid), searched through the mesh's BVH.
+PolytopeSupport MeshSupport(const MeshDistanceData& A) { return {A.mesh.vertices(), 0.0, &A.mesh, &A.bvh}; }
 
 // The axis-aligned box of a support mapping's set, in its own frame.
 template <SupportMapping S>

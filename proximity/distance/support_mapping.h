@@ -33,9 +33,14 @@
 #include <array>
 #include <cmath>
 #include <concepts>
+#include <limits>
 #include <span>
+#include <vector>
 
 #include <Eigen/Core>
+
+#include "mesh/triangle_surface_mesh.h"
+#include "proximity/bvh.h"
 
 namespace hydrocontact {
 
@@ -187,10 +192,20 @@ struct EllipsoidSupport {
 /// The convex hull of a set of points (in G), by brute-force scan: O(n) per
 /// call. The points are not owned: the span must outlive the mapping.
 /// Precondition: at least one point. Ties return the lowest index.
+///
+/// Given also `mesh`, triangles whose corners are exactly `vertices`, each
+/// used by one at least, and `bvh`, a hierarchy over those triangles (a
+/// MeshDistanceData's), Support searches the hierarchy instead, by branch
+/// and bound on its boxes: the same point (the lowest index of the highest
+/// vertices), for a large mesh in a small fraction of the scan's time.
 struct PolytopeSupport {
   std::span<const Eigen::Vector3d> vertices;
   double radius{0};
+  const TriangleSurfaceMesh* mesh{nullptr};
+  const Bvh* bvh{nullptr};
+
   Eigen::Vector3d Support(const Eigen::Vector3d& d_G) const {
+    if (bvh != nullptr && static_cast<int>(vertices.size()) >= kMinVerticesForBvh) return SupportByBvh(d_G);
     int best = 0;
     double best_h = d_G.dot(vertices[0]);
     for (int i = 1; i < static_cast<int>(vertices.size()); ++i) {
@@ -203,6 +218,61 @@ struct PolytopeSupport {
     return vertices[best];
   }
   double margin() const { return radius; }
+
+  /// From this many vertices, Support searches the BVH when it has one.
+  static constexpr int kMinVerticesForBvh = 64;
+
+  /// Support by the BVH (see the struct's comment). A box's vertices are no
+  /// higher along d than d·centre + |d|·half_size; boxes are visited highest
+  /// bound first and dropped when their bound is below the best height so
+  /// far by more than the bound's round-off, so that no vertex as high as
+  /// the best is ever dropped and ties resolve to the lowest index, as the
+  /// scan's do.
+  Eigen::Vector3d SupportByBvh(const Eigen::Vector3d& d_G) const {
+    const std::vector<Bvh::Node>& nodes = bvh->nodes();
+    const Eigen::Vector3d abs_d = d_G.cwiseAbs();
+    // The round-off allowance: every box lies in the root's, so |d|·(|c| +
+    // half_size) of any box, which bounds the size of its terms, is at most
+    // the root's.
+    const Aabb& root = nodes[0].box;
+    const double allowance = 1e-12 * abs_d.dot(root.center().cwiseAbs() + root.half_size());
+    auto bound = [&](int n) {
+      const Aabb& box = nodes[n].box;
+      return d_G.dot(box.center()) + abs_d.dot(box.half_size()) + allowance;
+    };
+    struct Entry {
+      int node;
+      double bound;
+    };
+    Entry stack[2 * Bvh::kMaxDepth + 2];
+    int top = 0;
+    stack[top++] = {0, bound(0)};
+    int best = -1;
+    double best_h = -std::numeric_limits<double>::infinity();
+    while (top > 0) {
+      const Entry e = stack[--top];
+      if (e.bound < best_h) continue;
+      const Bvh::Node& node = nodes[e.node];
+      if (node.is_leaf()) {
+        for (int v : mesh->element(node.element)) {
+          const double h = d_G.dot(vertices[v]);
+          if (h > best_h || (h == best_h && v < best)) {
+            best_h = h;
+            best = v;
+          }
+        }
+        continue;
+      }
+      Entry first{e.node + 1, bound(e.node + 1)};
+      Entry second{node.right, bound(node.right)};
+      if (first.bound < second.bound) std::swap(first, second);
+      stack[top++] = second;
+      stack[top++] = first;
+    }
+    // A NaN direction bounds nothing: the scan's answer for it is vertex 0.
+    return vertices[best < 0 ? 0 : best];
+  }
+
   /// Without the hull's topology, the features are read off the vertices
   /// that a tilt of d by the angle could make extreme (at most
   /// kMaxFeatureVertices of them, the highest): the lines through two of

@@ -8,7 +8,8 @@
 // the primitive, so that
 // thousands of its triangles lie in the primitive's box. Primitives: a box
 // (0.4 m cube, the mesh pressed into its top face), a cylinder on its flat
-// end and on its side, an ellipsoid. With 2 threads
+// end and on its side, an ellipsoid; and, convex (no bumps), against the
+// box and the cylinder on its side, by GJK/EPA. With 2 threads
 // the mesh's overlap search splits over a pool's executor; the answer is the
 // same (mesh_distance_shapes_test).
 //
@@ -41,6 +42,13 @@ const MeshDistanceData& ScanSized() {
   return data;
 }
 
+// The same icosphere without bumps: convex, so answered by GJK/EPA on its
+// vertices, whose support mapping searches the mesh's BVH.
+const MeshDistanceData& ConvexScanSized() {
+  static const MeshDistanceData data = MakeMeshDistanceData(test::MakeIcosphere(6, 0.1));
+  return data;
+}
+
 // The primitive B's pose in the mesh's frame A: B's top (the face, end or
 // rim that faces +z, at height `top` above B's origin) at 0.1 − 0.04 below
 // the mesh's centre, so the mesh's lowest point is 4 cm inside.
@@ -49,13 +57,14 @@ RigidTransform PressedOnto(double top, const Eigen::Matrix3d& R_AB = Eigen::Matr
 }
 
 template <class Shape>
-void BM_MeshShape(benchmark::State& state, const Shape& shape, RigidTransform X_AB) {
+void BM_MeshShape(benchmark::State& state, const MeshDistanceData& (*mesh)(), const Shape& shape,
+                  RigidTransform X_AB) {
   const int threads = static_cast<int>(state.range(0));
   ThreadPool pool;
   pool.Reserve(threads - 1);
   const ThreadPoolExecutor executor(pool, threads);
   const ParallelExecutor* lent = threads > 1 ? &executor : nullptr;
-  const MeshDistanceData& A = ScanSized();
+  const MeshDistanceData& A = mesh();
   double depth = 0;
   for (auto _ : state) {
     const MeshSignedDistance r = CalcMeshShapeSignedDistance(A, shape, X_AB, lent);
@@ -63,18 +72,23 @@ void BM_MeshShape(benchmark::State& state, const Shape& shape, RigidTransform X_
     benchmark::DoNotOptimize(depth);
   }
   state.counters["depth_mm"] = 1e3 * depth;
-  state.SetLabel(std::to_string(A.mesh.num_elements()) + " triangles, " + std::to_string(threads) + " thread(s)");
+  state.SetLabel(std::string(A.is_convex ? "convex, " : "") + std::to_string(A.mesh.num_elements()) + " triangles, " + std::to_string(threads) + " thread(s)");
 }
 
 const Eigen::Matrix3d kOnItsSide = Eigen::AngleAxisd(M_PI / 2, Vector3d::UnitX()).toRotationMatrix();
 
-BENCHMARK_CAPTURE(BM_MeshShape, box, Box(0.4, 0.4, 0.4), PressedOnto(0.2))->Arg(1)->Arg(2)->Unit(benchmark::kMicrosecond);
-BENCHMARK_CAPTURE(BM_MeshShape, cylinder_end, Cylinder(0.2, 0.4), PressedOnto(0.2))
+BENCHMARK_CAPTURE(BM_MeshShape, box, ScanSized, Box(0.4, 0.4, 0.4), PressedOnto(0.2))->Arg(1)->Arg(2)->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_MeshShape, cylinder_end, ScanSized, Cylinder(0.2, 0.4), PressedOnto(0.2))
     ->Arg(1)->Arg(2)->Unit(benchmark::kMicrosecond);
-BENCHMARK_CAPTURE(BM_MeshShape, cylinder_side, Cylinder(0.2, 0.4), PressedOnto(0.2, kOnItsSide))
+BENCHMARK_CAPTURE(BM_MeshShape, cylinder_side, ScanSized, Cylinder(0.2, 0.4), PressedOnto(0.2, kOnItsSide))
     ->Arg(1)->Arg(2)->Unit(benchmark::kMicrosecond);
-BENCHMARK_CAPTURE(BM_MeshShape, ellipsoid, Ellipsoid(0.3, 0.25, 0.2), PressedOnto(0.2))
+BENCHMARK_CAPTURE(BM_MeshShape, ellipsoid, ScanSized, Ellipsoid(0.3, 0.25, 0.2), PressedOnto(0.2))
     ->Arg(1)->Arg(2)->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_MeshShape, box_convex_mesh, ConvexScanSized, Box(0.4, 0.4, 0.4), PressedOnto(0.2))
+    ->Arg(1)->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_MeshShape, cylinder_side_convex_mesh, ConvexScanSized, Cylinder(0.2, 0.4),
+                  PressedOnto(0.2, kOnItsSide))
+    ->Arg(1)->Unit(benchmark::kMicrosecond);
 
 }  // namespace
 }  // namespace hydrocontact

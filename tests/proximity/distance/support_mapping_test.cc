@@ -1,11 +1,19 @@
 #include "proximity/distance/support_mapping.h"
 
 #include <algorithm>
+#include <cmath>
+#include <cstring>
 #include <functional>
 #include <random>
 #include <vector>
 
 #include <catch2/catch.hpp>
+
+#include "proximity/distance/convex_signed_distance.h"
+#include "proximity/mesh_distance.h"
+#include "tests/mesh/split_triangles.h"
+#include "tests/mesh/test_meshes.h"
+#include "tests/proximity/distance/mesh_distance_test_shapes.h"
 
 namespace hydrocontact {
 namespace {
@@ -106,6 +114,67 @@ TEST_CASE("Supports satisfy the SupportMapping concept", "[support_mapping]") {
   STATIC_REQUIRE(SupportMapping<EllipsoidSupport>);
   STATIC_REQUIRE(SupportMapping<PolytopeSupport>);
   STATIC_REQUIRE_FALSE(SupportMapping<Vector3d>);
+}
+
+TEST_CASE("Polytope support through a mesh's BVH: the scan's vertex exactly, ties included", "[support_mapping]") {
+  // Two closed meshes: an icosphere (642 vertices, no ties but by
+  // symmetry) and a box (dyadic half sizes, so the midpoints are exact)
+  // whose faces are subdivided three times (386 vertices, a 9 × 9 grid of
+  // them on each face): along an axis a whole face ties,
+  // along a face diagonal a whole edge, and the scan answers with the
+  // lowest index among them. The BVH search must give the same vertex for
+  // every direction, ties and degenerate directions (zero, NaN) included.
+  const std::vector<TriangleSurfaceMesh> meshes = {test::MakeIcosphere(3, 0.5),
+                                                   test::Subdivided(test::MakeBoxMesh({0.5, 0.25, 0.125}), 3)};
+  std::mt19937 rng(5);
+  std::uniform_real_distribution<double> u(-1, 1);
+  for (const TriangleSurfaceMesh& mesh : meshes) {
+    const MeshDistanceData data = MakeMeshDistanceData(mesh);
+    REQUIRE(data.mesh.num_vertices() >= PolytopeSupport::kMinVerticesForBvh);
+    const PolytopeSupport scan{data.mesh.vertices()};
+    const PolytopeSupport searched{data.mesh.vertices(), 0.0, &data.mesh, &data.bvh};
+    std::vector<Vector3d> directions = {Vector3d::Zero(), Vector3d::Constant(std::nan(""))};
+    for (int i = 0; i < 3; ++i) {
+      directions.push_back(Vector3d::Unit(i));
+      directions.push_back(-Vector3d::Unit(i));
+      directions.push_back(Vector3d::Unit(i) + Vector3d::Unit((i + 1) % 3));
+      directions.push_back(Vector3d::Unit(i) - 2 * Vector3d::Unit((i + 2) % 3));
+    }
+    for (int i = 0; i < 300; ++i) directions.push_back(Vector3d(u(rng), u(rng), u(rng)));
+    for (const Vector3d& d : directions) {
+      INFO("d = " << d.transpose());
+      const Vector3d expected = scan.Support(d);
+      const Vector3d found = searched.Support(d);
+      CHECK(found == expected);
+    }
+  }
+}
+
+TEST_CASE("Convex signed distance of a mesh's polytope: the same with or without its BVH", "[support_mapping]") {
+  // GJK/EPA against a box from the icosphere's vertices scanned and
+  // searched through the BVH: the supports are the same points, so every
+  // result field is the same, bit for bit, apart or overlapping.
+  const MeshDistanceData data = MakeMeshDistanceData(test::MakeIcosphere(3, 0.5));
+  const PolytopeSupport scan{data.mesh.vertices()};
+  const PolytopeSupport searched{data.mesh.vertices(), 0.0, &data.mesh, &data.bvh};
+  const BoxSupport box{Vector3d(0.3, 0.2, 0.1)};
+  std::mt19937 rng(6);
+  std::uniform_real_distribution<double> u(-1, 1);
+  int overlapping = 0;
+  for (int i = 0; i < 40; ++i) {
+    const RigidTransform X_AB =
+        RigidTransform::FromRollPitchYaw({3 * u(rng), 3 * u(rng), 3 * u(rng)}, 0.9 * Vector3d(u(rng), u(rng), u(rng)));
+    const ConvexSignedDistance a = ComputeConvexSignedDistance(scan, box, X_AB);
+    const ConvexSignedDistance b = ComputeConvexSignedDistance(searched, box, X_AB);
+    CHECK(std::memcmp(&a.distance, &b.distance, sizeof(double)) == 0);
+    CHECK(a.p_ACa == b.p_ACa);
+    CHECK(a.p_ACb_A == b.p_ACb_A);
+    CHECK(a.nhat_BA_A == b.nhat_BA_A);
+    CHECK(a.is_nhat_unique == b.is_nhat_unique);
+    overlapping += a.distance < 0;
+  }
+  CHECK(overlapping > 5);
+  CHECK(overlapping < 35);
 }
 
 }  // namespace
