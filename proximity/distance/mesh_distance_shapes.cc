@@ -265,14 +265,12 @@ MeshSignedDistance MeshConvexPrimitive(const MeshDistanceData& A, const Shape& s
       // slope −∇φ_B·d at an end (exact where the gradient is unique) points
       // back along the edge, that end is the maximum. Most edges end so (a
       // face of B is flat), which spares them the search.
-      if (at0.is_grad_unique && at0.grad_G.dot(d_B) >= 0) {
-        // The maximum is at V0.
-      } else if (at1.is_grad_unique && at1.grad_G.dot(d_B) <= 0) {
-        if (-at1.distance > depth) {
-          depth = -at1.distance;
-          t = 1;
-        }
-      } else {
+      const bool max_at_v0 = at0.is_grad_unique && at0.grad_G.dot(d_B) >= 0;
+      const bool max_at_v1 = !max_at_v0 && at1.is_grad_unique && at1.grad_G.dot(d_B) <= 0;
+      if (max_at_v1 && -at1.distance > depth) {
+        depth = -at1.distance;
+        t = 1;
+      } else if (!max_at_v0 && !max_at_v1) {
         t = MaximiseConcave(
             [&](double s) { return -CalcPointDistance(shape, Vector3d(p0_B + s * d_B)).distance; },
             length > 0 ? eps / length : 1.0, &depth);
