@@ -226,17 +226,31 @@ bool Build::PolygonOfSize(int k, int begin, int n_any, BlockTotals* totals) cons
   // The face's unit normal and area centroid. A planar convex polygon's
   // fan triangles all have the normal n̂ of the sum of their area vectors,
   // so twice their areas are the projections cross·n̂ (no square root
-  // each). The mesh would derive the same from the vertices.
-  const Eigen::Vector3d nhat_face_W = area_vector / twice_area;
-  Eigen::Vector3d moment = Eigen::Vector3d::Zero();
-  double pressure_moment = 0;
-  for (int i = 1; i + 1 < n; ++i) {
-    const double t = fan_cross[i].dot(nhat_face_W);
-    moment += t * (p_W[0] + p_W[i] + p_W[i + 1]);
-    pressure_moment += t * (pressure[0] + pressure[i] + pressure[i + 1]);
+  // each). The mesh would derive the same from the vertices, to round-off.
+  // (One division and three products: the divider, not the arithmetic,
+  // bounds this loop.)
+  const double inv_twice_area = 1 / twice_area;
+  const Eigen::Vector3d nhat_face_W = area_vector * inv_twice_area;
+  // The centroid's pressure is the mean of the linear field over the
+  // polygon, which is its value there.
+  Eigen::Vector3d p_WC;
+  double pressure_C;
+  if constexpr (kSize == 3) {
+    // A triangle's area centroid is the mean of its vertices.
+    p_WC = (p_W[0] + p_W[1] + p_W[2]) * (1.0 / 3);
+    pressure_C = (pressure[0] + pressure[1] + pressure[2]) * (1.0 / 3);
+  } else {
+    Eigen::Vector3d moment = Eigen::Vector3d::Zero();
+    double pressure_moment = 0;
+    for (int i = 1; i + 1 < n; ++i) {
+      const double t = fan_cross[i].dot(nhat_face_W);
+      moment += t * (p_W[0] + p_W[i] + p_W[i + 1]);
+      pressure_moment += t * (pressure[0] + pressure[i] + pressure[i + 1]);
+    }
+    const double inv_three_twice_area = inv_twice_area * (1.0 / 3);
+    p_WC = moment * inv_three_twice_area;
+    pressure_C = pressure_moment * inv_three_twice_area;
   }
-  const double inv_three_twice_area = 1 / (3 * twice_area);
-  const Eigen::Vector3d p_WC = moment * inv_three_twice_area;
   // The vertex pressures sample a compliant geometry's linear field (M's
   // when it is compliant, else N's; on a compliant–compliant surface the
   // two agree), so the surface field's gradient is that field's gradient
@@ -244,6 +258,9 @@ bool Build::PolygonOfSize(int k, int begin, int n_any, BlockTotals* totals) cons
   // solve for it from the vertex values.
   const Eigen::Vector3d& grad_p_W = has_grad_M ? grad_M_W : grad_N_W;
   const Eigen::Vector3d grad_e_W = grad_p_W - grad_p_W.dot(nhat_face_W) * nhat_face_W;
+  // The field's value at W's origin on the face's plane (its fan triangles
+  // share the plane, so they share it too).
+  const double offset = pressure[0] - grad_e_W.dot(p_W[0]);
   const int first_vertex = kPacked ? packed->vertices : kTriangles ? begin + k : begin;
   for (int i = 0; i < n; ++i) {
     vertices_W[first_vertex + i] = p_W[i];
@@ -262,19 +279,46 @@ bool Build::PolygonOfSize(int k, int begin, int n_any, BlockTotals* totals) cons
       packed->face_data += n + 1;
     }
     WriteFace<false>(f, nhat_face_W, twice_area / 2, p_WC, grad_e_W,
-                     pressure[0] - grad_e_W.dot(p_W[0]), grad_M_W, grad_N_W);
+                     offset, grad_M_W, grad_N_W);
     totals->area += twice_area / 2;
     totals->moment += (twice_area / 2) * p_WC;
     kept[k] = kPolygonKept;
     return true;
   }
-  // Fan around the area centroid; the centroid's pressure is the mean of
-  // the linear field over the polygon, which is its value there. Each fan
-  // triangle's normal, area and centroid are those TriangleSurfaceMesh
-  // would compute, the same expressions on the same values.
+  // Fan around the area centroid. The fan triangles lie in the polygon's
+  // plane, so each one's normal is the polygon's n̂ and twice its area is
+  // cross·n̂: what TriangleSurfaceMesh would compute from the vertices, to
+  // round-off, without a square root and three divisions per triangle
+  // (they bounded the build's time).
   const int centroid = first_vertex + n;
   vertices_W[centroid] = p_WC;
-  values[centroid] = pressure_moment * inv_three_twice_area;
+  values[centroid] = pressure_C;
+  auto write_fan_triangle = [&](int i, int j, double fan_twice_area) {
+    const int f = kPacked ? packed->faces++ : begin + i;
+    out.tri_mesh_W.triangles[f] = {first_vertex + i, first_vertex + j, centroid};
+    const Eigen::Vector3d p_WFan = (p_W[i] + p_W[j] + p_WC) * (1.0 / 3);
+    WriteFace<true>(f, nhat_face_W, fan_twice_area / 2, p_WFan, grad_e_W, offset, grad_M_W,
+                    grad_N_W);
+    totals->area += fan_twice_area / 2;
+    totals->moment += (fan_twice_area / 2) * p_WFan;
+  };
+  if constexpr (kSize == 3) {
+    // A triangle's fan about its centroid: three triangles of a third of
+    // its area each. Their sides are its edges and the spokes (two thirds
+    // of a median, so no longer than its longest edge ℓ), and twice their
+    // area along the intended normal is a third of the triangle's, which
+    // passed the test above: above 1e-12 ℓ² / 3, three times
+    // kDegenerateFanTriangleRatio's bound, far beyond round-off. All three
+    // are kept, as the test below would keep them.
+    static_assert(kDegeneratePolygonRatio / 3 > 3 * kDegenerateFanTriangleRatio);
+    const double fan_twice_area = twice_area * (1.0 / 3);
+    write_fan_triangle(0, 1, fan_twice_area);
+    write_fan_triangle(1, 2, fan_twice_area);
+    write_fan_triangle(2, 0, fan_twice_area);
+    if constexpr (kPacked) packed->vertices += n + 1;
+    kept[k] = kPolygonKept | 7u;
+    return true;
+  }
   // The spokes p_WC − vertex i; the fan triangle on edge i has the sides
   // edge i, −spoke (i + 1) and spoke i (negation is exact, so their squared
   // lengths are the spokes').
@@ -287,19 +331,16 @@ bool Build::PolygonOfSize(int k, int begin, int n_any, BlockTotals* totals) cons
   uint32_t mask = kPolygonKept;
   for (int i = 0; i < n; ++i) {
     const int j = i + 1 == n ? 0 : i + 1;
-    const Eigen::Vector3d& a = p_W[i];
-    const Eigen::Vector3d& b = p_W[j];
     const double fan_longest_sq = std::max({edge_sq[i], spoke_sq[j], spoke_sq[i]});
     const Eigen::Vector3d cross = edge[i].cross(spoke[i]);
-    if (!(cross.dot(nhat_W) > kDegenerateFanTriangleRatio * fan_longest_sq)) continue;
-    const int f = kPacked ? packed->faces++ : begin + i;
-    out.tri_mesh_W.triangles[f] = {first_vertex + i, first_vertex + j, centroid};
-    const double fan_twice_area = cross.norm();
-    const Eigen::Vector3d p_WFan = (a + b + p_WC) / 3;
-    WriteFace<true>(f, cross / fan_twice_area, fan_twice_area / 2, p_WFan, grad_e_W,
-                    pressure[i] - grad_e_W.dot(a), grad_M_W, grad_N_W);
-    totals->area += fan_twice_area / 2;
-    totals->moment += (fan_twice_area / 2) * p_WFan;
+    // Kept when it faces the intended way and (always so for a triangle
+    // in the plane; the test only guards round-off) the polygon's way.
+    const double fan_twice_area = cross.dot(nhat_face_W);
+    if (!(cross.dot(nhat_W) > kDegenerateFanTriangleRatio * fan_longest_sq) ||
+        !(fan_twice_area > 0)) {
+      continue;
+    }
+    write_fan_triangle(i, j, fan_twice_area);
     mask |= 1u << i;
   }
   if constexpr (kPacked) packed->vertices += n + 1;

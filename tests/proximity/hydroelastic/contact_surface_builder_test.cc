@@ -3,6 +3,7 @@
 #include <array>
 #include <cmath>
 #include <initializer_list>
+#include <random>
 #include <stdexcept>
 #include <utility>
 #include <vector>
@@ -332,6 +333,92 @@ TEST_CASE("Pieces kept after dropped ones are packed in order, for every polygon
     }
     CHECK(area == Approx(areas[k]));
     first_vertex += n + 1;
+  }
+}
+
+TEST_CASE("Each face's normal, area, centroid and field agree with its own vertices",
+          "[builder]") {
+  // The builder gives every fan triangle its polygon's normal n̂ and the
+  // area cross·n̂/2 (the fan lies in the polygon's plane), and every face
+  // the field's offset at its polygon's first vertex. Recomputed here
+  // independently from each face's own vertices, as a mesh would: normal
+  // cross/|cross|, area |cross|/2 (fan from vertex 0 for a polygon),
+  // centroid the area-weighted mean, and the field e(v) = ∇e·v + offset,
+  // which must give back every vertex's pressure. Convex polygons of 3 to 9
+  // vertices on ellipses in random planes, pressures linear in position.
+  std::mt19937 random(17);
+  std::uniform_real_distribution<double> u(-1, 1);
+  for (int trial = 0; trial < 40; ++trial) {
+    const int n = 3 + trial % 7;
+    const Vector3d axis = Vector3d(u(random), u(random), u(random)).normalized();
+    const RigidTransform X_FP = RigidTransform::FromAxisAngle(axis, 3 * u(random),
+                                                              Vector3d(u(random), u(random), u(random)));
+    const Vector3d grad_p_F = 100 * Vector3d(u(random), u(random), u(random));
+    // Sorted angles on an ellipse with semi-axes a, b: convex,
+    // counter-clockwise about P's z.
+    const double a = 1 + u(random) / 2, b = 0.6 + u(random) / 4;
+    std::vector<double> angles(n);
+    for (int i = 0; i < n; ++i) angles[i] = 2 * M_PI * (i + 0.4 * (u(random) + 1) / 2) / n;
+    ClipPolygon polygon;
+    for (int i = 0; i < n; ++i) {
+      const Vector3d p_F = X_FP * Vector3d(a * std::cos(angles[i]), b * std::sin(angles[i]), 0);
+      Vector4d v;
+      v << p_F, 500 + grad_p_F.dot(p_F);
+      polygon.push_back(v);
+    }
+    ContactPolygons polygons;
+    polygons.Add(polygon, X_FP.rotation().col(2), grad_p_F, Vector3d::Zero());
+    for (const auto representation : {HydroelasticContactRepresentation::kTriangle,
+                                      HydroelasticContactRepresentation::kPolygon}) {
+      // Ids made in order: the first (compliant) one is M.
+      const GeometryId first = GeometryId::get_new_id();
+      const GeometryId second = GeometryId::get_new_id();
+      const auto s = BuildContactSurface(polygons, kX_WF, first, true, second, false, representation);
+      REQUIRE(s.has_value());
+      REQUIRE(s->num_faces() == (s->is_triangle() ? n : 1));
+      const Vector3d nhat_W = kX_WF.RotateVector(X_FP.rotation().col(2));
+      const Vector3d grad_p_W = kX_WF.RotateVector(grad_p_F);
+      const Vector3d grad_e_W = grad_p_W - grad_p_W.dot(nhat_W) * nhat_W;
+      for (int f = 0; f < s->num_faces(); ++f) {
+        std::vector<int> face;
+        if (s->is_triangle()) {
+          const auto& t = s->tri_mesh_W().element(f);
+          face.assign(t.begin(), t.end());
+        } else {
+          const auto poly = s->poly_mesh_W().polygon(f);
+          face.assign(poly.begin(), poly.end());
+        }
+        auto vertex = [&](int i) {
+          return s->is_triangle() ? s->tri_mesh_W().vertex(face[i]) : s->poly_mesh_W().vertex(face[i]);
+        };
+        Vector3d area_vector = Vector3d::Zero();
+        Vector3d moment = Vector3d::Zero();
+        for (size_t i = 1; i + 1 < face.size(); ++i) {
+          const Vector3d cross = (vertex(i) - vertex(0)).cross(vertex(i + 1) - vertex(0));
+          area_vector += cross;
+          moment += cross.norm() * (vertex(0) + vertex(i) + vertex(i + 1)) / 3;
+        }
+        const double area = area_vector.norm() / 2;
+        CHECK(s->area(f) == Approx(area).epsilon(1e-13));
+        CHECK((s->face_normal(f) - area_vector.normalized()).norm() < 1e-13);
+        CHECK((s->face_normal(f) - nhat_W).norm() < 1e-13);
+        CHECK((s->centroid(f) - moment / (2 * area)).norm() < 1e-13);
+        // M's own gradient, and the surface field's: its projection on the
+        // face's plane.
+        CHECK((s->EvaluateGradE_M_W(f) - grad_p_W).norm() < 1e-12);
+        const Vector3d& grad_field_W = s->is_triangle() ? s->tri_e_MN().gradients()[f]
+                                                        : s->poly_e_MN().gradients()[f];
+        CHECK((grad_field_W - grad_e_W).norm() < 1e-10);
+        for (size_t i = 0; i < face.size(); ++i) {
+          // ∇e·v + offset at each vertex is its pressure (≈ 500 ± 300 Pa).
+          const double e = s->is_triangle() ? s->tri_e_MN().EvaluateCartesian(f, vertex(i))
+                                            : s->poly_e_MN().EvaluateCartesian(f, vertex(i));
+          const double p = s->is_triangle() ? s->tri_e_MN().EvaluateAtVertex(face[i])
+                                            : s->poly_e_MN().EvaluateAtVertex(face[i]);
+          CHECK(e == Approx(p).epsilon(1e-12));
+        }
+      }
+    }
   }
 }
 
