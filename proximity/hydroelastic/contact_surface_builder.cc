@@ -38,6 +38,35 @@ struct BlockTotals {
   Eigen::Vector3d moment{Eigen::Vector3d::Zero()};
 };
 
+// The per-face arrays a build writes (see ContactSurfaceArrays), those of
+// the representation in use, as plain pointers taken once the arrays have
+// their sizes: through the vectors, every store would first reload the
+// vector's data pointer (the compiler cannot tell the stores do not change
+// it). grad_M / grad_N are null when that geometry is rigid.
+struct FaceArrays {
+  Eigen::Vector3d* normals;
+  double* areas;
+  Eigen::Vector3d* centroids;
+  Eigen::Vector3d* gradients;
+  double* offsets;
+  Eigen::Vector3d* grad_M;
+  Eigen::Vector3d* grad_N;
+};
+
+FaceArrays FaceArraysOf(ContactSurfaceArrays& out, bool triangles, bool has_grad_M,
+                        bool has_grad_N) {
+  auto of = [&](auto& mesh, auto& field) {
+    return FaceArrays{mesh.face_normals.data(),
+                      mesh.areas.data(),
+                      mesh.centroids.data(),
+                      field.gradients.data(),
+                      field.offsets.data(),
+                      has_grad_M ? out.grad_eM_W.data() : nullptr,
+                      has_grad_N ? out.grad_eN_W.data() : nullptr};
+  };
+  return triangles ? of(out.tri_mesh_W, out.tri_e_MN) : of(out.poly_mesh_W, out.poly_e_MN);
+}
+
 // Everything the build of a polygon reads, and the arrays it writes into.
 //
 // Each polygon k, with n vertices starting at b = polygons.begin(k), owns
@@ -74,6 +103,8 @@ struct Build {
     int faces{0};
     int face_data{0};
   }* packed;
+  // Pointers into `out`'s per-face arrays (FaceArraysOf, after sizing).
+  FaceArrays faces;
 
   Eigen::Vector3d* vertices() const {
     return triangles ? out.tri_mesh_W.vertices.data() : out.poly_mesh_W.vertices.data();
@@ -85,25 +116,16 @@ struct Build {
   // Writes face `f`'s data (see ContactSurfaceArrays) into its slot.
   // `offset`: the pressure's value at W's origin on the face's plane (see
   // MeshFieldLinear::Arrays::offsets).
-  template <bool kTriangles>
   void WriteFace(int f, const Eigen::Vector3d& nhat_W, double area, const Eigen::Vector3d& p_WC,
                  const Eigen::Vector3d& grad_e, double offset, const Eigen::Vector3d& grad_M,
                  const Eigen::Vector3d& grad_N) const {
-    if (kTriangles) {
-      out.tri_mesh_W.face_normals[f] = nhat_W;
-      out.tri_mesh_W.areas[f] = area;
-      out.tri_mesh_W.centroids[f] = p_WC;
-      out.tri_e_MN.gradients[f] = grad_e;
-      out.tri_e_MN.offsets[f] = offset;
-    } else {
-      out.poly_mesh_W.face_normals[f] = nhat_W;
-      out.poly_mesh_W.areas[f] = area;
-      out.poly_mesh_W.centroids[f] = p_WC;
-      out.poly_e_MN.gradients[f] = grad_e;
-      out.poly_e_MN.offsets[f] = offset;
-    }
-    if (has_grad_M) out.grad_eM_W[f] = grad_M;
-    if (has_grad_N) out.grad_eN_W[f] = grad_N;
+    faces.normals[f] = nhat_W;
+    faces.areas[f] = area;
+    faces.centroids[f] = p_WC;
+    faces.gradients[f] = grad_e;
+    faces.offsets[f] = offset;
+    if (has_grad_M) faces.grad_M[f] = grad_M;
+    if (has_grad_N) faces.grad_N[f] = grad_N;
   }
 
   // Builds polygons [k_begin, k_end) into their slots (or packed), records
@@ -278,7 +300,7 @@ bool Build::PolygonOfSize(int k, int begin, int n_any, BlockTotals* totals) cons
       packed->faces += 1;
       packed->face_data += n + 1;
     }
-    WriteFace<false>(f, nhat_face_W, twice_area / 2, p_WC, grad_e_W,
+    WriteFace(f, nhat_face_W, twice_area / 2, p_WC, grad_e_W,
                      offset, grad_M_W, grad_N_W);
     totals->area += twice_area / 2;
     totals->moment += (twice_area / 2) * p_WC;
@@ -293,11 +315,15 @@ bool Build::PolygonOfSize(int k, int begin, int n_any, BlockTotals* totals) cons
   const int centroid = first_vertex + n;
   vertices_W[centroid] = p_WC;
   values[centroid] = pressure_C;
+  // A packed build's next face, in a local (through `packed`, each face's
+  // stores would force it to be reloaded).
+  int next_face = kPacked ? packed->faces : 0;
+  TriangleSurfaceMesh::Element* const triangles_W = out.tri_mesh_W.triangles.data();
   auto write_fan_triangle = [&](int i, int j, double fan_twice_area) {
-    const int f = kPacked ? packed->faces++ : begin + i;
-    out.tri_mesh_W.triangles[f] = {first_vertex + i, first_vertex + j, centroid};
+    const int f = kPacked ? next_face++ : begin + i;
+    triangles_W[f] = {first_vertex + i, first_vertex + j, centroid};
     const Eigen::Vector3d p_WFan = (p_W[i] + p_W[j] + p_WC) * (1.0 / 3);
-    WriteFace<true>(f, nhat_face_W, fan_twice_area / 2, p_WFan, grad_e_W, offset, grad_M_W,
+    WriteFace(f, nhat_face_W, fan_twice_area / 2, p_WFan, grad_e_W, offset, grad_M_W,
                     grad_N_W);
     totals->area += fan_twice_area / 2;
     totals->moment += (fan_twice_area / 2) * p_WFan;
@@ -315,7 +341,10 @@ bool Build::PolygonOfSize(int k, int begin, int n_any, BlockTotals* totals) cons
     write_fan_triangle(0, 1, fan_twice_area);
     write_fan_triangle(1, 2, fan_twice_area);
     write_fan_triangle(2, 0, fan_twice_area);
-    if constexpr (kPacked) packed->vertices += n + 1;
+    if constexpr (kPacked) {
+      packed->vertices += n + 1;
+      packed->faces = next_face;
+    }
     kept[k] = kPolygonKept | 7u;
     return true;
   }
@@ -343,7 +372,10 @@ bool Build::PolygonOfSize(int k, int begin, int n_any, BlockTotals* totals) cons
     write_fan_triangle(i, j, fan_twice_area);
     mask |= 1u << i;
   }
-  if constexpr (kPacked) packed->vertices += n + 1;
+  if constexpr (kPacked) {
+    packed->vertices += n + 1;
+    packed->faces = next_face;
+  }
   kept[k] = mask;
   return mask == (kPolygonKept | ((1u << n) - 1));
 }
@@ -576,7 +608,8 @@ bool BuildContactSurface(const ContactPolygons& polygons, const RigidTransform& 
                     out,
                     kept,
                     block_totals,
-                    split ? nullptr : &packed};
+                    split ? nullptr : &packed,
+                    FaceArraysOf(out, triangles, has_grad_M, has_grad_N)};
   std::array<bool, kBuildChunks> chunk_all_kept{};
   for_each_chunk([&](int c) { chunk_all_kept[c] = build.Polygons(chunk_begin(c), chunk_begin(c + 1)); });
   bool all_kept = true;

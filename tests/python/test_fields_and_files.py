@@ -153,13 +153,15 @@ def test_contact_surface_to_vtk(tmp_path, binary):
         assert name in text
     # Read back by the library's own reader, which welds coincident vertices
     # (neighbouring faces of a surface each have their own copy): the same
-    # triangles by position, so the same areas. The reader takes a
-    # triangle's area as |cross|/2 and the surface as cross·n̂/2 with n̂ its
-    # polygon's normal (the fan lies in the polygon's plane): equal to
-    # round-off, a few units in the last place on this well-shaped surface.
+    # triangles by position, so the same areas to round-off. The reader takes
+    # a triangle's area as |cross|/2 of the stored vertices; the surface
+    # takes cross·n̂/2 with n̂ its polygon's normal (the fan lies in the
+    # polygon's plane), a third of the polygon's area for a triangle's fan.
+    # Recomputed from coordinates of size |x| ≈ 0.1 m on triangles of size
+    # ℓ ≈ 1 mm, the area's relative round-off is about ε·|x|/ℓ ≈ 1e-14.
     back = hc.ReadMeshFile(path).mesh
     np.testing.assert_array_equal(back.vertices[back.triangles], s.vertices[s.faces])
-    np.testing.assert_allclose(back.areas, s.areas, rtol=1e-14, atol=0)
+    np.testing.assert_allclose(back.areas, s.areas, rtol=1e-12, atol=0)
     # The polygon form writes the same surface as polygons.
     ball_on_floor(POLY).WriteVtk(tmp_path / "poly.vtk")
     assert hc.ReadMeshFile(tmp_path / "poly.vtk").mesh.total_area() == pytest.approx(s.total_area(), rel=1e-12)
