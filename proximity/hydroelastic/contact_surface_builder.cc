@@ -233,9 +233,16 @@ bool Build::PolygonOfSize(int k, int begin, int n_any, BlockTotals* totals) cons
   }
   double longest_sq = edge_sq[n - 1];
   for (int i = 0; i + 1 < n; ++i) longest_sq = std::max(longest_sq, edge_sq[i]);
-  const double twice_area = area_vector.norm();
+  // Twice the area along the intended normal n̂. Every kernel's polygon
+  // lies in the plane normal to its n̂ (the rigid triangle's plane, the
+  // half-space's, or the equilibrium plane of ∇h, which the slicing
+  // interpolates), so this is |area vector| to round-off, and n̂ is the
+  // face's unit normal: no square root or division per polygon. (For a
+  // piece whose vertex-derived normal would be dominated by round-off, n̂
+  // is the better normal.)
+  const double twice_area = area_vector.dot(nhat_W);
   if (!(longest_sq > negligible_edge_sq) ||
-      !(area_vector.dot(nhat_W) > kDegeneratePolygonRatio * longest_sq) ||
+      !(twice_area > kDegeneratePolygonRatio * longest_sq) ||
       !(twice_area > negligible_twice_area)) {
     return false;
   }
@@ -245,14 +252,10 @@ bool Build::PolygonOfSize(int k, int begin, int n_any, BlockTotals* totals) cons
       has_grad_M ? Eigen::Vector3d(R_WF * grad_M_F[k]) : Eigen::Vector3d::Zero();
   const Eigen::Vector3d grad_N_W =
       has_grad_N ? Eigen::Vector3d(R_WF * grad_N_F[k]) : Eigen::Vector3d::Zero();
-  // The face's unit normal and area centroid. A planar convex polygon's
-  // fan triangles all have the normal n̂ of the sum of their area vectors,
-  // so twice their areas are the projections cross·n̂ (no square root
-  // each). The mesh would derive the same from the vertices, to round-off.
-  // (One division and three products: the divider, not the arithmetic,
-  // bounds this loop.)
-  const double inv_twice_area = 1 / twice_area;
-  const Eigen::Vector3d nhat_face_W = area_vector * inv_twice_area;
+  // The face's area centroid. A planar convex polygon's fan triangles all
+  // have the normal n̂, so twice their areas are the projections cross·n̂
+  // (no square root each). The mesh would derive the same from the
+  // vertices, to round-off.
   // The centroid's pressure is the mean of the linear field over the
   // polygon, which is its value there.
   Eigen::Vector3d p_WC;
@@ -265,11 +268,11 @@ bool Build::PolygonOfSize(int k, int begin, int n_any, BlockTotals* totals) cons
     Eigen::Vector3d moment = Eigen::Vector3d::Zero();
     double pressure_moment = 0;
     for (int i = 1; i + 1 < n; ++i) {
-      const double t = fan_cross[i].dot(nhat_face_W);
+      const double t = fan_cross[i].dot(nhat_W);
       moment += t * (p_W[0] + p_W[i] + p_W[i + 1]);
       pressure_moment += t * (pressure[0] + pressure[i] + pressure[i + 1]);
     }
-    const double inv_three_twice_area = inv_twice_area * (1.0 / 3);
+    const double inv_three_twice_area = 1 / (3 * twice_area);
     p_WC = moment * inv_three_twice_area;
     pressure_C = pressure_moment * inv_three_twice_area;
   }
@@ -279,7 +282,7 @@ bool Build::PolygonOfSize(int k, int begin, int n_any, BlockTotals* totals) cons
   // projected onto the face's plane: exact, where the mesh field would
   // solve for it from the vertex values.
   const Eigen::Vector3d& grad_p_W = has_grad_M ? grad_M_W : grad_N_W;
-  const Eigen::Vector3d grad_e_W = grad_p_W - grad_p_W.dot(nhat_face_W) * nhat_face_W;
+  const Eigen::Vector3d grad_e_W = grad_p_W - grad_p_W.dot(nhat_W) * nhat_W;
   // The field's value at W's origin on the face's plane (its fan triangles
   // share the plane, so they share it too).
   const double offset = pressure[0] - grad_e_W.dot(p_W[0]);
@@ -300,7 +303,7 @@ bool Build::PolygonOfSize(int k, int begin, int n_any, BlockTotals* totals) cons
       packed->faces += 1;
       packed->face_data += n + 1;
     }
-    WriteFace(f, nhat_face_W, twice_area / 2, p_WC, grad_e_W,
+    WriteFace(f, nhat_W, twice_area / 2, p_WC, grad_e_W,
                      offset, grad_M_W, grad_N_W);
     totals->area += twice_area / 2;
     totals->moment += (twice_area / 2) * p_WC;
@@ -323,7 +326,7 @@ bool Build::PolygonOfSize(int k, int begin, int n_any, BlockTotals* totals) cons
     const int f = kPacked ? next_face++ : begin + i;
     triangles_W[f] = {first_vertex + i, first_vertex + j, centroid};
     const Eigen::Vector3d p_WFan = (p_W[i] + p_W[j] + p_WC) * (1.0 / 3);
-    WriteFace(f, nhat_face_W, fan_twice_area / 2, p_WFan, grad_e_W, offset, grad_M_W,
+    WriteFace(f, nhat_W, fan_twice_area / 2, p_WFan, grad_e_W, offset, grad_M_W,
                     grad_N_W);
     totals->area += fan_twice_area / 2;
     totals->moment += (fan_twice_area / 2) * p_WFan;
@@ -361,14 +364,8 @@ bool Build::PolygonOfSize(int k, int begin, int n_any, BlockTotals* totals) cons
   for (int i = 0; i < n; ++i) {
     const int j = i + 1 == n ? 0 : i + 1;
     const double fan_longest_sq = std::max({edge_sq[i], spoke_sq[j], spoke_sq[i]});
-    const Eigen::Vector3d cross = edge[i].cross(spoke[i]);
-    // Kept when it faces the intended way and (always so for a triangle
-    // in the plane; the test only guards round-off) the polygon's way.
-    const double fan_twice_area = cross.dot(nhat_face_W);
-    if (!(cross.dot(nhat_W) > kDegenerateFanTriangleRatio * fan_longest_sq) ||
-        !(fan_twice_area > 0)) {
-      continue;
-    }
+    const double fan_twice_area = edge[i].cross(spoke[i]).dot(nhat_W);
+    if (!(fan_twice_area > kDegenerateFanTriangleRatio * fan_longest_sq)) continue;
     write_fan_triangle(i, j, fan_twice_area);
     mask |= 1u << i;
   }

@@ -31,10 +31,12 @@ struct ContactPolygons {
   std::vector<Eigen::Vector4d> vertices;
   /// Polygon k owns vertices [end(k−1), end(k)), with end(−1) = 0.
   std::vector<int> ends;
-  /// Per polygon: the unit normal the piece is meant to have (in F, out of
-  /// the second geometry into the first), e.g. the rigid triangle's normal
-  /// or the equilibrium plane's normal. The builder keeps only faces whose
-  /// computed normal agrees with it, so round-off can never flip a face.
+  /// Per polygon: the unit normal of the plane the polygon lies in (in F,
+  /// out of the second geometry into the first), e.g. the rigid triangle's
+  /// normal or the equilibrium plane's normal. The builder gives the face
+  /// (and its fan triangles) this normal and measures areas along it,
+  /// keeping only pieces of positive area along it, so round-off can never
+  /// flip a face. @pre the polygon lies in that plane up to round-off.
   std::vector<Eigen::Vector3d> normals;
   /// Per polygon: ∇p of the first / second geometry's element (Pa/m, in F);
   /// zero (and unused) for a rigid geometry.
