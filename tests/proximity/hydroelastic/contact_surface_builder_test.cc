@@ -338,9 +338,10 @@ TEST_CASE("Pieces kept after dropped ones are packed in order, for every polygon
 
 TEST_CASE("Each face's normal, area, centroid and field agree with its own vertices",
           "[builder]") {
-  // The builder gives every fan triangle its polygon's normal n̂ and the
-  // area cross·n̂/2 (the fan lies in the polygon's plane), and every face
-  // the field's offset at its polygon's first vertex. Recomputed here
+  // The builder gives every face (every fan triangle too) the normal n̂ of
+  // the plane its polygon lies in, as the kernel states it, and the area
+  // cross·n̂/2, and every face the field's offset at its polygon's first
+  // vertex. Recomputed here
   // independently from each face's own vertices, as a mesh would: normal
   // cross/|cross|, area |cross|/2 (fan from vertex 0 for a polygon),
   // centroid the area-weighted mean, and the field e(v) = ∇e·v + offset,
