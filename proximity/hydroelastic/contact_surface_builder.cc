@@ -252,12 +252,11 @@ bool Build::PolygonOfSize(int k, int begin, int n_any, BlockTotals* totals) cons
       has_grad_M ? Eigen::Vector3d(R_WF * grad_M_F[k]) : Eigen::Vector3d::Zero();
   const Eigen::Vector3d grad_N_W =
       has_grad_N ? Eigen::Vector3d(R_WF * grad_N_F[k]) : Eigen::Vector3d::Zero();
-  // The face's area centroid. A planar convex polygon's fan triangles all
-  // have the normal n̂, so twice their areas are the projections cross·n̂
-  // (no square root each). The mesh would derive the same from the
-  // vertices, to round-off.
-  // The centroid's pressure is the mean of the linear field over the
-  // polygon, which is its value there.
+  // The face's area centroid, from the fan of vertex 0: its triangles lie
+  // in the plane normal to n̂, so twice their areas are the projections
+  // cross·n̂ (no square root each), as the mesh would derive them from the
+  // vertices, to round-off. The centroid's pressure is the mean of the
+  // linear field over the polygon, which is its value there.
   Eigen::Vector3d p_WC;
   double pressure_C;
   if constexpr (kSize == 3) {
@@ -303,8 +302,7 @@ bool Build::PolygonOfSize(int k, int begin, int n_any, BlockTotals* totals) cons
       packed->faces += 1;
       packed->face_data += n + 1;
     }
-    WriteFace(f, nhat_W, twice_area / 2, p_WC, grad_e_W,
-                     offset, grad_M_W, grad_N_W);
+    WriteFace(f, nhat_W, twice_area / 2, p_WC, grad_e_W, offset, grad_M_W, grad_N_W);
     totals->area += twice_area / 2;
     totals->moment += (twice_area / 2) * p_WC;
     kept[k] = kPolygonKept;
@@ -326,8 +324,7 @@ bool Build::PolygonOfSize(int k, int begin, int n_any, BlockTotals* totals) cons
     const int f = kPacked ? next_face++ : begin + i;
     triangles_W[f] = {first_vertex + i, first_vertex + j, centroid};
     const Eigen::Vector3d p_WFan = (p_W[i] + p_W[j] + p_WC) * (1.0 / 3);
-    WriteFace(f, nhat_W, fan_twice_area / 2, p_WFan, grad_e_W, offset, grad_M_W,
-                    grad_N_W);
+    WriteFace(f, nhat_W, fan_twice_area / 2, p_WFan, grad_e_W, offset, grad_M_W, grad_N_W);
     totals->area += fan_twice_area / 2;
     totals->moment += (fan_twice_area / 2) * p_WFan;
   };
