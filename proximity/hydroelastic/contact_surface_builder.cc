@@ -38,12 +38,15 @@ struct BlockTotals {
   Eigen::Vector3d moment{Eigen::Vector3d::Zero()};
 };
 
-// The per-face arrays a build writes (see ContactSurfaceArrays), those of
-// the representation in use, as plain pointers taken once the arrays have
-// their sizes: through the vectors, every store would first reload the
-// vector's data pointer (the compiler cannot tell the stores do not change
-// it). grad_M / grad_N are null when that geometry is rigid.
-struct FaceArrays {
+// The arrays a build writes (see ContactSurfaceArrays), those of the
+// representation in use, as plain pointers taken once the arrays have their
+// sizes: through the vectors, every store would first reload the vector's
+// data pointer (the compiler cannot tell the stores do not change it).
+// Shrinking the arrays afterwards keeps them valid. grad_M / grad_N are
+// null when that geometry is rigid.
+struct OutputArrays {
+  Eigen::Vector3d* vertices;
+  double* values;
   Eigen::Vector3d* normals;
   double* areas;
   Eigen::Vector3d* centroids;
@@ -53,18 +56,31 @@ struct FaceArrays {
   Eigen::Vector3d* grad_N;
 };
 
-FaceArrays FaceArraysOf(ContactSurfaceArrays& out, bool triangles, bool has_grad_M,
-                        bool has_grad_N) {
+OutputArrays OutputArraysOf(ContactSurfaceArrays& out, bool triangles, bool has_grad_M,
+                            bool has_grad_N) {
   auto of = [&](auto& mesh, auto& field) {
-    return FaceArrays{mesh.face_normals.data(),
-                      mesh.areas.data(),
-                      mesh.centroids.data(),
-                      field.gradients.data(),
-                      field.offsets.data(),
-                      has_grad_M ? out.grad_eM_W.data() : nullptr,
-                      has_grad_N ? out.grad_eN_W.data() : nullptr};
+    return OutputArrays{mesh.vertices.data(),
+                        field.values.data(),
+                        mesh.face_normals.data(),
+                        mesh.areas.data(),
+                        mesh.centroids.data(),
+                        field.gradients.data(),
+                        field.offsets.data(),
+                        has_grad_M ? out.grad_eM_W.data() : nullptr,
+                        has_grad_N ? out.grad_eN_W.data() : nullptr};
   };
   return triangles ? of(out.tri_mesh_W, out.tri_e_MN) : of(out.poly_mesh_W, out.poly_e_MN);
+}
+
+// Moves face `from`'s data to slot `to` ≤ from.
+void MoveFace(const OutputArrays& arrays, int from, int to) {
+  arrays.normals[to] = arrays.normals[from];
+  arrays.areas[to] = arrays.areas[from];
+  arrays.centroids[to] = arrays.centroids[from];
+  arrays.gradients[to] = arrays.gradients[from];
+  arrays.offsets[to] = arrays.offsets[from];
+  if (arrays.grad_M) arrays.grad_M[to] = arrays.grad_M[from];
+  if (arrays.grad_N) arrays.grad_N[to] = arrays.grad_N[from];
 }
 
 // Everything the build of a polygon reads, and the arrays it writes into.
@@ -103,15 +119,8 @@ struct Build {
     int faces{0};
     int face_data{0};
   }* packed;
-  // Pointers into `out`'s per-face arrays (FaceArraysOf, after sizing).
-  FaceArrays faces;
-
-  Eigen::Vector3d* vertices() const {
-    return triangles ? out.tri_mesh_W.vertices.data() : out.poly_mesh_W.vertices.data();
-  }
-  double* pressures() const {
-    return triangles ? out.tri_e_MN.values.data() : out.poly_e_MN.values.data();
-  }
+  // Pointers into `out`'s arrays (OutputArraysOf, after sizing).
+  OutputArrays arrays;
 
   // Writes face `f`'s data (see ContactSurfaceArrays) into its slot.
   // `offset`: the pressure's value at W's origin on the face's plane (see
@@ -119,13 +128,13 @@ struct Build {
   void WriteFace(int f, const Eigen::Vector3d& nhat_W, double area, const Eigen::Vector3d& p_WC,
                  const Eigen::Vector3d& grad_e, double offset, const Eigen::Vector3d& grad_M,
                  const Eigen::Vector3d& grad_N) const {
-    faces.normals[f] = nhat_W;
-    faces.areas[f] = area;
-    faces.centroids[f] = p_WC;
-    faces.gradients[f] = grad_e;
-    faces.offsets[f] = offset;
-    if (has_grad_M) faces.grad_M[f] = grad_M;
-    if (has_grad_N) faces.grad_N[f] = grad_N;
+    arrays.normals[f] = nhat_W;
+    arrays.areas[f] = area;
+    arrays.centroids[f] = p_WC;
+    arrays.gradients[f] = grad_e;
+    arrays.offsets[f] = offset;
+    if (has_grad_M) arrays.grad_M[f] = grad_M;
+    if (has_grad_N) arrays.grad_N[f] = grad_N;
   }
 
   // Builds polygons [k_begin, k_end) into their slots (or packed), records
@@ -196,9 +205,8 @@ bool Build::PolygonOfSize(int k, int begin, int n_any, BlockTotals* totals) cons
   const int n = kSize > 0 ? kSize : n_any;
   constexpr int kStorage = kSize > 0 ? kSize : ClipPolygon::kCapacity;
   const Eigen::Matrix3d& R_WF = X_WF.rotation();
-  Eigen::Vector3d* const vertices_W =
-      kTriangles ? out.tri_mesh_W.vertices.data() : out.poly_mesh_W.vertices.data();
-  double* const values = kTriangles ? out.tri_e_MN.values.data() : out.poly_e_MN.values.data();
+  Eigen::Vector3d* const vertices_W = arrays.vertices;
+  double* const values = arrays.values;
   std::array<Eigen::Vector3d, kStorage> p_W;
   std::array<Eigen::Vector3d, kStorage> fan_cross;
   std::array<double, kStorage> pressure;
@@ -374,27 +382,6 @@ bool Build::PolygonOfSize(int k, int begin, int n_any, BlockTotals* totals) cons
   return mask == (kPolygonKept | ((1u << n) - 1));
 }
 
-// Moves face `from`'s data to slot `to` ≤ from.
-void MoveFace(ContactSurfaceArrays& out, bool triangles, bool has_grad_M, bool has_grad_N, int from,
-              int to) {
-  auto move = [&](auto& array) { array[to] = array[from]; };
-  if (triangles) {
-    move(out.tri_mesh_W.face_normals);
-    move(out.tri_mesh_W.areas);
-    move(out.tri_mesh_W.centroids);
-    move(out.tri_e_MN.gradients);
-    move(out.tri_e_MN.offsets);
-  } else {
-    move(out.poly_mesh_W.face_normals);
-    move(out.poly_mesh_W.areas);
-    move(out.poly_mesh_W.centroids);
-    move(out.poly_e_MN.gradients);
-    move(out.poly_e_MN.offsets);
-  }
-  if (has_grad_M) move(out.grad_eM_W);
-  if (has_grad_N) move(out.grad_eN_W);
-}
-
 // Resizes every array of the representation in use (and the gradients
 // present) to a surface of these many vertices, faces and (polygons only)
 // face-data entries.
@@ -432,8 +419,8 @@ int CompactAndTrim(const Build& build, bool all_kept) {
   const ContactPolygons& polygons = build.polygons;
   ContactSurfaceArrays& out = build.out;
   const bool triangles = build.triangles;
-  Eigen::Vector3d* const vertices_W = build.vertices();
-  double* const values = build.pressures();
+  Eigen::Vector3d* const vertices_W = build.arrays.vertices;
+  double* const values = build.arrays.values;
   // Every slot used: the arrays already have their sizes (SizeForSlots).
   if (all_kept) {
     return static_cast<int>(triangles ? out.tri_mesh_W.triangles.size()
@@ -472,7 +459,7 @@ int CompactAndTrim(const Build& build, bool all_kept) {
         out.tri_mesh_W.triangles[num_faces] = {t[0] - from + num_vertices,
                                                t[1] - from + num_vertices,
                                                t[2] - from + num_vertices};
-        MoveFace(out, true, build.has_grad_M, build.has_grad_N, begin + i, num_faces);
+        MoveFace(build.arrays, begin + i, num_faces);
         ++num_faces;
       }
     } else {
@@ -481,7 +468,7 @@ int CompactAndTrim(const Build& build, bool all_kept) {
       face[0] = n;
       for (int i = 0; i < n; ++i) face[1 + i] = num_vertices + i;
       face_data_size += n + 1;
-      MoveFace(out, false, build.has_grad_M, build.has_grad_N, k, num_faces);
+      MoveFace(build.arrays, k, num_faces);
       ++num_faces;
     }
     num_vertices += num_kept_vertices;
@@ -603,7 +590,7 @@ bool BuildContactSurface(const ContactPolygons& polygons, const RigidTransform& 
                     kept,
                     block_totals,
                     split ? nullptr : &packed,
-                    FaceArraysOf(out, triangles, has_grad_M, has_grad_N)};
+                    OutputArraysOf(out, triangles, has_grad_M, has_grad_N)};
   std::array<bool, kBuildChunks> chunk_all_kept{};
   for_each_chunk([&](int c) { chunk_all_kept[c] = build.Polygons(chunk_begin(c), chunk_begin(c + 1)); });
   bool all_kept = true;

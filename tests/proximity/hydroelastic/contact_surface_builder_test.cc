@@ -3,6 +3,7 @@
 #include <array>
 #include <cmath>
 #include <initializer_list>
+#include <optional>
 #include <random>
 #include <stdexcept>
 #include <utility>
@@ -341,12 +342,11 @@ TEST_CASE("Each face's normal, area, centroid and field agree with its own verti
   // The builder gives every face (every fan triangle too) the normal n̂ of
   // the plane its polygon lies in, as the kernel states it, and the area
   // cross·n̂/2, and every face the field's offset at its polygon's first
-  // vertex. Recomputed here
-  // independently from each face's own vertices, as a mesh would: normal
-  // cross/|cross|, area |cross|/2 (fan from vertex 0 for a polygon),
-  // centroid the area-weighted mean, and the field e(v) = ∇e·v + offset,
-  // which must give back every vertex's pressure. Convex polygons of 3 to 9
-  // vertices on ellipses in random planes, pressures linear in position.
+  // vertex. The reference is independent: the mesh types' own constructors
+  // derive each face's normal, area and centroid from its vertices; and the
+  // field e(v) = ∇e·v + offset must give back every vertex's pressure.
+  // Convex polygons of 3 to 9 vertices on ellipses in random planes,
+  // pressures linear in position.
   std::mt19937 random(17);
   std::uniform_real_distribution<double> u(-1, 1);
   for (int trial = 0; trial < 40; ++trial) {
@@ -380,6 +380,14 @@ TEST_CASE("Each face's normal, area, centroid and field agree with its own verti
       const Vector3d nhat_W = kX_WF.RotateVector(X_FP.rotation().col(2));
       const Vector3d grad_p_W = kX_WF.RotateVector(grad_p_F);
       const Vector3d grad_e_W = grad_p_W - grad_p_W.dot(nhat_W) * nhat_W;
+      // The same faces, built by the mesh's constructor from the vertices.
+      std::optional<TriangleSurfaceMesh> tri_reference;
+      std::optional<PolygonSurfaceMesh> poly_reference;
+      if (s->is_triangle()) {
+        tri_reference.emplace(s->tri_mesh_W().triangles(), s->tri_mesh_W().vertices());
+      } else {
+        poly_reference.emplace(s->poly_mesh_W().face_data(), s->poly_mesh_W().vertices());
+      }
       for (int f = 0; f < s->num_faces(); ++f) {
         std::vector<int> face;
         if (s->is_triangle()) {
@@ -392,18 +400,15 @@ TEST_CASE("Each face's normal, area, centroid and field agree with its own verti
         auto vertex = [&](int i) {
           return s->is_triangle() ? s->tri_mesh_W().vertex(face[i]) : s->poly_mesh_W().vertex(face[i]);
         };
-        Vector3d area_vector = Vector3d::Zero();
-        Vector3d moment = Vector3d::Zero();
-        for (size_t i = 1; i + 1 < face.size(); ++i) {
-          const Vector3d cross = (vertex(i) - vertex(0)).cross(vertex(i + 1) - vertex(0));
-          area_vector += cross;
-          moment += cross.norm() * (vertex(0) + vertex(i) + vertex(i + 1)) / 3;
-        }
-        const double area = area_vector.norm() / 2;
+        const double area = tri_reference ? tri_reference->area(f) : poly_reference->area(f);
+        const Vector3d& normal =
+            tri_reference ? tri_reference->face_normal(f) : poly_reference->face_normal(f);
+        const Vector3d& centroid =
+            tri_reference ? tri_reference->element_centroid(f) : poly_reference->element_centroid(f);
         CHECK(s->area(f) == Approx(area).epsilon(1e-13));
-        CHECK((s->face_normal(f) - area_vector.normalized()).norm() < 1e-13);
+        CHECK((s->face_normal(f) - normal).norm() < 1e-13);
         CHECK((s->face_normal(f) - nhat_W).norm() < 1e-13);
-        CHECK((s->centroid(f) - moment / (2 * area)).norm() < 1e-13);
+        CHECK((s->centroid(f) - centroid).norm() < 1e-13);
         // M's own gradient, and the surface field's: its projection on the
         // face's plane.
         CHECK((s->EvaluateGradE_M_W(f) - grad_p_W).norm() < 1e-12);
