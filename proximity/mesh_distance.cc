@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <limits>
 #include <numeric>
 #include <stdexcept>
@@ -107,50 +108,30 @@ MeshPointDistance CalcMeshPointDistance(const MeshDistanceData& data, const Vect
   // Depth-first, nearer child first; a box is skipped when it is farther
   // than the best distance plus eps. The eps slack lets candidates that tie
   // with the best be seen, which is how a non-unique gradient is detected.
-  struct Entry {
-    int node;
-    double squared_distance;
-  };
-  Entry stack[2 * Bvh::kMaxDepth + 2];
-  int top = 0;
-  stack[top++] = {0, nodes[0].box.SquaredDistanceTo(p_GQ)};
   double best_distance = std::numeric_limits<double>::infinity();
   PointTriangleClosest best;
   int best_face = -1;
   bool tie = false;
-  while (top > 0) {
-    const Entry entry = stack[--top];
-    const double reach = best_distance + eps;
-    if (entry.squared_distance > reach * reach) continue;
-    const Bvh::Node& node = nodes[entry.node];
-    if (node.is_leaf()) {
-      const int f = node.element;
-      const auto& t = mesh.element(f);
-      const PointTriangleClosest c =
-          CalcClosestPointOnTriangle(p_GQ, mesh.vertex(t[0]), mesh.vertex(t[1]), mesh.vertex(t[2]));
-      const double d = std::sqrt(c.squared_distance);
-      if (d < best_distance) {
-        tie = best_face >= 0 && best_distance - d <= eps && (c.p_FQ - best.p_FQ).norm() > eps;
-        best = c;
-        best_distance = d;
-        best_face = f;
-      } else if (d - best_distance <= eps && (c.p_FQ - best.p_FQ).norm() > eps) {
-        tie = true;
-      }
-      continue;
-    }
-    const int left = entry.node + 1;
-    const int right = node.right;
-    const double d_left = nodes[left].box.SquaredDistanceTo(p_GQ);
-    const double d_right = nodes[right].box.SquaredDistanceTo(p_GQ);
-    if (d_left <= d_right) {
-      stack[top++] = {right, d_right};
-      stack[top++] = {left, d_left};
-    } else {
-      stack[top++] = {left, d_left};
-      stack[top++] = {right, d_right};
-    }
-  }
+  data.bvh.BranchAndBound(
+      0, [&](int n) { return nodes[n].box.SquaredDistanceTo(p_GQ); }, std::less<>(),
+      [&](double squared_distance) {
+        const double reach = best_distance + eps;
+        return squared_distance > reach * reach;
+      },
+      [&](int f) {
+        const auto& t = mesh.element(f);
+        const PointTriangleClosest c =
+            CalcClosestPointOnTriangle(p_GQ, mesh.vertex(t[0]), mesh.vertex(t[1]), mesh.vertex(t[2]));
+        const double d = std::sqrt(c.squared_distance);
+        if (d < best_distance) {
+          tie = best_face >= 0 && best_distance - d <= eps && (c.p_FQ - best.p_FQ).norm() > eps;
+          best = c;
+          best_distance = d;
+          best_face = f;
+        } else if (d - best_distance <= eps && (c.p_FQ - best.p_FQ).norm() > eps) {
+          tie = true;
+        }
+      });
 
   MeshPointDistance out;
   out.p_GN = best.p_FQ;
@@ -219,30 +200,18 @@ Vector3d CalcMeshMeanGradient(const MeshDistanceData& data, const Vector3d& p_GQ
 double CalcUnsignedDistanceToTriangles(const TriangleSurfaceMesh& mesh_G, const Bvh& bvh,
                                        const Vector3d& p_GQ, double stop_below) {
   double best = std::numeric_limits<double>::infinity();
-  if (bvh.empty()) return best;
   const std::vector<Bvh::Node>& nodes = bvh.nodes();
-  int stack[2 * Bvh::kMaxDepth + 2];
-  int top = 0;
-  stack[top++] = 0;
-  while (top > 0) {
-    const int self = stack[--top];
-    const Bvh::Node& node = nodes[self];
-    if (node.box.SquaredDistanceTo(p_GQ) >= best * best) continue;
-    if (node.is_leaf()) {
-      const auto& t = mesh_G.element(node.element);
-      const PointTriangleClosest c = CalcClosestPointOnTriangle(
-          p_GQ, mesh_G.vertex(t[0]), mesh_G.vertex(t[1]), mesh_G.vertex(t[2]));
-      best = std::min(best, std::sqrt(c.squared_distance));
-      if (best < stop_below) return best;
-      continue;
-    }
-    // Nearer child on top, so the bound tightens early.
-    const int left = self + 1, right = node.right;
-    const bool left_first =
-        nodes[left].box.SquaredDistanceTo(p_GQ) <= nodes[right].box.SquaredDistanceTo(p_GQ);
-    stack[top++] = left_first ? right : left;
-    stack[top++] = left_first ? left : right;
-  }
+  bvh.BranchAndBound(
+      0, [&](int n) { return nodes[n].box.SquaredDistanceTo(p_GQ); }, std::less<>(),
+      [&](double squared_distance) { return squared_distance >= best * best; },
+      [&](int f) {
+        const auto& t = mesh_G.element(f);
+        const PointTriangleClosest c = CalcClosestPointOnTriangle(
+            p_GQ, mesh_G.vertex(t[0]), mesh_G.vertex(t[1]), mesh_G.vertex(t[2]));
+        best = std::min(best, std::sqrt(c.squared_distance));
+        // A triangle nearer than stop_below ends the search.
+        return !(best < stop_below);
+      });
   return best;
 }
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <limits>
 #include <stdexcept>
 #include <vector>
@@ -35,41 +36,19 @@ double SegmentDistanceUpperBound(const MeshDistanceData& data, const Vector3d& p
   auto node_bound = [&](int n) {
     return std::max(nodes[n].box.SquaredDistanceTo(p_GQ0), nodes[n].box.SquaredDistanceTo(p_GQ1));
   };
-  struct Entry {
-    int node;
-    double bound;
-  };
-  Entry stack[2 * Bvh::kMaxDepth + 2];
-  int top = 0;
-  stack[top++] = {0, node_bound(0)};
   double best = cap * cap;
-  while (top > 0) {
-    const Entry entry = stack[--top];
-    if (entry.bound >= best) continue;
-    const Bvh::Node& node = nodes[entry.node];
-    if (node.is_leaf()) {
-      const auto& t = mesh.element(node.element);
-      const Vector3d& a = mesh.vertex(t[0]);
-      const Vector3d& b = mesh.vertex(t[1]);
-      const Vector3d& c = mesh.vertex(t[2]);
-      const double d0 = CalcClosestPointOnTriangle(p_GQ0, a, b, c).squared_distance;
-      if (d0 >= best) continue;
-      const double d1 = CalcClosestPointOnTriangle(p_GQ1, a, b, c).squared_distance;
-      best = std::min(best, std::max(d0, d1));
-      continue;
-    }
-    const int left = entry.node + 1;
-    const int right = node.right;
-    const double b_left = node_bound(left);
-    const double b_right = node_bound(right);
-    if (b_left <= b_right) {
-      stack[top++] = {right, b_right};
-      stack[top++] = {left, b_left};
-    } else {
-      stack[top++] = {left, b_left};
-      stack[top++] = {right, b_right};
-    }
-  }
+  data.bvh.BranchAndBound(
+      0, node_bound, std::less<>(), [&](double bound) { return bound >= best; },
+      [&](int f) {
+        const auto& t = mesh.element(f);
+        const Vector3d& a = mesh.vertex(t[0]);
+        const Vector3d& b = mesh.vertex(t[1]);
+        const Vector3d& c = mesh.vertex(t[2]);
+        const double d0 = CalcClosestPointOnTriangle(p_GQ0, a, b, c).squared_distance;
+        if (d0 >= best) return;
+        const double d1 = CalcClosestPointOnTriangle(p_GQ1, a, b, c).squared_distance;
+        best = std::min(best, std::max(d0, d1));
+      });
   return std::sqrt(best);
 }
 
@@ -98,45 +77,26 @@ MeshSegmentClosest CalcMeshSegmentClosest(const MeshDistanceData& data, const Ve
   RequireFinite(p_GA1, "CalcMeshSegmentClosest", "segment end A1");
   const std::vector<Bvh::Node>& nodes = data.bvh.nodes();
   const TriangleSurfaceMesh& mesh = data.mesh;
-  struct Entry {
-    int node;
-    double bound;
-  };
-  Entry stack[2 * Bvh::kMaxDepth + 2];
-  int top = 0;
-  stack[top++] = {0, internal::SegmentBoxLowerBoundSquared(nodes[0].box, p_GA0, p_GA1)};
   MeshSegmentClosest out;
   double best = std::numeric_limits<double>::infinity();
-  while (top > 0 && best > 0) {
-    const Entry entry = stack[--top];
-    if (entry.bound >= best) continue;
-    const Bvh::Node& node = nodes[entry.node];
-    if (node.is_leaf()) {
-      const auto& t = mesh.element(node.element);
-      double s = 0;
-      const ClosestPair c = CalcClosestPointsSegmentTriangle(
-          p_GA0, p_GA1, mesh.vertex(t[0]), mesh.vertex(t[1]), mesh.vertex(t[2]), &s);
-      if (c.squared_distance < best) {
-        best = c.squared_distance;
-        out.s = s;
-        out.p_GP = c.p_FP;
-        out.p_GN = c.p_FQ;
-        out.face = node.element;
-      }
-      continue;
-    }
-    const int left = entry.node + 1;
-    const int right = node.right;
-    const double b_left = internal::SegmentBoxLowerBoundSquared(nodes[left].box, p_GA0, p_GA1);
-    const double b_right = internal::SegmentBoxLowerBoundSquared(nodes[right].box, p_GA0, p_GA1);
-    if (b_left <= b_right) {
-      stack[top++] = {right, b_right};
-      stack[top++] = {left, b_left};
-    } else {
-      stack[top++] = {left, b_left};
-      stack[top++] = {right, b_right};
-    }
-  }
+  data.bvh.BranchAndBound(
+      0, [&](int n) { return internal::SegmentBoxLowerBoundSquared(nodes[n].box, p_GA0, p_GA1); },
+      std::less<>(), [&](double bound) { return bound >= best; },
+      [&](int f) {
+        const auto& t = mesh.element(f);
+        double s = 0;
+        const ClosestPair c = CalcClosestPointsSegmentTriangle(
+            p_GA0, p_GA1, mesh.vertex(t[0]), mesh.vertex(t[1]), mesh.vertex(t[2]), &s);
+        if (c.squared_distance < best) {
+          best = c.squared_distance;
+          out.s = s;
+          out.p_GP = c.p_FP;
+          out.p_GN = c.p_FQ;
+          out.face = f;
+        }
+        // A contact (distance 0) ends the search.
+        return best > 0;
+      });
   out.distance = std::sqrt(best);
   return out;
 }

@@ -4,6 +4,7 @@
 #include <atomic>
 #include <cmath>
 #include <exception>
+#include <functional>
 #include <limits>
 #include <vector>
 
@@ -160,33 +161,20 @@ MeshSignedDistance MeshConvexPrimitive(const MeshDistanceData& A, const Shape& s
         internal::BoxBoxDistanceLowerBound(box, box_B, X_AB, abs_R_AB),
         CalcPointDistance(shape, X_BA * box.center()).distance - box.half_size().norm());
   };
-  struct Entry {
-    int node;
-    double bound;
-  };
-  Entry stack[2 * Bvh::kMaxDepth + 2];
-  int top = 0;
-  stack[top++] = {0, bound_of(0)};
   ConvexSignedDistance nearest;
   nearest.distance = std::numeric_limits<double>::infinity();
-  while (top > 0 && nearest.distance > eps) {
-    const Entry e = stack[--top];
-    if (e.bound >= nearest.distance) continue;
-    const Bvh::Node& node = nodes[e.node];
-    if (node.is_leaf()) {
-      const auto& t = A.mesh.element(node.element);
-      const TriangleSupport triangle{
-          {A.mesh.vertex(t[0]), A.mesh.vertex(t[1]), A.mesh.vertex(t[2])}, 0.0};
-      const ConvexSignedDistance r = ComputeConvexSignedDistance(triangle, support, X_AB);
-      if (r.distance < nearest.distance) nearest = r;
-      continue;
-    }
-    Entry first{e.node + 1, bound_of(e.node + 1)};
-    Entry second{node.right, bound_of(node.right)};
-    if (first.bound > second.bound) std::swap(first, second);
-    stack[top++] = second;
-    stack[top++] = first;
-  }
+  A.bvh.BranchAndBound(
+      0, bound_of, std::less<>(),
+      [&](double bound) { return bound >= nearest.distance; },
+      [&](int f) {
+        const auto& t = A.mesh.element(f);
+        const TriangleSupport triangle{
+            {A.mesh.vertex(t[0]), A.mesh.vertex(t[1]), A.mesh.vertex(t[2])}, 0.0};
+        const ConvexSignedDistance r = ComputeConvexSignedDistance(triangle, support, X_AB);
+        if (r.distance < nearest.distance) nearest = r;
+        // A contact ends the search.
+        return nearest.distance > eps;
+      });
 
   // 2. Surfaces apart: separated unless one holds the other.
   if (nearest.distance > eps) {
@@ -280,37 +268,23 @@ MeshSignedDistance MeshConvexPrimitive(const MeshDistanceData& A, const Shape& s
     best->Offer(depth, Vector3d(a0 + t * (A.mesh.vertex(v1) - a0)));
   };
   auto skeleton_search = [&](int root, Deepest* best) {
-    struct Entry {
-      int node;
-      double bound;
-    };
-    Entry stack[2 * Bvh::kMaxDepth + 2];
-    int top = 0;
-    stack[top++] = {root, depth_bound(root)};
-    while (top > 0) {
-      const Entry e = stack[--top];
-      if (e.bound + margin < std::max(best->depth, deepest_yet.load(std::memory_order_relaxed))) continue;
-      const Bvh::Node& node = nodes[e.node];
-      if (!node.is_leaf()) {
-        Entry first{e.node + 1, depth_bound(e.node + 1)};
-        Entry second{node.right, depth_bound(node.right)};
-        if (first.bound < second.bound) std::swap(first, second);
-        stack[top++] = second;
-        stack[top++] = first;
-        continue;
-      }
-      const int f = node.element;
-      for (int i = 0; i < 3; ++i) {
-        const int edge = normals.face_edges[f][i];
-        if (normals.edge_is_flat[edge] || normals.edge_faces[edge][0] != f) continue;
-        consider_piece(normals.edge_vertices[edge][0], normals.edge_vertices[edge][1], best);
-      }
-      for (int v : A.mesh.element(f)) {
-        if (normals.vertex_on_sharp_edge[v] || normals.vertex_face[v] != f) continue;
-        consider_piece(v, v, best);
-      }
-      RaiseTo(deepest_yet, best->depth);
-    }
+    A.bvh.BranchAndBound(
+        root, depth_bound, std::greater<>(),
+        [&](double bound) {
+          return bound + margin < std::max(best->depth, deepest_yet.load(std::memory_order_relaxed));
+        },
+        [&](int f) {
+          for (int i = 0; i < 3; ++i) {
+            const int edge = normals.face_edges[f][i];
+            if (normals.edge_is_flat[edge] || normals.edge_faces[edge][0] != f) continue;
+            consider_piece(normals.edge_vertices[edge][0], normals.edge_vertices[edge][1], best);
+          }
+          for (int v : A.mesh.element(f)) {
+            if (normals.vertex_on_sharp_edge[v] || normals.vertex_face[v] != f) continue;
+            consider_piece(v, v, best);
+          }
+          RaiseTo(deepest_yet, best->depth);
+        });
   };
   const Deepest in_B = run_pieces(skeleton_search, 0.0);
 
@@ -411,35 +385,20 @@ MeshSignedDistance CalcMeshShapeSignedDistance(const MeshDistanceData& A, const 
   auto box_low = [&](int i) {
     return n_A.dot(nodes[i].box.center()) - abs_n.dot(nodes[i].box.half_size()) - offset;
   };
-  int stack[2 * Bvh::kMaxDepth + 2];
-  int top = 0;
-  stack[top++] = 0;
   double lowest = std::numeric_limits<double>::infinity();
   int lowest_vertex = -1;
-  while (top > 0) {
-    const int i = stack[--top];
-    if (box_low(i) >= lowest) continue;
-    const Bvh::Node& node = nodes[i];
-    if (node.is_leaf()) {
-      for (int v : A.mesh.element(node.element)) {
-        const double h = n_A.dot(A.mesh.vertex(v)) - offset;
-        // Ties keep the smallest vertex index, whatever the visiting order.
-        if (h < lowest || (h == lowest && v < lowest_vertex)) {
-          lowest = h;
-          lowest_vertex = v;
+  A.bvh.BranchAndBound(
+      0, box_low, std::less<>(), [&](double low) { return low >= lowest; },
+      [&](int f) {
+        for (int v : A.mesh.element(f)) {
+          const double h = n_A.dot(A.mesh.vertex(v)) - offset;
+          // Ties keep the smallest vertex index, whatever the visiting order.
+          if (h < lowest || (h == lowest && v < lowest_vertex)) {
+            lowest = h;
+            lowest_vertex = v;
+          }
         }
-      }
-      continue;
-    }
-    const int left = i + 1, right = node.right;
-    if (box_low(left) <= box_low(right)) {
-      stack[top++] = right;
-      stack[top++] = left;
-    } else {
-      stack[top++] = left;
-      stack[top++] = right;
-    }
-  }
+      });
   MeshSignedDistance out;
   out.distance = lowest;
   out.p_ACa = A.mesh.vertex(lowest_vertex);

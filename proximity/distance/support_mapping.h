@@ -33,6 +33,7 @@
 #include <array>
 #include <cmath>
 #include <concepts>
+#include <functional>
 #include <limits>
 #include <span>
 #include <vector>
@@ -240,35 +241,19 @@ struct PolytopeSupport {
       const Aabb& box = nodes[n].box;
       return d_G.dot(box.center()) + abs_d.dot(box.half_size()) + allowance;
     };
-    struct Entry {
-      int node;
-      double bound;
-    };
-    Entry stack[2 * Bvh::kMaxDepth + 2];
-    int top = 0;
-    stack[top++] = {0, bound(0)};
     int best = -1;
     double best_h = -std::numeric_limits<double>::infinity();
-    while (top > 0) {
-      const Entry e = stack[--top];
-      if (e.bound < best_h) continue;
-      const Bvh::Node& node = nodes[e.node];
-      if (node.is_leaf()) {
-        for (int v : mesh->element(node.element)) {
-          const double h = d_G.dot(vertices[v]);
-          if (h > best_h || (h == best_h && v < best)) {
-            best_h = h;
-            best = v;
+    bvh->BranchAndBound(
+        0, bound, std::greater<>(), [&](double b) { return b < best_h; },
+        [&](int element) {
+          for (int v : mesh->element(element)) {
+            const double h = d_G.dot(vertices[v]);
+            if (h > best_h || (h == best_h && v < best)) {
+              best_h = h;
+              best = v;
+            }
           }
-        }
-        continue;
-      }
-      Entry first{e.node + 1, bound(e.node + 1)};
-      Entry second{node.right, bound(node.right)};
-      if (first.bound < second.bound) std::swap(first, second);
-      stack[top++] = second;
-      stack[top++] = first;
-    }
+        });
     // A NaN direction bounds nothing: the scan's answer for it is vertex 0.
     return vertices[best < 0 ? 0 : best];
   }

@@ -1,6 +1,8 @@
 #include "proximity/bvh.h"
 
+#include <algorithm>
 #include <cmath>
+#include <functional>
 #include <limits>
 #include <random>
 #include <set>
@@ -119,6 +121,139 @@ TEST_CASE("Bvh::SubtreeRoots partitions the elements, and QuerySubtree over them
   const Bvh one({Aabb(Vector3d::Zero(), Vector3d::Ones())});
   CHECK_THROWS_WITH(one.SubtreeRoots(4, roots), Catch::Contains("depth 4") && Catch::Contains("room for 8"));
   CHECK_THROWS_WITH(one.SubtreeRoots(-1, roots), Catch::Contains("depth -1"));
+}
+
+TEST_CASE("Bvh::BranchAndBound finds the best element of a scan, pruning most of the tree", "[bvh]") {
+  // Points (degenerate boxes, so a box's bound is exact at a leaf) in the
+  // unit cube. Minimising the squared distance to a query point, with the
+  // box's squared distance as the lower bound, must give a scan's nearest
+  // point; maximising the height along a direction, with the box's highest
+  // corner as the upper bound, a scan's highest.
+  std::mt19937 random(13);
+  std::uniform_real_distribution<double> unit(-1.0, 1.0);
+  std::vector<Vector3d> points;
+  std::vector<Aabb> element_boxes;
+  for (int i = 0; i < 1000; ++i) {
+    points.emplace_back(unit(random), unit(random), unit(random));
+    element_boxes.push_back(Aabb(points.back(), points.back()));
+  }
+  const Bvh bvh(element_boxes);
+  const std::vector<Bvh::Node>& nodes = bvh.nodes();
+  int visited_total = 0;
+  for (int q = 0; q < 50; ++q) {
+    const Vector3d p(unit(random), unit(random), unit(random));
+    int nearest = -1;
+    double nearest_d2 = std::numeric_limits<double>::infinity();
+    int visited = 0;
+    bvh.BranchAndBound(
+        0, [&](int n) { return nodes[n].box.SquaredDistanceTo(p); }, std::less<>(),
+        [&](double bound) { return bound >= nearest_d2; },
+        [&](int e) {
+          ++visited;
+          const double d2 = (points[e] - p).squaredNorm();
+          if (d2 < nearest_d2) {
+            nearest_d2 = d2;
+            nearest = e;
+          }
+        });
+    double scan_d2 = std::numeric_limits<double>::infinity();
+    for (const Vector3d& x : points) scan_d2 = std::min(scan_d2, (x - p).squaredNorm());
+    REQUIRE(nearest >= 0);
+    CHECK(nearest_d2 == scan_d2);
+    visited_total += visited;
+
+    const Vector3d d = Vector3d(unit(random), unit(random), unit(random)).normalized();
+    double highest = -std::numeric_limits<double>::infinity();
+    bvh.BranchAndBound(
+        0,
+        [&](int n) {
+          return d.dot(nodes[n].box.center()) + d.cwiseAbs().dot(nodes[n].box.half_size());
+        },
+        std::greater<>(), [&](double bound) { return bound < highest; },
+        [&](int e) { highest = std::max(highest, d.dot(points[e])); });
+    double scan_high = -std::numeric_limits<double>::infinity();
+    for (const Vector3d& x : points) scan_high = std::max(scan_high, d.dot(x));
+    // The bound of a point's box is its height up to round-off of the
+    // centre/half-size split: compare to 1e-15 of the cube's size.
+    CHECK(std::abs(highest - scan_high) <= 1e-15);
+  }
+  // Pruning works: the nearest of 1,000 points is found by visiting a few
+  // tens of leaves on average, not all of them.
+  CHECK(visited_total < 50 * 100);
+}
+
+TEST_CASE("Bvh::BranchAndBound visits the more promising child first and every leaf once", "[bvh]") {
+  std::mt19937 random(14);
+  std::uniform_real_distribution<double> unit(-1.0, 1.0);
+  std::vector<Aabb> element_boxes;
+  for (int i = 0; i < 300; ++i) {
+    const Vector3d c(unit(random), unit(random), unit(random));
+    element_boxes.push_back(Aabb(c - Vector3d::Constant(0.02), c + Vector3d::Constant(0.03)));
+  }
+  const Bvh bvh(element_boxes);
+  const std::vector<Bvh::Node>& nodes = bvh.nodes();
+  const Vector3d p(0.3, -0.2, 0.1);
+  auto bound = [&](int n) { return nodes[n].box.SquaredDistanceTo(p); };
+
+  // Never pruning, every leaf is visited exactly once.
+  std::vector<int> order;
+  bvh.BranchAndBound(0, bound, std::less<>(), [](double) { return false; },
+                     [&](int e) { order.push_back(e); });
+  std::vector<int> sorted = order;
+  std::sort(sorted.begin(), sorted.end());
+  std::vector<int> all(300);
+  for (int i = 0; i < 300; ++i) all[i] = i;
+  CHECK(sorted == all);
+
+  // The first leaf is the one reached by always stepping into the child
+  // with the smaller bound (the left one on ties), walked here by hand.
+  int n = 0;
+  while (!nodes[n].is_leaf()) n = bound(nodes[n].right) < bound(n + 1) ? nodes[n].right : n + 1;
+  CHECK(order.front() == nodes[n].element);
+  // With std::greater the walk takes the larger bound instead.
+  int m = 0;
+  while (!nodes[m].is_leaf()) m = bound(nodes[m].right) > bound(m + 1) ? nodes[m].right : m + 1;
+  int first_greater = -1;
+  bvh.BranchAndBound(0, bound, std::greater<>(), [&](double) { return first_greater >= 0; },
+                     [&](int e) { first_greater = e; });
+  CHECK(first_greater == nodes[m].element);
+
+  // A leaf visitor returning false ends the search there; returning true
+  // goes on. Stopping at the third leaf visits the first three of `order`.
+  std::vector<int> stopped;
+  bvh.BranchAndBound(0, bound, std::less<>(), [](double) { return false; }, [&](int e) {
+    stopped.push_back(e);
+    return stopped.size() < 3;
+  });
+  CHECK(stopped == std::vector<int>(order.begin(), order.begin() + 3));
+  std::vector<int> all_true;
+  bvh.BranchAndBound(0, bound, std::less<>(), [](double) { return false; }, [&](int e) {
+    all_true.push_back(e);
+    return true;
+  });
+  CHECK(all_true == order);
+
+  // From a subtree root, exactly the subtree's elements (as QuerySubtree
+  // with an all-covering box finds them).
+  int roots[4];
+  REQUIRE(bvh.SubtreeRoots(2, roots) == 4);
+  std::vector<int> from_subtree, queried;
+  bvh.BranchAndBound(roots[2], bound, std::less<>(), [](double) { return false; },
+                     [&](int e) { from_subtree.push_back(e); });
+  bvh.QuerySubtree(roots[2], Aabb(Vector3d::Constant(-2), Vector3d::Constant(2)),
+                   [&](int e) { queried.push_back(e); });
+  std::sort(from_subtree.begin(), from_subtree.end());
+  std::sort(queried.begin(), queried.end());
+  CHECK(from_subtree == queried);
+  CHECK(queried.size() > 0);
+  CHECK(queried.size() < 300);
+
+  // An empty hierarchy visits nothing and asks for no bound.
+  int calls = 0;
+  Bvh().BranchAndBound(
+      0, [&](int) { ++calls; return 0.0; }, std::less<>(), [&](double) { ++calls; return false; },
+      [&](int) { ++calls; });
+  CHECK(calls == 0);
 }
 
 }  // namespace
