@@ -170,11 +170,11 @@ class Bvh {
   void BranchAndBound(int root, Bound&& bound, ExploreFirst&& explore_first, Prune&& prune,
                       VisitLeaf&& visit_leaf) const {
     if (empty()) return;
-    // The stack, as two arrays: a struct {int, double} entry was pushed
-    // field by field and popped as two 8-byte loads, one of them spanning
-    // the int and its unwritten padding, which the store cannot forward
-    // (measured: a 25% slower nearest-triangle search). Each opened node
-    // leaves at most one sibling behind per level.
+    // The stack is two arrays, not one of {int, double} entries: such an
+    // entry is pushed field by field but popped as two 8-byte loads, one
+    // spanning the int and its unwritten padding, which store forwarding
+    // cannot serve; the stall made the nearest-triangle search 25% slower.
+    // Each opened node leaves at most one sibling behind per level.
     int stack_node[2 * kMaxDepth + 2];
     double stack_bound[2 * kMaxDepth + 2];
     int top = 0;
