@@ -15,6 +15,19 @@ namespace {
 
 using Eigen::Vector3d;
 
+// n boxes [c − below, c + above] around centres c drawn uniformly from the
+// cube [−1, 1]³ by `random`.
+std::vector<Aabb> RandomBoxes(std::mt19937& random, int n, const Vector3d& below,
+                              const Vector3d& above) {
+  std::uniform_real_distribution<double> unit(-1.0, 1.0);
+  std::vector<Aabb> boxes;
+  for (int i = 0; i < n; ++i) {
+    const Vector3d c(unit(random), unit(random), unit(random));
+    boxes.push_back(Aabb(c - below, c + above));
+  }
+  return boxes;
+}
+
 TEST_CASE("OverlapBox answers as Aabb::Overlaps: touching, apart, empty and NaN boxes", "[bvh]") {
   // Coordinates on a coarse grid {−2, …, 2}/2, so boxes often share a face,
   // an edge or a corner exactly (closed boxes: those overlap) or miss by one
@@ -57,11 +70,8 @@ TEST_CASE("Bvh::Query finds exactly the elements whose boxes overlap the query",
   // all of them.
   std::mt19937 random(11);
   std::uniform_real_distribution<double> unit(-1.0, 1.0);
-  std::vector<Aabb> element_boxes;
-  for (int i = 0; i < 500; ++i) {
-    const Vector3d c(unit(random), unit(random), unit(random));
-    element_boxes.push_back(Aabb(c - Vector3d::Constant(0.05), c + 0.1 * Vector3d(1, 2, 3).cwiseAbs()));
-  }
+  const std::vector<Aabb> element_boxes =
+      RandomBoxes(random, 500, Vector3d::Constant(0.05), 0.1 * Vector3d(1, 2, 3));
   const Bvh bvh(element_boxes);
   int found = 0;
   for (int q = 0; q < 100; ++q) {
@@ -80,13 +90,9 @@ TEST_CASE("Bvh::Query finds exactly the elements whose boxes overlap the query",
 
 TEST_CASE("Bvh::SubtreeRoots partitions the elements, and QuerySubtree over them is Query", "[bvh]") {
   std::mt19937 random(12);
-  std::uniform_real_distribution<double> unit(-1.0, 1.0);
   for (int n : {1, 2, 3, 5, 8, 100, 777}) {
-    std::vector<Aabb> element_boxes;
-    for (int i = 0; i < n; ++i) {
-      const Vector3d c(unit(random), unit(random), unit(random));
-      element_boxes.push_back(Aabb(c - Vector3d::Constant(0.05), c + Vector3d::Constant(0.05)));
-    }
+    const std::vector<Aabb> element_boxes =
+        RandomBoxes(random, n, Vector3d::Constant(0.05), Vector3d::Constant(0.05));
     const Bvh bvh(element_boxes);
     // An all-covering box: Query meets every element once, in its order.
     const Aabb everything(Vector3d::Constant(-2), Vector3d::Constant(2));
@@ -184,13 +190,7 @@ TEST_CASE("Bvh::BranchAndBound finds the best element of a scan, pruning most of
 
 TEST_CASE("Bvh::BranchAndBound visits the more promising child first and every leaf once", "[bvh]") {
   std::mt19937 random(14);
-  std::uniform_real_distribution<double> unit(-1.0, 1.0);
-  std::vector<Aabb> element_boxes;
-  for (int i = 0; i < 300; ++i) {
-    const Vector3d c(unit(random), unit(random), unit(random));
-    element_boxes.push_back(Aabb(c - Vector3d::Constant(0.02), c + Vector3d::Constant(0.03)));
-  }
-  const Bvh bvh(element_boxes);
+  const Bvh bvh(RandomBoxes(random, 300, Vector3d::Constant(0.02), Vector3d::Constant(0.03)));
   const std::vector<Bvh::Node>& nodes = bvh.nodes();
   const Vector3d p(0.3, -0.2, 0.1);
   auto bound = [&](int n) { return nodes[n].box.SquaredDistanceTo(p); };
