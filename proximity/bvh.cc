@@ -32,6 +32,13 @@ Bvh::Bvh(const std::vector<Aabb>& element_boxes) {
 Bvh::Bvh(const VolumeMesh& mesh) : Bvh(ElementBoxes(mesh)) {}
 Bvh::Bvh(const TriangleSurfaceMesh& mesh) : Bvh(ElementBoxes(mesh)) {}
 
+void Bvh::RenumberLeavesInOrder() {
+  int next = 0;
+  for (Node& node : nodes_) {
+    if (node.is_leaf()) node.element = next++;
+  }
+}
+
 int Bvh::Build(std::vector<BuildItem>& items, const std::vector<Aabb>& boxes, int begin, int end) {
   const int self = static_cast<int>(nodes_.size());
   nodes_.emplace_back();

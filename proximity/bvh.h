@@ -108,6 +108,11 @@ class Bvh {
   explicit Bvh(const VolumeMesh& mesh);
   explicit Bvh(const TriangleSurfaceMesh& mesh);
 
+  /// Renumbers the leaves 0, 1, 2, … in depth-first order (the order of
+  /// nodes()), keeping every box: the hierarchy of the same elements
+  /// renumbered in that order (see OrderForLocality).
+  void RenumberLeavesInOrder();
+
   bool empty() const { return nodes_.empty(); }
   const std::vector<Node>& nodes() const { return nodes_; }
   const Node& root() const { return nodes_.front(); }

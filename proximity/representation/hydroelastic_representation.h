@@ -17,7 +17,9 @@ namespace hydrocontact {
 
 /// A rigid geometry: its closed boundary as a triangle mesh (outward
 /// normals), vertices measured and expressed in G, with a BVH over its
-/// triangles.
+/// triangles. MakeHydroelasticRepresentation numbers the triangles in the
+/// BVH's leaf order and the vertices by first use (OrderForLocality), not
+/// as the source file or generator did.
 struct RigidMesh {
   TriangleSurfaceMesh mesh;
   Bvh bvh;
@@ -28,7 +30,9 @@ struct RigidHalfSpace {};
 
 /// A compliant geometry: a tetrahedral mesh of its volume in G, the pressure
 /// field p = E·e on it (Pa; 0 on the boundary, E at the deepest points), and
-/// a BVH over its tetrahedra.
+/// a BVH over its tetrahedra. MakeHydroelasticRepresentation numbers the
+/// tetrahedra in the BVH's leaf order and the vertices by first use
+/// (OrderForLocality), not as the source file or generator did.
 struct CompliantMesh {
   VolumeMesh mesh;
   VolumeMeshFieldLinear pressure;

@@ -15,6 +15,7 @@
 #include "proximity/representation/make_mesh_shape.h"
 #include "proximity/representation/make_sphere_mesh.h"
 #include "proximity/representation/make_torus_mesh.h"
+#include "proximity/representation/order_for_locality.h"
 
 namespace hydrocontact {
 namespace {
@@ -25,15 +26,19 @@ constexpr bool kUsesResolutionHint =
     std::is_same_v<T, Ellipsoid> || std::is_same_v<T, Torus> ||
     std::is_same_v<T, HeightField>;
 
-RigidMesh MakeRigid(TriangleSurfaceMesh surface) {
+// Both representations are numbered in their hierarchy's leaf order, which
+// the kernels' traversals follow (see order_for_locality.h).
+RigidMesh MakeRigid(const TriangleSurfaceMesh& surface) {
   Bvh bvh(surface);
-  return RigidMesh{std::move(surface), std::move(bvh)};
+  TriangleSurfaceMesh ordered = OrderForLocality(surface, &bvh);
+  return RigidMesh{std::move(ordered), std::move(bvh)};
 }
 
-CompliantMesh MakeCompliant(VolumeMeshWithExtent m, double E) {
-  VolumeMeshFieldLinear pressure = MakePressureField(m, E);
+CompliantMesh MakeCompliant(const VolumeMeshWithExtent& m, double E) {
   Bvh bvh(m.mesh);
-  return CompliantMesh{std::move(m.mesh), std::move(pressure), std::move(bvh), E};
+  VolumeMeshWithExtent ordered = OrderForLocality(m, &bvh);
+  VolumeMeshFieldLinear pressure = MakePressureField(ordered, E);
+  return CompliantMesh{std::move(ordered.mesh), std::move(pressure), std::move(bvh), E};
 }
 
 // The hint of the primitives tessellated with one (kUsesResolutionHint);

@@ -50,7 +50,9 @@ std::optional<double> ResolutionHintUsed(const Shape& shape, const ProximityProp
 /// ResolutionHintUsed); the margin inflates every mesh outward (see the
 /// Make*Mesh generators for how each shape does it) and shifts a compliant
 /// half-space's zero-pressure plane to z = δ. A rigid half-space ignores the
-/// margin (the plane z = 0 is its surface).
+/// margin (the plane z = 0 is its surface). Mesh elements and vertices are
+/// renumbered in the BVH's leaf order (OrderForLocality), so the contact
+/// kernels' traversals read memory in order; the geometry is unchanged.
 /// @throws std::invalid_argument saying why and what to do for requests
 ///         that cannot be met: an OBJ Mesh (rigid or compliant) or a VTK
 ///         volume's boundary that does not bound a solid (open, non-manifold,

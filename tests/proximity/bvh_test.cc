@@ -88,6 +88,47 @@ TEST_CASE("Bvh::Query finds exactly the elements whose boxes overlap the query",
   CHECK(found > 100);
 }
 
+TEST_CASE("Bvh::RenumberLeavesInOrder numbers the leaves 0, 1, 2, … depth-first, keeping the tree",
+          "[bvh]") {
+  // 300 random boxes. After renumbering, leaf i (in nodes() order) holds i,
+  // every node keeps its box and children, and a query finds the renumbered
+  // elements of the same boxes: old element e is new element new_of_old[e].
+  std::mt19937 random(13);
+  std::uniform_real_distribution<double> unit(-1.0, 1.0);
+  const std::vector<Aabb> element_boxes =
+      RandomBoxes(random, 300, Vector3d::Constant(0.05), Vector3d::Constant(0.1));
+  const Bvh before(element_boxes);
+  Bvh after = before;
+  after.RenumberLeavesInOrder();
+  REQUIRE(after.nodes().size() == before.nodes().size());
+  std::vector<int> new_of_old(element_boxes.size(), -1);
+  int next = 0;
+  for (size_t n = 0; n < after.nodes().size(); ++n) {
+    const Bvh::Node& now = after.nodes()[n];
+    const Bvh::Node& old = before.nodes()[n];
+    REQUIRE(now.box.min == old.box.min);
+    REQUIRE(now.box.max == old.box.max);
+    REQUIRE(now.right == old.right);
+    REQUIRE(now.is_leaf() == old.is_leaf());
+    if (now.is_leaf()) {
+      REQUIRE(now.element == next++);
+      new_of_old[old.element] = now.element;
+    }
+  }
+  CHECK(next == 300);
+  CHECK(std::count(new_of_old.begin(), new_of_old.end(), -1) == 0);
+  for (int q = 0; q < 50; ++q) {
+    const Vector3d c(unit(random), unit(random), unit(random));
+    const Aabb query(c - Vector3d::Constant(0.2), c + Vector3d::Constant(0.2));
+    std::vector<int> old_found, new_found;
+    before.Query(query, [&](int e) { old_found.push_back(new_of_old[e]); });
+    after.Query(query, [&](int e) { new_found.push_back(e); });
+    CHECK(new_found == old_found);
+    // Depth-first order is leaf order: the renumbered answer is ascending.
+    CHECK(std::is_sorted(new_found.begin(), new_found.end()));
+  }
+}
+
 TEST_CASE("Bvh::SubtreeRoots partitions the elements, and QuerySubtree over them is Query", "[bvh]") {
   std::mt19937 random(12);
   for (int n : {1, 2, 3, 5, 8, 100, 777}) {
