@@ -57,6 +57,12 @@ Scrambled<Mesh> Scramble(const Mesh& mesh, std::mt19937& random) {
   return result;
 }
 
+// Whether two nodes have the same box, children and element.
+bool SameNode(const Bvh::Node& a, const Bvh::Node& b) {
+  return a.box.min == b.box.min && a.box.max == b.box.max && a.right == b.right &&
+         a.element == b.element;
+}
+
 // Asserts that `renumbered` with hierarchy `bvh` is `original` renumbered by
 // `order`: the same elements with the same vertex positions in the same
 // local order, the same per-vertex values, leaves 0, 1, 2, … in depth-first
@@ -83,20 +89,16 @@ void CheckRenumbered(const Mesh& original, const Bvh& original_bvh, const Locali
       if (v == next) ++next;
     }
   }
-  REQUIRE(bvh.nodes().size() == original_bvh.nodes().size());
+  // The hierarchy is the original one with its leaves renumbered in order
+  // (Bvh::RenumberLeavesInOrder), and leaf i held element order.elements[i].
+  Bvh expected = original_bvh;
+  expected.RenumberLeavesInOrder();
+  REQUIRE(bvh.nodes().size() == expected.nodes().size());
   int leaf = 0;
   for (size_t n = 0; n < bvh.nodes().size(); ++n) {
-    const Bvh::Node& node = bvh.nodes()[n];
+    REQUIRE(SameNode(bvh.nodes()[n], expected.nodes()[n]));
     const Bvh::Node& before = original_bvh.nodes()[n];
-    REQUIRE(node.box.min == before.box.min);
-    REQUIRE(node.box.max == before.box.max);
-    REQUIRE(node.right == before.right);
-    REQUIRE(node.is_leaf() == before.is_leaf());
-    if (node.is_leaf()) {
-      REQUIRE(node.element == leaf);
-      REQUIRE(order.elements[leaf] == before.element);
-      ++leaf;
-    }
+    if (before.is_leaf()) REQUIRE(order.elements[leaf++] == before.element);
   }
   // Building the hierarchy afresh over the renumbered mesh gives the same
   // tree: the builder's median splits see the same centroids, and its ties,
@@ -104,12 +106,7 @@ void CheckRenumbered(const Mesh& original, const Bvh& original_bvh, const Locali
   // the smaller number before and after).
   const Bvh rebuilt(renumbered);
   REQUIRE(rebuilt.nodes().size() == bvh.nodes().size());
-  for (size_t n = 0; n < bvh.nodes().size(); ++n) {
-    REQUIRE(rebuilt.nodes()[n].element == bvh.nodes()[n].element);
-    REQUIRE(rebuilt.nodes()[n].right == bvh.nodes()[n].right);
-    REQUIRE(rebuilt.nodes()[n].box.min == bvh.nodes()[n].box.min);
-    REQUIRE(rebuilt.nodes()[n].box.max == bvh.nodes()[n].box.max);
-  }
+  for (size_t n = 0; n < bvh.nodes().size(); ++n) REQUIRE(SameNode(rebuilt.nodes()[n], bvh.nodes()[n]));
 }
 
 TEST_CASE("OrderForLocality: a scrambled compliant sphere, renumbered in leaf order", "[locality]") {
