@@ -47,10 +47,11 @@ LocalityOrder CalcOrder(const Mesh& mesh, const Bvh& bvh) {
 }
 
 // The mesh's elements and vertices renumbered by `order`, each element
-// keeping its local vertex order; the hierarchy's leaves renumbered to match.
+// keeping its local vertex order; a mesh of them is built and then the
+// hierarchy's leaves are renumbered to match (so a throwing constructor
+// leaves the hierarchy as it was).
 template <class Mesh>
-std::pair<std::vector<typename Mesh::Element>, std::vector<Eigen::Vector3d>> Renumber(
-    const Mesh& mesh, const LocalityOrder& order, Bvh* bvh) {
+Mesh Renumber(const Mesh& mesh, const LocalityOrder& order, Bvh* bvh) {
   std::vector<int> new_vertex(order.vertices.size());
   std::vector<Eigen::Vector3d> vertices(order.vertices.size());
   for (size_t i = 0; i < order.vertices.size(); ++i) {
@@ -62,13 +63,16 @@ std::pair<std::vector<typename Mesh::Element>, std::vector<Eigen::Vector3d>> Ren
     elements[i] = mesh.element(order.elements[i]);
     for (int& v : elements[i]) v = new_vertex[v];
   }
+  Mesh renumbered(std::move(elements), std::move(vertices));
   bvh->RenumberLeavesInOrder();
-  return {std::move(elements), std::move(vertices)};
+  return renumbered;
 }
 
 }  // namespace
 
-LocalityOrder CalcLocalityOrder(const VolumeMesh& mesh, const Bvh& bvh) { return CalcOrder(mesh, bvh); }
+LocalityOrder CalcLocalityOrder(const VolumeMesh& mesh, const Bvh& bvh) {
+  return CalcOrder(mesh, bvh);
+}
 
 LocalityOrder CalcLocalityOrder(const TriangleSurfaceMesh& mesh, const Bvh& bvh) {
   return CalcOrder(mesh, bvh);
@@ -83,15 +87,12 @@ VolumeMeshWithExtent OrderForLocality(const VolumeMeshWithExtent& m, Bvh* bvh) {
   const LocalityOrder order = CalcLocalityOrder(m.mesh, *bvh);
   std::vector<double> extent(order.vertices.size());
   for (size_t i = 0; i < order.vertices.size(); ++i) extent[i] = m.extent[order.vertices[i]];
-  auto [tetrahedra, vertices] = Renumber(m.mesh, order, bvh);
-  return VolumeMeshWithExtent{VolumeMesh(std::move(tetrahedra), std::move(vertices)),
-                              std::move(extent)};
+  return VolumeMeshWithExtent{Renumber(m.mesh, order, bvh), std::move(extent)};
 }
 
 TriangleSurfaceMesh OrderForLocality(const TriangleSurfaceMesh& mesh, Bvh* bvh) {
   const LocalityOrder order = CalcLocalityOrder(mesh, *bvh);
-  auto [triangles, vertices] = Renumber(mesh, order, bvh);
-  return TriangleSurfaceMesh(std::move(triangles), std::move(vertices));
+  return Renumber(mesh, order, bvh);
 }
 
 }  // namespace hydrocontact
