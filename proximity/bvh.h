@@ -110,7 +110,7 @@ class Bvh {
 
   /// Renumbers the leaves 0, 1, 2, … in depth-first order (the order of
   /// nodes()), keeping every box: the hierarchy of the same elements
-  /// renumbered in that order (see OrderForLocality).
+  /// renumbered in that order (see OrderForLocality). Throws nothing.
   void RenumberLeavesInOrder();
 
   bool empty() const { return nodes_.empty(); }

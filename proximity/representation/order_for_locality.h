@@ -14,7 +14,9 @@
 /// the hardware prefetcher serves them. The geometry is untouched: every
 /// element keeps its vertices' positions in the same local order, so every
 /// per-element quantity (box, volume, normal, pressure gradient) is the same
-/// to the bit and the hierarchy keeps its shape.
+/// to the bit and the hierarchy keeps its shape. No function here depends on
+/// a frame: positions are copied as given (the geometry's frame G) and only
+/// the numbering changes.
 
 #include <vector>
 
