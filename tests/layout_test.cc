@@ -14,7 +14,7 @@
 
 #include <catch2/catch.hpp>
 
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 namespace fs = std::filesystem;
 

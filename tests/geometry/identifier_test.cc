@@ -7,7 +7,7 @@
 #include <catch2/catch.hpp>
 
 namespace hydrocontact {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 TEST_CASE("Identifier: new ids are valid, unique and increasing") {
   const GeometryId a = GeometryId::get_new_id();

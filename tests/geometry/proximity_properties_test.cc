@@ -5,7 +5,7 @@
 #include <catch2/catch.hpp>
 
 namespace hydrocontact {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 TEST_CASE("ProximityProperties: factories and extras") {
   const ProximityProperties none;

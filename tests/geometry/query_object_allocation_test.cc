@@ -16,7 +16,7 @@
 #include "tests/allocation_counter.h"
 
 namespace hydrocontact {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 using Eigen::Vector3d;
 

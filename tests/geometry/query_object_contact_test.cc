@@ -7,13 +7,14 @@
 
 #include "geometry/query_object.h"
 #include "geometry/scene_graph.h"
+#include "tests/test_poses.h"
 
 namespace hydrocontact {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 using Eigen::Vector3d;
 
-RigidTransform At(double x, double y = 0, double z = 0) { return RigidTransform(Vector3d(x, y, z)); }
+using test::At;
 
 // A rigid floor (box 4 × 4 × 1, top at z = 0), a rigid unit cube resting
 // 0.01 deep on it at (1, 1), and a compliant sphere far away.

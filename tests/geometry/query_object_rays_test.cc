@@ -6,13 +6,14 @@
 
 #include "geometry/query_object.h"
 #include "geometry/scene_graph.h"
+#include "tests/test_poses.h"
 
 namespace hydrocontact {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 using Eigen::Vector3d;
 
-RigidTransform At(double x, double y = 0, double z = 0) { return RigidTransform(Vector3d(x, y, z)); }
+using test::At;
 
 TEST_CASE("CastRay: first geometry along the ray, exclusions, inside, misses",
           "[query_object_rays]") {

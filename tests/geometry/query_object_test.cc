@@ -14,9 +14,10 @@
 #include "geometry/scene_graph.h"
 #include "mesh/obj_io.h"
 #include "tests/mesh/test_meshes.h"
+#include "tests/test_poses.h"
 
 namespace hydrocontact {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 // Three queries of one scene, on 1, 2 and 3 threads. Compute checks that the
 // 2- and 3-thread surfaces equal the 1-thread ones (==, every coordinate, in
@@ -45,7 +46,7 @@ struct QueriesOnOneTwoThreeThreads {
 
 using Eigen::Vector3d;
 
-RigidTransform At(double x, double y = 0, double z = 0) { return RigidTransform(Vector3d(x, y, z)); }
+using test::At;
 
 TEST_CASE("QueryObject: contact surfaces of compatible pairs, ordered, normals out of N into M") {
   SceneGraph scene;
@@ -91,7 +92,7 @@ TEST_CASE("QueryObject: contact surfaces of compatible pairs, ordered, normals o
   (void)floor;
 }
 
-TEST_CASE("QueryObject: an incompatible touching pair throws naming both; the fallback answers it") {
+TEST_CASE("QueryObject: an incompatible touching pair throws naming both, the fallback answers it") {
   SceneGraph scene;
   const FrameId world = scene.world_frame_id();
   const GeometryId a = scene.RegisterGeometry(world, At(0), Sphere(0.5), "rock", ProximityProperties::Rigid());
@@ -190,7 +191,7 @@ TEST_CASE("QueryObject: geometry data at the current poses") {
 }  // namespace hydrocontact
 
 namespace hydrocontact {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 TEST_CASE("QueryObject: several threads give the same results in the same order as one") {
   SceneGraph scene;

@@ -5,7 +5,7 @@
 #include "geometry/query_object.h"
 
 namespace hydrocontact {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 using Eigen::Vector3d;
 
@@ -26,7 +26,7 @@ TEST_CASE("SceneGraph: X_WG = X_WF · X_FG at the current frame poses") {
   CHECK_THROWS_WITH(scene.SetFramePoses({{scene.world_frame_id(), X_WF}}), Catch::Contains("world frame"));
 }
 
-TEST_CASE("SceneGraph: ids are unique; names look geometries up; removal forgets them") {
+TEST_CASE("SceneGraph: ids are unique, names look geometries up, removal forgets them") {
   SceneGraph scene;
   const GeometryId a = scene.RegisterGeometry(scene.world_frame_id(), {}, Sphere(1), "a");
   const GeometryId b = scene.RegisterGeometry(scene.world_frame_id(), {}, Sphere(1), "b");
@@ -127,7 +127,7 @@ TEST_CASE("SceneGraph: changing properties rebuilds only that geometry's represe
 }  // namespace hydrocontact
 
 namespace hydrocontact {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 TEST_CASE("SceneGraph: new properties keep the shape's distance data and re-bound the margin") {
   SceneGraph scene;

@@ -8,7 +8,7 @@
 #include <catch2/catch.hpp>
 
 namespace hydrocontact {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 TEST_CASE("Shapes keep their sizes") {
   const Box box(1, 2, 3);

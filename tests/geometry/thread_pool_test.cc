@@ -7,7 +7,7 @@
 #include <catch2/catch.hpp>
 
 namespace hydrocontact {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 TEST_CASE("ThreadPool: every index runs exactly once, whatever the helper count") {
   ThreadPool pool;
@@ -51,7 +51,7 @@ TEST_CASE("ThreadPool: index i runs on participant i mod (helpers + 1), the call
   for (const auto& id : alone) CHECK(id == std::this_thread::get_id());
 }
 
-TEST_CASE("ThreadPool: ParallelForRanges runs participant p's range [bounds[p], bounds[p+1]) on one thread") {
+TEST_CASE("ThreadPool: ParallelForRanges runs participant p's range, from bounds(p) up to bounds(p+1), on one thread") {
   ThreadPool pool;
   pool.Reserve(2);
   // Uneven ranges, one of them empty: the caller takes [0, 5), the first

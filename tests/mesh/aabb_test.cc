@@ -3,7 +3,7 @@
 #include <catch2/catch.hpp>
 
 namespace hydrocontact {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 TEST_CASE("Aabb: an empty box contains and overlaps nothing", "[aabb]") {
   const Aabb empty;

@@ -9,7 +9,7 @@
 #include <catch2/catch.hpp>
 
 namespace hydrocontact {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 constexpr const char* kGood =
     "# a 3 x 2 field\n"
@@ -51,7 +51,7 @@ TEST_CASE("Writing and reading back gives the same doubles", "[height_field_io]"
   CHECK(g.heights() == h);
 }
 
-TEST_CASE("A height field file on disk; a missing file is named", "[height_field_io]") {
+TEST_CASE("A height field file on disk, a missing file is named", "[height_field_io]") {
   const test::ScratchDirectory scratch;  // unique per process: test programs run in parallel
   const auto path = scratch.path() / "hydrocontact_height_field_io_test.txt";
   {

@@ -11,7 +11,7 @@
 #include "tests/mesh/test_meshes.h"
 
 namespace hydrocontact {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 using Catch::Contains;
 
@@ -92,7 +92,7 @@ TEST_CASE("Linear field on polygons in a tilted plane", "[mesh_field]") {
   }
 }
 
-TEST_CASE("Linear field with given gradients; Equal", "[mesh_field]") {
+TEST_CASE("Linear field with given gradients, Equal", "[mesh_field]") {
   const VolumeMesh mesh = test::MakeKuhnCube(1);
   std::vector<double> values;
   for (const auto& p : mesh.vertices()) values.push_back(F(p));

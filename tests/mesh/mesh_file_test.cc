@@ -10,12 +10,12 @@
 #include "tests/mesh/test_meshes.h"
 
 namespace hydrocontact {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 using Catch::Contains;
 using test::ScratchDirectory;
 
-TEST_CASE("ReadMeshFile dispatches by extension; every surface format gives one mesh",
+TEST_CASE("ReadMeshFile dispatches by extension, every surface format gives one mesh",
           "[mesh_file]") {
   ScratchDirectory dir;
   const TriangleSurfaceMesh ico = test::MakeIcosphere(1, 0.5);

@@ -7,7 +7,7 @@
 #include <catch2/catch.hpp>
 
 namespace hydrocontact::internal {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 using Catch::Contains;
 

@@ -9,7 +9,7 @@
 #include "tests/mesh/test_files.h"
 
 namespace hydrocontact {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 using Catch::Contains;
 using test::ScratchDirectory;
@@ -120,7 +120,8 @@ TEST_CASE(".msh errors name the file and the line or offset", "[msh][errors]") {
 TEST_CASE(".msh binary errors name the byte offset", "[msh][errors]") {
   // The 2.2 binary layout by hand: one node block truncated.
   std::string s = "$MeshFormat\n2.2 1 8\n";
-  s += std::string("\x01\x00\x00\x00", 4) + "\n$EndMeshFormat\n$Nodes\n";
+  s.append("\x01\x00\x00\x00", 4);
+  s += "\n$EndMeshFormat\n$Nodes\n";
   const std::string tag = std::string("\x0a\x00\x00\x00", 4);  // Tag 10, no coordinates.
   CHECK_THROWS_WITH(ReadMshString(s + "1\n" + tag, "b.msh"),
                     Contains("b.msh, byte offset 53: truncated data: the file ends before a node "

@@ -10,7 +10,7 @@
 #include "tests/mesh/test_files.h"
 
 namespace hydrocontact {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 using Catch::Contains;
 using test::ScratchDirectory;
@@ -329,7 +329,7 @@ TEST_CASE("OBJ extreme numbers are refused or never reach tinyobjloader", "[obj]
 }  // namespace hydrocontact
 
 namespace hydrocontact {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 TEST_CASE("OBJ samples of data/: closed sphere and open patch", "[obj][data]") {
   const std::filesystem::path data = std::filesystem::path(HYDROCONTACT_SOURCE_DIR) / "data";

@@ -8,13 +8,13 @@
 #include <catch2/catch.hpp>
 
 namespace hydrocontact {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 using Catch::Contains;
 
 // Hands copies of the arrays to mesh->AdoptArrays with the derived data a
 // producer fills in (polygon offsets, totals), as the builder would.
-void Adopt(PolygonSurfaceMesh* mesh, const std::vector<int>& faces,
+void AdoptPolygons(PolygonSurfaceMesh* mesh, const std::vector<int>& faces,
            const std::vector<Eigen::Vector3d>& vertices, const std::vector<Eigen::Vector3d>& normals,
            const std::vector<double>& areas, const std::vector<Eigen::Vector3d>& centroids) {
   PolygonSurfaceMesh::Arrays arrays;
@@ -115,7 +115,7 @@ TEST_CASE("Polygon mesh: AdoptArrays keeps the given data and totals",
   const std::vector<double> areas{1, 0.5};
   const std::vector<Eigen::Vector3d> centroids{{0.5, 0.5, 0}, {7.0 / 3, 0, 1.0 / 3}};
   PolygonSurfaceMesh mesh;
-  Adopt(&mesh, faces, v, normals, areas, centroids);
+  AdoptPolygons(&mesh, faces, v, normals, areas, centroids);
   const PolygonSurfaceMesh derived(faces, v);
   CHECK(mesh.Equal(derived));
   CHECK(mesh.num_faces() == 2);
@@ -142,10 +142,10 @@ TEST_CASE("Polygon mesh: AdoptArrays rejects per-face data of the wrong length, 
   const std::vector<double> a{0.5};
   const std::vector<Eigen::Vector3d> c{{1.0 / 3, 1.0 / 3, 0}};
   PolygonSurfaceMesh mesh;
-  Adopt(&mesh, faces, v, n, a, c);
+  AdoptPolygons(&mesh, faces, v, n, a, c);
   REQUIRE(mesh.num_faces() == 1);
   CHECK(mesh.total_area() == 0.5);
-  CHECK_THROWS_WITH(Adopt(&mesh, {3, 0, 1, 2, 3, 0, 1, 2}, v, n, a, c),
+  CHECK_THROWS_WITH(AdoptPolygons(&mesh, {3, 0, 1, 2, 3, 0, 1, 2}, v, n, a, c),
                     Contains("per-face data of the wrong length for 2 faces: 1 normals"));
   CHECK(mesh.num_faces() == 0);
   CHECK(mesh.num_vertices() == 0);

@@ -9,7 +9,7 @@
 #include "mesh/obj_io.h"
 
 namespace hydrocontact {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 using Catch::Contains;
 

@@ -14,6 +14,9 @@
 
 namespace hydrocontact::test {
 
+/// The repository's sample data folder, data/, with a trailing slash.
+inline const std::string kData = std::string(HYDROCONTACT_SOURCE_DIR) + "/data/";
+
 /// A fresh directory under the system's temporary directory, unique to this
 /// process and object (tests of different programs may run in parallel).
 class ScratchDirectory {

@@ -7,7 +7,7 @@
 #include "tests/mesh/test_files.h"
 
 namespace hydrocontact::internal {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 using Catch::Contains;
 

@@ -9,13 +9,13 @@
 #include "tests/mesh/test_meshes.h"
 
 namespace hydrocontact {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 using Catch::Contains;
 
 // Hands copies of the arrays to mesh->AdoptArrays with the derived data a
 // producer fills in (polygon offsets, totals), as the builder would.
-void Adopt(TriangleSurfaceMesh* mesh, const std::vector<TriangleSurfaceMesh::Element>& faces,
+void AdoptTriangles(TriangleSurfaceMesh* mesh, const std::vector<TriangleSurfaceMesh::Element>& faces,
            const std::vector<Eigen::Vector3d>& vertices, const std::vector<Eigen::Vector3d>& normals,
            const std::vector<double>& areas, const std::vector<Eigen::Vector3d>& centroids) {
   TriangleSurfaceMesh::Arrays arrays;
@@ -157,7 +157,7 @@ TEST_CASE("Triangle mesh: AdoptArrays keeps the given data and totals",
   const std::vector<double> areas{3, 0.5};
   const std::vector<Eigen::Vector3d> centroids{{2.0 / 3, 1, 0}, {1, 1.0 / 3, 1.0 / 3}};
   TriangleSurfaceMesh mesh;
-  Adopt(&mesh, t, v, normals, areas, centroids);
+  AdoptTriangles(&mesh, t, v, normals, areas, centroids);
   // The same mesh as the constructor derives from the vertices.
   const TriangleSurfaceMesh derived(t, v);
   CHECK(mesh.Equal(derived));
@@ -184,9 +184,9 @@ TEST_CASE("Triangle mesh: AdoptArrays rejects per-face data of the wrong length,
   TriangleSurfaceMesh mesh;
   auto assign = [&](const std::vector<Eigen::Vector3d>& nn, const std::vector<double>& aa,
                     const std::vector<Eigen::Vector3d>& cc) {
-    Adopt(&mesh, t, v, n, a, c);
+    AdoptTriangles(&mesh, t, v, n, a, c);
     REQUIRE(mesh.num_triangles() == 1);
-    Adopt(&mesh, t, v, nn, aa, cc);
+    AdoptTriangles(&mesh, t, v, nn, aa, cc);
   };
   CHECK_THROWS_WITH(assign({}, a, c),
                     Contains("per-face data of the wrong length for 1 faces: 0 normals, 1 areas"));

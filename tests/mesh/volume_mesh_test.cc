@@ -10,7 +10,7 @@
 #include "tests/mesh/test_meshes.h"
 
 namespace hydrocontact {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 using Catch::Contains;
 

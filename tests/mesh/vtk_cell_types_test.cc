@@ -3,7 +3,7 @@
 #include <catch2/catch.hpp>
 
 namespace hydrocontact::internal {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 TEST_CASE("VTK cell types: ids, dimensions and vertex counts of vtkCellType.h") {
   // Values from VTK's vtkCellType.h and the cell definitions: a tetrahedron

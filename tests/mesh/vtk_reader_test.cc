@@ -17,7 +17,7 @@
 #include "tests/mesh/test_meshes.h"
 
 namespace hydrocontact {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 using Catch::Contains;
 
@@ -218,7 +218,7 @@ TEST_CASE("VTK files of the opposite orientation convention are flipped", "[vtk]
   CHECK(ExtractBoundary(d.mesh).surface.IsClosed());
 }
 
-TEST_CASE("VTK files load from disk; errors name the file", "[vtk][errors]") {
+TEST_CASE("VTK files load from disk, errors name the file", "[vtk][errors]") {
   test::ScratchDirectory dir;
   const auto file = dir.Write("sample.vtk", GmshStyleSample(true));
   CheckSample(ReadVtkVolumeFile(file));
@@ -443,7 +443,7 @@ TEST_CASE("VTK reader survives random corruption", "[vtk][errors]") {
 }  // namespace hydrocontact
 
 namespace hydrocontact {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 TEST_CASE("VTK sample box of data/: ASCII and BINARY agree with the closed forms", "[vtk][data]") {
   const std::filesystem::path data = std::filesystem::path(HYDROCONTACT_SOURCE_DIR) / "data";

@@ -6,7 +6,7 @@
 #include <catch2/catch.hpp>
 
 namespace hydrocontact {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 using Eigen::Vector3d;
 
@@ -43,7 +43,7 @@ TEST_CASE("FindOverlappingPairs agrees with the all-pairs test, sorted") {
   CHECK(brute.size() > 10);  // The sample really has overlaps to find.
 }
 
-TEST_CASE("FindOverlappingPairs: touching boxes count; separated do not") {
+TEST_CASE("FindOverlappingPairs: touching boxes count, separated do not") {
   const std::vector<Aabb> boxes{Aabb(Vector3d(0, 0, 0), Vector3d(1, 1, 1)),
                                 Aabb(Vector3d(1, 0, 0), Vector3d(2, 1, 1)),
                                 Aabb(Vector3d(2.5, 0, 0), Vector3d(3, 1, 1))};

@@ -10,7 +10,7 @@
 #include <catch2/catch.hpp>
 
 namespace hydrocontact {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 using Eigen::Vector2d;
 using Eigen::Vector3d;
@@ -82,7 +82,7 @@ TEST_CASE("Two samples per axis give the bilinear-slope cubic", "[height_field_s
   }
 }
 
-TEST_CASE("Cell bounds contain the patch; the tessellation error bound holds",
+TEST_CASE("Cell bounds contain the patch, the tessellation error bound holds",
           "[height_field_surface]") {
   // A Gaussian bump: the interpolant overshoots nothing wildly, but the
   // bounds must hold wherever we evaluate.

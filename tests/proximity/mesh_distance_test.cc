@@ -10,7 +10,7 @@
 #include "tests/proximity/distance/mesh_distance_test_shapes.h"
 
 namespace hydrocontact {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 using Eigen::Vector3d;
 using test::AnalyticBoxSignedDistance;

@@ -9,7 +9,7 @@
 #include "tests/proximity/distance/mesh_distance_test_shapes.h"
 
 namespace hydrocontact {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 using Eigen::Vector3d;
 using test::MakeBoxMesh;
@@ -91,7 +91,7 @@ TEST_CASE("Box: edges, normals, flatness and convexity") {
   CHECK_FALSE(n.IsFeatureFlat(mesh, f, {TriangleFeature::kVertex, 0}));
 }
 
-TEST_CASE("L-shaped prism: the reflex edge is concave; its vertex normal is angle-weighted") {
+TEST_CASE("L-shaped prism: the reflex edge is concave, its vertex normal is angle-weighted") {
   const TriangleSurfaceMesh mesh = MakeLMesh();
   const MeshPseudoNormals n = CalcMeshPseudoNormals(mesh);
   // Polygon vertex 3 is the reflex corner (1, 1); mesh vertices 3 (z = 0)

@@ -15,7 +15,7 @@
 #include "tests/mesh/test_files.h"
 
 namespace hydrocontact {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 using Catch::Contains;
 using Eigen::Vector3d;

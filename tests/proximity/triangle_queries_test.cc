@@ -7,7 +7,7 @@
 // optimality certificate serves them all); here, the crossing test.
 
 namespace hydrocontact {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 using Eigen::Vector3d;
 

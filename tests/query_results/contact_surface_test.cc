@@ -7,7 +7,7 @@
 #include <catch2/catch.hpp>
 
 namespace hydrocontact {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 using Eigen::Vector3d;
 
@@ -139,7 +139,7 @@ TEST_CASE("Ids given in decreasing order are swapped, normals and gradients flip
   }
 }
 
-TEST_CASE("Equal is a deep exact comparison; copies and moves preserve it", "[contact_surface]") {
+TEST_CASE("Equal is a deep exact comparison, copies and moves preserve it", "[contact_surface]") {
   const Ids ids;
   const TriangleSurfaceMesh mesh = UnitSquareTriangles();
   TriangleSurfaceMeshFieldLinear field({10, 12, 15, 13}, mesh);

@@ -11,7 +11,7 @@
 #include "mesh/vtk_reader.h"
 
 namespace hydrocontact {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 using Eigen::Vector3d;
 

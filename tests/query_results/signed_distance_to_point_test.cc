@@ -3,7 +3,7 @@
 #include <catch2/catch.hpp>
 
 namespace hydrocontact {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 TEST_CASE("SignedDistanceToPoint: defaults are a valid unit gradient", "[signed_distance_to_point]") {
   const SignedDistanceToPoint result;

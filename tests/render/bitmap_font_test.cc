@@ -3,7 +3,7 @@
 #include <catch2/catch.hpp>
 
 namespace hydrocontact::render {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 TEST_CASE("Bitmap font: widths, glyph pixels and magnification") {
   CHECK(TextWidth("", 2) == 0);

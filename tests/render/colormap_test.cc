@@ -5,7 +5,7 @@
 #include <catch2/catch.hpp>
 
 namespace hydrocontact::render {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 double Luma(Rgb c) { return 0.2126 * c.r + 0.7152 * c.g + 0.0722 * c.b; }
 

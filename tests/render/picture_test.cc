@@ -9,7 +9,7 @@
 #include "render/colormap.h"
 
 namespace hydrocontact::render {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 using Catch::Contains;
 
@@ -66,7 +66,7 @@ TEST_CASE("RenderPicture: a pressure square seen from the top fills the plot, wi
   CHECK(bottom_hits >= 10);
 }
 
-TEST_CASE("RenderPicture: a translucent layer tints what is behind it; nothing to draw is an error") {
+TEST_CASE("RenderPicture: a translucent layer tints what is behind it, nothing to draw is an error") {
   PictureLayer film;
   film.vertices = {{-1, -1, 1}, {2, -1, 1}, {2, 2, 1}, {-1, 2, 1}};
   film.triangles = {{0, 1, 2}, {0, 2, 3}};

@@ -5,7 +5,7 @@
 #include "tests/mesh/test_files.h"
 
 namespace hydrocontact::render {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 using Catch::Contains;
 

@@ -3,7 +3,7 @@
 #include <catch2/catch.hpp>
 
 namespace hydrocontact::render {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 int CountColour(const Image& image, Rgb c) {
   int n = 0;
@@ -36,7 +36,7 @@ TEST_CASE("Rasterizer: a right triangle covers the pixels whose centres it conta
   CHECK(CountColour(image2, red) == 55);
 }
 
-TEST_CASE("Rasterizer: the nearer triangle wins; colours and translucency blend linearly") {
+TEST_CASE("Rasterizer: the nearer triangle wins, colours and translucency blend linearly") {
   Image image(16, 16, Rgb{0, 0, 0});
   Rasterizer r(&image);
   const Rgb red{255, 0, 0}, blue{0, 0, 255};

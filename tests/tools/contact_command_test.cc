@@ -6,7 +6,7 @@
 #include "tests/tools/tool_runner.h"
 
 namespace hydrocontact {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 using Eigen::Vector3d;
 using namespace hydrocontact::test;
@@ -39,7 +39,7 @@ TEST_CASE("contact: two spheres approaching") {
   CHECK(Number(side.out, "aerr") == Approx(1 / 1.5));
 }
 
-TEST_CASE("contact: sign -1 flips perr, verr, aerr; ptol decides proximal") {
+TEST_CASE("contact: sign -1 flips perr, verr, aerr, ptol decides proximal") {
   const std::vector<std::string> base{"sphere:0.5", "halfspace", "--pose-a", "0,0,0.6,0,0,0",
                                       "--velocity-a", "0,0,0,0,0,-1", "--acceleration-a", "0,0,0,0,0,2"};
   const ToolResult plus = Contact(base);

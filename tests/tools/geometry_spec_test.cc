@@ -5,7 +5,7 @@
 #include "tools/cli/command.h"
 
 namespace hydrocontact::cli {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 TEST_CASE("ParseArgs: two primitives with per-geometry options") {
   const ParsedArgs parsed =
@@ -29,7 +29,7 @@ TEST_CASE("ParseArgs: two primitives with per-geometry options") {
   CHECK(parsed.flags.count("--no-normal-filter") == 1);
 }
 
-TEST_CASE("ParseArgs: files default by extension; one geometry takes unsuffixed options") {
+TEST_CASE("ParseArgs: files default by extension, one geometry takes unsuffixed options") {
   const ParsedArgs obj = ParseArgs({"data/thing.OBJ", "--scale", "0.01"}, 1, 0, {}, {});
   CHECK(std::get<Mesh>(obj.geometries[0].shape).scale() == 0.01);
   CHECK(obj.geometries[0].properties.compliance() == Compliance::kRigid);

@@ -14,7 +14,7 @@
 #include "tests/tools/tool_runner.h"
 
 namespace hydrocontact {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 using Catch::Contains;
 using namespace hydrocontact::test;

@@ -5,7 +5,7 @@
 #include <catch2/catch.hpp>
 
 namespace hydrocontact::cli {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 TEST_CASE("json reader: values, order and lines") {
   const JsonValue v = ParseJson("{\"b\": [1, -2.5e3, true, null],\n \"a\": {\"s\": \"x\\u00e9\\n\"}}", "t.json");

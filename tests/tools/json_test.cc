@@ -7,7 +7,7 @@
 #include <catch2/catch.hpp>
 
 namespace hydrocontact::cli {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 TEST_CASE("Json: objects keep order, doubles round-trip, NaN becomes null") {
   Json j = Json::MakeObject();
@@ -25,7 +25,7 @@ TEST_CASE("Json: objects keep order, doubles round-trip, NaN becomes null") {
 }  // namespace hydrocontact::cli
 
 namespace hydrocontact::cli {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 TEST_CASE("Json: indent 0 writes one line") {
   Json j = Json::MakeObject();

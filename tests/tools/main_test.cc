@@ -9,7 +9,7 @@
 #include "tests/tools/tool_runner.h"
 
 namespace hydrocontact {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 using namespace hydrocontact::test;
 

@@ -13,7 +13,7 @@
 #include "tests/tools/tool_runner.h"
 
 namespace hydrocontact {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 using Catch::Matchers::Contains;
 using std::numbers::pi;
@@ -197,7 +197,7 @@ TEST_CASE("mesh --help explains the command") {
 }  // namespace hydrocontact
 
 namespace hydrocontact {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 TEST_CASE("mesh --max-elements: the limit is settable and its error names the option") {
   // sphere:0.1 at h = 0.01 makes 20·15² = 4500 tetrahedra (see above).

@@ -6,7 +6,7 @@
 #include "tests/tools/tool_runner.h"
 
 namespace hydrocontact {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 using Eigen::Vector3d;
 using namespace hydrocontact::test;

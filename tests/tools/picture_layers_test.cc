@@ -16,7 +16,7 @@
 #include "tests/tools/tool_runner.h"
 
 namespace hydrocontact::cli {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 using Catch::Matchers::Contains;
 using namespace hydrocontact::test;

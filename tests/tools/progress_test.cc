@@ -6,7 +6,7 @@
 #include <catch2/catch.hpp>
 
 namespace hydrocontact::cli {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 using Catch::Contains;
 
@@ -21,7 +21,9 @@ TEST_CASE("Progress: reports after its delay when enabled, erases its line, sile
   const std::string text = shown.str();
   CHECK_THAT(text, Contains("\rhydrocontact: meshing A... 0 s"));
   // The line is erased at the end: carriage return, blanks, carriage return.
-  const std::string erase = "\r" + std::string(std::string("hydrocontact: meshing A... 0 s").size(), ' ') + "\r";
+  const std::string line = "hydrocontact: meshing A... 0 s";
+  std::string erase(line.size() + 2, ' ');
+  erase.front() = erase.back() = '\r';
   CHECK(text.size() >= erase.size());
   CHECK(text.substr(text.size() - erase.size()) == erase);
 

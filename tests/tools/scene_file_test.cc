@@ -8,7 +8,7 @@
 #include "tools/cli/command.h"
 
 namespace hydrocontact::cli {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 TEST_CASE("scene file: roll-pitch-yaw inverts FromRollPitchYaw") {
   for (const Eigen::Vector3d& rpy : {Eigen::Vector3d(0.1, -0.4, 2.5), Eigen::Vector3d(-3.0, 1.2, -0.3),

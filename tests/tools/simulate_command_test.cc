@@ -10,7 +10,7 @@
 #include "tools/cli/json_reader.h"
 
 namespace hydrocontact::test {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 namespace fs = std::filesystem;
 using cli::JsonValue;

@@ -8,26 +8,19 @@
 #include <catch2/catch.hpp>
 
 #include "proximity/distance/shape_pair_distance.h"
+#include "tests/test_poses.h"
 
 namespace hydrocontact {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 using Eigen::Matrix3d;
 using Eigen::Vector3d;
 
-// The pose at time t of a body that at t = 0 has pose X0, spatial velocity V
-// and spatial acceleration A (constant): p(t) = p0 + v t + a t²/2 and
-// R(t) = exp([w t + α t²/2]×)·R0, whose first and second derivatives at 0 are
-// the rigid-body ones (Ṙ = [w]R, R̈ = ([α] + [w]²)R).
-RigidTransform Advance(const RigidTransform& X0, const SpatialVelocity& V, const SpatialAcceleration& A,
-                       double t) {
-  const Vector3d theta = V.w_W * t + 0.5 * A.alpha_W * t * t;
-  Matrix3d R = Matrix3d::Identity();
-  if (theta.norm() > 0) R = Eigen::AngleAxisd(theta.norm(), theta.normalized()).toRotationMatrix();
-  return RigidTransform(R * X0.rotation(), X0.translation() + V.v_W * t + 0.5 * A.a_W * t * t);
-}
+// Poses advanced by constant spatial velocity and acceleration (see
+// test::Advance for why they have the rigid-body derivatives).
+using test::Advance;
 
-// The velocity at time t of the motion above: (w + α t, v + a t).
+// The velocity at time t of the motion of test::Advance: (w + α t, v + a t).
 SpatialVelocity VelocityAt(const SpatialVelocity& V, const SpatialAcceleration& A, double t) {
   return {V.w_W + A.alpha_W * t, V.v_W + A.a_W * t};
 }

@@ -11,7 +11,7 @@
 #include "tests/proximity/distance/distance_test_files.h"
 
 namespace hydrocontact {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 using Eigen::Vector2d;
 using Eigen::Vector3d;
@@ -62,7 +62,7 @@ void CheckPointsW(const ContactPatch& patch, const std::vector<Vector3d>& expect
 // B, the origin the witnesses' midpoint; counter-clockwise; each point's
 // projections lie on A's and B's surfaces (within `on_surface`) and the
 // point itself within the penetration depth of both surfaces.
-void CheckInvariants(const Posed& a, const Posed& b, const Result& r, double on_surface = 1e-12) {
+void CheckPatchInvariants(const Posed& a, const Posed& b, const Result& r, double on_surface = 1e-12) {
   const ContactPatch& patch = r.patch;
   CHECK((patch.normal_W() + r.pair.nhat_BA_W).norm() < 1e-14);
   const Vector3d mid = 0.5 * (a.X_WG * r.pair.p_ACa + b.X_WG * r.pair.p_BCb);
@@ -94,7 +94,7 @@ TEST_CASE("Patch: a box face-down on a half-space gives its four bottom corners"
   CHECK(r.patch.penetration_depth == Approx(-0.01).epsilon(1e-12));
   CheckPointsW(r.patch, {Vector3d(1.5, 2.5, -0.005), Vector3d(2.5, 2.5, -0.005), Vector3d(2.5, 3.5, -0.005),
                          Vector3d(1.5, 3.5, -0.005)});
-  CheckInvariants(box, ground, r);
+  CheckPatchInvariants(box, ground, r);
   // Shape points: on the box's bottom (z = −0.01) and the ground (z = 0).
   CHECK(r.patch.point_on_shape_A_W(0).z() == Approx(-0.01).epsilon(1e-12));
   CHECK(std::abs(r.patch.point_on_shape_B_W(0).z()) < 1e-15);
@@ -102,7 +102,7 @@ TEST_CASE("Patch: a box face-down on a half-space gives its four bottom corners"
   const Result swapped = Patch(ground, box);
   CHECK(swapped.patch.normal_W() == Vector3d(0, 0, 1));
   CHECK(swapped.patch.size() == 4);
-  CheckInvariants(ground, box, swapped);
+  CheckPatchInvariants(ground, box, swapped);
 }
 
 TEST_CASE("Patch: an offset box on a larger box gives the clipped square", "[contact_patch]") {
@@ -116,7 +116,7 @@ TEST_CASE("Patch: an offset box on a larger box gives the clipped square", "[con
   CHECK((r.patch.normal_W() - Vector3d(0, 0, -1)).norm() < 1e-14);
   CheckPointsW(r.patch, {Vector3d(0.3, -0.2, -0.005), Vector3d(1, -0.2, -0.005), Vector3d(1, 0.8, -0.005),
                          Vector3d(0.3, 0.8, -0.005)});
-  CheckInvariants(a, b, r);
+  CheckPatchInvariants(a, b, r);
 }
 
 TEST_CASE("Patch: a tilted box touches along an edge segment", "[contact_patch]") {
@@ -131,7 +131,7 @@ TEST_CASE("Patch: a tilted box touches along an edge segment", "[contact_patch]"
   const Posed ground{MakeDistanceGeometry(HalfSpace()), RigidTransform()};
   const Result r = Patch(box, ground);
   CheckPointsW(r.patch, {Vector3d(-0.5, y, -0.005), Vector3d(0.5, y, -0.005)}, 1e-12);
-  CheckInvariants(box, ground, r);
+  CheckPatchInvariants(box, ground, r);
   // The edge is 0.01 deep by construction; the normal points from the box (A)
   // down into the ground (B).
   CHECK(r.patch.penetration_depth == Approx(-0.01).epsilon(1e-12));
@@ -143,7 +143,7 @@ TEST_CASE("Patch: a sphere gives one point", "[contact_patch]") {
   const Posed ground{MakeDistanceGeometry(HalfSpace()), RigidTransform()};
   const Result r = Patch(sphere, ground);
   CheckPointsW(r.patch, {Vector3d(0.1, 0.2, -0.005)});
-  CheckInvariants(sphere, ground, r);
+  CheckPatchInvariants(sphere, ground, r);
   // Centre 0.49 above the ground, radius 0.5: 0.01 deep, normal −z (A to B).
   CHECK(r.patch.penetration_depth == Approx(-0.01).epsilon(1e-12));
   CHECK((r.patch.normal_W() - Vector3d(0, 0, -1)).norm() < 1e-14);
@@ -165,7 +165,7 @@ TEST_CASE("Patch: a standing cylinder gives its polygonised end, a lying one a s
     CHECK(std::hypot(p.x() - 1, p.y() - 1) == Approx(0.2).epsilon(1e-12));
     CHECK(p.z() == Approx(-0.005).epsilon(1e-12));
   }
-  CheckInvariants(standing, ground, r);
+  CheckPatchInvariants(standing, ground, r);
   ContactPatchSettings coarse;
   coarse.cylinder_cap_sides = 6;
   CHECK(Patch(standing, ground, coarse).patch.size() == 6);
@@ -175,7 +175,7 @@ TEST_CASE("Patch: a standing cylinder gives its polygonised end, a lying one a s
                     RigidTransform::FromRollPitchYaw(Vector3d(0, M_PI / 2, 0), Vector3d(0, 0, 0.19))};
   const Result s = Patch(lying, ground);
   CheckPointsW(s.patch, {Vector3d(-0.3, 0, -0.005), Vector3d(0.3, 0, -0.005)}, 1e-12);
-  CheckInvariants(lying, ground, s);
+  CheckPatchInvariants(lying, ground, s);
 }
 
 TEST_CASE("Patch: a capsule lying down gives a segment", "[contact_patch]") {
@@ -184,7 +184,7 @@ TEST_CASE("Patch: a capsule lying down gives a segment", "[contact_patch]") {
                       RigidTransform::FromRollPitchYaw(Vector3d(M_PI / 2, 0, 0), Vector3d(0, 0, 0.09))};
   const Result r = Patch(ground, capsule);
   CheckPointsW(r.patch, {Vector3d(0, -0.2, -0.005), Vector3d(0, 0.2, -0.005)}, 1e-12);
-  CheckInvariants(ground, capsule, r);
+  CheckPatchInvariants(ground, capsule, r);
   // Axis 0.09 above the ground, radius 0.1: 0.01 deep; the ground is A, so
   // the normal from A to B points up.
   CHECK(r.patch.penetration_depth == Approx(-0.01).epsilon(1e-12));
@@ -202,7 +202,7 @@ TEST_CASE("Patch: two crossed box edges give one point", "[contact_patch]") {
   REQUIRE(r.patch.size() == 1);
   // A's edge is x = 0, z = √2/2; the point is on it (x = 0).
   CHECK(std::abs(r.patch.point_W(0).x()) < 1e-12);
-  CheckInvariants(a, b, r);
+  CheckPatchInvariants(a, b, r);
 }
 
 TEST_CASE("Patch: a convex mesh resting face-down gives its bottom face", "[contact_patch]") {
@@ -221,7 +221,7 @@ TEST_CASE("Patch: a convex mesh resting face-down gives its bottom face", "[cont
   }
   const Result r = Patch(hull, ground);
   CheckPointsW(r.patch, corners, 1e-12);
-  CheckInvariants(hull, ground, r, 1e-12);
+  CheckPatchInvariants(hull, ground, r, 1e-12);
   // Bottom face at 0.19 − 0.2 = −0.01: 0.01 deep, normal −z (hull A to ground B).
   CHECK(r.patch.penetration_depth == Approx(-0.01).epsilon(1e-12));
   CHECK((r.patch.normal_W() - Vector3d(0, 0, -1)).norm() < 1e-14);
@@ -324,7 +324,7 @@ TEST_CASE("Patch: each point's own depth is the separation along the normal thro
     const Posed box{MakeDistanceGeometry(Box(1, 1, 1)), X_WA};
     const Result r = Patch(box, ground);
     REQUIRE(r.patch.size() == 4);
-    CheckInvariants(box, ground, r, 1e-3);
+    CheckPatchInvariants(box, ground, r, 1e-3);
     CheckCornerDepths(r.patch, X_WA, half);
     const auto& d = r.patch.point_penetration_depths;
     CHECK(*std::min_element(d.begin(), d.end()) == Approx(r.pair.distance).margin(1e-14));

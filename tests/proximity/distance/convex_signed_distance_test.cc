@@ -7,9 +7,10 @@
 #include "proximity/distance/ellipsoid_point_distance.h"
 #include "proximity/distance/point_distance.h"
 #include "proximity/distance/segment_distance.h"
+#include "tests/test_poses.h"
 
 namespace hydrocontact {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 using Eigen::Vector3d;
 
@@ -17,11 +18,7 @@ using Eigen::Vector3d;
 // over random poses, separated and overlapping alike. The two share
 // nothing but the shapes' sizes.
 
-RigidTransform RandomPose(std::mt19937& rng, double spread) {
-  std::uniform_real_distribution<double> u(-1, 1);
-  return RigidTransform::FromRollPitchYaw(Vector3d(u(rng), u(rng), u(rng)) * M_PI,
-                                          Vector3d(u(rng), u(rng), u(rng)) * spread);
-}
+using test::RandomPose;
 
 void CheckWitnesses(const ConvexSignedDistance& r) {
   CHECK((r.p_ACa - r.p_ACb_A - r.distance * r.nhat_BA_A).norm() < 1e-10);

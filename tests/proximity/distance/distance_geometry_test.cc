@@ -7,7 +7,7 @@
 #include "tests/proximity/distance/distance_test_files.h"
 
 namespace hydrocontact {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 using Eigen::Vector3d;
 

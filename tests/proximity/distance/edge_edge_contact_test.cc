@@ -1,4 +1,5 @@
 #include "proximity/distance/edge_edge_contact.h"
+#include "tests/test_poses.h"
 
 #include <cmath>
 
@@ -6,7 +7,7 @@
 #include <catch2/catch.hpp>
 
 namespace hydrocontact {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 using Eigen::Vector3d;
 
@@ -126,14 +127,8 @@ TEST_CASE("Edge-edge: parallel lines", "[edge_edge_contact]") {
 }
 
 // Poses advanced by constant spatial velocity and acceleration (see
-// contact_kinematics_test.cc for why this has the right derivatives).
-RigidTransform Advance(const RigidTransform& X0, const SpatialVelocity& V, const SpatialAcceleration& A,
-                       double t) {
-  const Vector3d theta = V.w_W * t + 0.5 * A.alpha_W * t * t;
-  Eigen::Matrix3d R = Eigen::Matrix3d::Identity();
-  if (theta.norm() > 0) R = Eigen::AngleAxisd(theta.norm(), theta.normalized()).toRotationMatrix();
-  return RigidTransform(R * X0.rotation(), X0.translation() + V.v_W * t + 0.5 * A.a_W * t * t);
-}
+// test::Advance for why they have the rigid-body derivatives).
+using test::Advance;
 
 TEST_CASE("Edge-edge: velocity and acceleration errors are derivatives", "[edge_edge_contact]") {
   const Edge ef = MakeEdge(Vector3d(0.1, 0.2, 0.3), Vector3d(1, 2, 2) / 3.0, Vector3d(2, 1, -2) / 3.0, 0.5);

@@ -16,7 +16,7 @@
 #include "tests/proximity/height_fields.h"
 
 namespace hydrocontact {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 using Eigen::Vector3d;
 

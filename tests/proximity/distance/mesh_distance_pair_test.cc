@@ -9,7 +9,7 @@
 #include "tests/proximity/distance/mesh_distance_test_shapes.h"
 
 namespace hydrocontact {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 using Eigen::AngleAxisd;
 using Eigen::Matrix3d;
@@ -39,7 +39,7 @@ double BruteForceMeshMesh(const TriangleSurfaceMesh& a, const TriangleSurfaceMes
 // Checks the witnesses: ‖Ca − Cb‖ = |distance|, the invariant
 // p_ACa − p_ACb_A = distance · nhat when the normal is unique, and both
 // points on their surfaces (φ = 0 to round-off).
-void CheckConsistent(const MeshSignedDistance& r, const MeshDistanceData& A,
+void CheckMeshPairWitnesses(const MeshSignedDistance& r, const MeshDistanceData& A,
                      const MeshDistanceData& B, const RigidTransform& X_AB) {
   CHECK(r.nhat_BA_A.norm() == Approx(1.0).epsilon(1e-12));
   CHECK((r.p_ACa - r.p_ACb_A).norm() == Approx(std::abs(r.distance)).margin(1e-11));
@@ -62,7 +62,7 @@ TEST_CASE("Box meshes apart: face-face, vertex-face and edge-edge by hand") {
     CHECK(r.distance == Approx(g).epsilon(1e-14));
     CHECK((r.nhat_BA_A - Vector3d(-1, 0, 0)).norm() < 1e-14);
     CHECK(r.is_nhat_unique);
-    CheckConsistent(r, A, B, X_AB);
+    CheckMeshPairWitnesses(r, A, B, X_AB);
   }
   SECTION("vertex-face: B's body diagonal along −x, its vertex g from A's face") {
     // Rotate B's (−1,−1,−1) corner direction onto −x.
@@ -75,7 +75,7 @@ TEST_CASE("Box meshes apart: face-face, vertex-face and edge-edge by hand") {
     CHECK((r.p_ACb_A - Vector3d(1 + g, 0.1, 0.2)).norm() < 1e-13);
     CHECK((r.p_ACa - Vector3d(1, 0.1, 0.2)).norm() < 1e-13);
     CHECK((r.nhat_BA_A - Vector3d(-1, 0, 0)).norm() < 1e-13);
-    CheckConsistent(r, A, B, X_AB);
+    CheckMeshPairWitnesses(r, A, B, X_AB);
   }
   SECTION("edge-edge: skew edges along y and (1,0,−1)/√2, gap g along n") {
     // A's edge (1, y, 1) has outward normals +x and +z; n = (1,0,1)/√2 is
@@ -91,7 +91,7 @@ TEST_CASE("Box meshes apart: face-face, vertex-face and edge-edge by hand") {
     CHECK((r.p_ACa - Vector3d(1, 0, 1)).norm() < 1e-13);
     CHECK((r.p_ACb_A - (Vector3d(1, 0, 1) + g * n)).norm() < 1e-13);
     CHECK((r.nhat_BA_A + n).norm() < 1e-13);
-    CheckConsistent(r, A, B, X_AB);
+    CheckMeshPairWitnesses(r, A, B, X_AB);
   }
 }
 
@@ -104,7 +104,7 @@ TEST_CASE("Box meshes overlapping: face-face, vertex-face, edge-edge and nested"
     const auto r = CalcMeshMeshSignedDistance(A, B, X_AB);
     CHECK(r.distance == Approx(-d).epsilon(1e-12));
     CHECK((r.nhat_BA_A - Vector3d(-1, 0, 0)).norm() < 1e-12);
-    CheckConsistent(r, A, B, X_AB);
+    CheckMeshPairWitnesses(r, A, B, X_AB);
   }
   SECTION("vertex-face: B's vertex d below A's face x = 1") {
     const Matrix3d R =
@@ -116,7 +116,7 @@ TEST_CASE("Box meshes overlapping: face-face, vertex-face, edge-edge and nested"
     CHECK((r.p_ACb_A - Vector3d(1 - d, 0.1, 0.2)).norm() < 1e-12);
     CHECK((r.p_ACa - Vector3d(1, 0.1, 0.2)).norm() < 1e-12);
     CHECK((r.nhat_BA_A - Vector3d(-1, 0, 0)).norm() < 1e-12);
-    CheckConsistent(r, A, B, X_AB);
+    CheckMeshPairWitnesses(r, A, B, X_AB);
   }
   SECTION("edge-edge, crossed by d along n: convex meshes get EPA's exact depth d") {
     const Vector3d n = Vector3d(1, 0, 1).normalized();
@@ -140,7 +140,7 @@ TEST_CASE("Box meshes overlapping: face-face, vertex-face, edge-edge and nested"
     CHECK((r.nhat_BA_A - Vector3d(-1, 0, 0)).norm() < 1e-12);
     CHECK(r.p_ACb_A.x() == Approx(0.4));
     CHECK(r.p_ACa.x() == Approx(1.0));
-    CheckConsistent(r, A, small, X_AB);
+    CheckMeshPairWitnesses(r, A, small, X_AB);
     // The other way round: A inside B.
     const auto s = CalcMeshMeshSignedDistance(small, A, X_AB.inverse());
     CHECK(s.distance == Approx(-0.6).epsilon(1e-12));
@@ -166,7 +166,7 @@ TEST_CASE("A small cube buried in the L: the deepest skeleton point") {
   CHECK(r.is_nhat_unique);
   CHECK(r.p_ACb_A.x() == Approx(1.65));
   CHECK(r.p_ACa.x() == Approx(2.0));
-  CheckConsistent(r, L, small, X_AB);
+  CheckMeshPairWitnesses(r, L, small, X_AB);
   const auto s = CalcMeshMeshSignedDistance(small, L, X_AB.inverse());
   CHECK(s.distance == Approx(-0.35).epsilon(1e-12));
   CHECK((s.nhat_BA_A - Vector3d(1, 0, 0)).norm() < 1e-12);
@@ -198,7 +198,7 @@ TEST_CASE("Non-convex meshes: the true distance, not the hulls'") {
   CHECK(r.distance == Approx(BruteForceMeshMesh(torus_mesh, cube_mesh, X_TC)).epsilon(1e-13));
 }
 
-TEST_CASE("Random separated poses: BVH result equals brute force; swap symmetry") {
+TEST_CASE("Random separated poses: BVH result equals brute force, swap symmetry") {
   const TriangleSurfaceMesh lmesh = MakeLMesh();
   const TriangleSurfaceMesh tmesh = MakeTorusMesh(0.6, 0.2, 16, 8);
   const MeshDistanceData A = MakeMeshDistanceData(lmesh);
@@ -219,7 +219,7 @@ TEST_CASE("Random separated poses: BVH result equals brute force; swap symmetry"
     if (r.distance > 0) {
       ++separated;
       CHECK(r.distance == Approx(brute).epsilon(1e-12));
-      CheckConsistent(r, A, B, X_AB);
+      CheckMeshPairWitnesses(r, A, B, X_AB);
       // Normal flipped and witnesses exchanged (the closest pair is unique
       // for generic poses).
       if (r.is_nhat_unique) {
@@ -308,12 +308,12 @@ TEST_CASE("Edge across edge with a non-convex mesh: the deepest edge point") {
     if (std::abs(g) > 1e-9) CHECK((r.nhat_BA_A + n).norm() < 1e-9);
     if (g < 0) {
       CHECK_FALSE(r.is_nhat_unique);
-      CheckConsistent(r, L, B, X_AB);
+      CheckMeshPairWitnesses(r, L, B, X_AB);
     }
   }
 }
 
-TEST_CASE("Box-box lower bound never exceeds the true distance; transformed boxes hold") {
+TEST_CASE("Box-box lower bound never exceeds the true distance, transformed boxes hold") {
   std::mt19937 rng(12);
   std::uniform_real_distribution<double> u(-1, 1);
   for (int i = 0; i < 300; ++i) {

@@ -12,7 +12,7 @@
 #include "tests/proximity/test_executors.h"
 
 namespace hydrocontact {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 using Eigen::AngleAxisd;
 using Eigen::Matrix3d;
@@ -29,7 +29,7 @@ using test::WindingNumber;
 
 // ‖Ca − Cb‖ = |distance|, the invariant Ca − Cb = distance·n̂ when the
 // normal is unique, Ca on A's surface, n̂ a unit vector.
-void CheckConsistent(const MeshSignedDistance& r, const MeshDistanceData& A, double tol = 1e-10) {
+void CheckMeshShapeWitnesses(const MeshSignedDistance& r, const MeshDistanceData& A, double tol = 1e-10) {
   CHECK(r.nhat_BA_A.norm() == Approx(1.0).epsilon(1e-12));
   CHECK((r.p_ACa - r.p_ACb_A).norm() == Approx(std::abs(r.distance)).margin(tol));
   if (r.is_nhat_unique) CHECK((r.p_ACa - r.p_ACb_A - r.distance * r.nhat_BA_A).norm() < tol);
@@ -49,7 +49,7 @@ TEST_CASE("Sphere vs box mesh: φ_box(centre) − r at random centres") {
     CHECK(r.distance == Approx(AnalyticBoxSignedDistance(h, c) - 0.3).margin(1e-12));
     // Cb is on the sphere.
     CHECK((r.p_ACb_A - c).norm() == Approx(0.3).margin(1e-12));
-    CheckConsistent(r, A);
+    CheckMeshShapeWitnesses(r, A);
   }
 }
 
@@ -81,7 +81,7 @@ TEST_CASE("Capsule vs box mesh: apart, lying in a face, crossing an edge") {
   auto r = CalcMeshShapeSignedDistance(A, capsule, RigidTransform(Vector3d(0.2, 0.3, 1.5 + g)));
   CHECK(r.distance == Approx(g).epsilon(1e-13));
   CHECK((r.nhat_BA_A - Vector3d(0, 0, -1)).norm() < 1e-13);
-  CheckConsistent(r, A);
+  CheckMeshShapeWitnesses(r, A);
   // Lying along x, pressed into the top face by d: EPA (the box is convex)
   // gives d, normal −z.
   const double d = 0.03;
@@ -90,7 +90,7 @@ TEST_CASE("Capsule vs box mesh: apart, lying in a face, crossing an edge") {
   r = CalcMeshShapeSignedDistance(A, capsule, lying);
   CHECK(r.distance == Approx(-d).epsilon(1e-9));
   CHECK((r.nhat_BA_A - Vector3d(0, 0, -1)).norm() < 1e-9);
-  CheckConsistent(r, A, 1e-9);
+  CheckMeshShapeWitnesses(r, A, 1e-9);
   // Near-touching sweep through zero: the distance is the gap exactly.
   for (int i = -10; i <= 10; ++i) {
     const double gap = 1e-4 * i / 10;
@@ -111,7 +111,7 @@ TEST_CASE("Capsule vs the L: crossing the notch wall uses the deepest axis point
       RigidTransform::FromRollPitchYaw({0, M_PI / 2, 0}, Vector3d(2.0, 0.5, 0.5));
   auto r = CalcMeshShapeSignedDistance(A, capsule, X_AB);
   CHECK(r.distance == Approx(-0.5 - 0.1).epsilon(1e-11));
-  CheckConsistent(r, A);
+  CheckMeshShapeWitnesses(r, A);
   // In the notch, parallel to z, 0.25 from the wall x = 1: apart by 0.15.
   r = CalcMeshShapeSignedDistance(A, capsule, RigidTransform(Vector3d(1.25, 1.6, 0.5)));
   CHECK(r.distance == Approx(0.15).epsilon(1e-13));
@@ -167,7 +167,7 @@ TEST_CASE("Box, cylinder, ellipsoid vs a convex box mesh (GJK/EPA)") {
   r = CalcMeshShapeSignedDistance(A, Ellipsoid(0.3, 0.2, 0.4), RigidTransform(Vector3d(0, 0.3, 1.4 - d)));
   CHECK(r.distance == Approx(-d).epsilon(1e-8));
   CHECK((r.nhat_BA_A - Vector3d(0, 0, -1)).norm() < 1e-6);
-  CheckConsistent(r, A, 1e-8);
+  CheckMeshShapeWitnesses(r, A, 1e-8);
 }
 
 TEST_CASE("Box, cylinder, ellipsoid vs the non-convex L") {
@@ -185,7 +185,7 @@ TEST_CASE("Box, cylinder, ellipsoid vs the non-convex L") {
       ++checked;
       const auto r = CalcMeshShapeSignedDistance(L, Box(0.4, 0.3, 0.2), X_AB);
       CHECK(r.distance == Approx(mesh_answer.distance).margin(1e-9));
-      CheckConsistent(r, L, 1e-9);
+      CheckMeshShapeWitnesses(r, L, 1e-9);
     }
     CHECK(checked > 30);
   }
@@ -199,12 +199,12 @@ TEST_CASE("Box, cylinder, ellipsoid vs the non-convex L") {
     auto r = CalcMeshShapeSignedDistance(L, Ellipsoid(0.3, 0.2, 0.25), RigidTransform(Vector3d(0.5, 0.5, 1.25 - d)));
     CHECK(r.distance == Approx(-d).epsilon(1e-12));
     CHECK((r.nhat_BA_A - Vector3d(0, 0, -1)).norm() < 1e-12);
-    CheckConsistent(r, L);
+    CheckMeshShapeWitnesses(r, L);
     // A cylinder on its side (axis along x): its lowest rim line.
     r = CalcMeshShapeSignedDistance(
         L, Cylinder(0.2, 0.6), RigidTransform::FromRollPitchYaw({0, M_PI / 2, 0}, Vector3d(0.5, 0.4, 1.2 - d)));
     CHECK(r.distance == Approx(-d).epsilon(1e-12));
-    CheckConsistent(r, L);
+    CheckMeshShapeWitnesses(r, L);
     // A box with a corner down: the corner is d deep.
     const Matrix3d R = Eigen::Quaterniond::FromTwoVectors(Vector3d(-1, -1, -1), Vector3d(0, 0, -1))
                            .toRotationMatrix();
@@ -212,7 +212,7 @@ TEST_CASE("Box, cylinder, ellipsoid vs the non-convex L") {
     r = CalcMeshShapeSignedDistance(L, Box(0.2, 0.2, 0.2),
                                     RigidTransform(R, Vector3d(0.5, 0.5, 1 - d + half.norm())));
     CHECK(r.distance == Approx(-d).epsilon(1e-12));
-    CheckConsistent(r, L);
+    CheckMeshShapeWitnesses(r, L);
   }
   SECTION("the L's convex edge into a box's face: the L's skeleton is inside") {
     // The box (half 0.2, 0.15, 0.1) with its face x = −0.2 at x = 2 − d
@@ -222,7 +222,7 @@ TEST_CASE("Box, cylinder, ellipsoid vs the non-convex L") {
     const auto r = CalcMeshShapeSignedDistance(L, Box(0.4, 0.3, 0.2),
                                                RigidTransform(Vector3d(2.2 - d, 0.5, 1.0)));
     CHECK(r.distance == Approx(-d).epsilon(1e-9));
-    CheckConsistent(r, L, 1e-9);
+    CheckMeshShapeWitnesses(r, L, 1e-9);
   }
   SECTION("buried: an ellipsoid wholly inside the L's bar") {
     // Semi-axes (0.1, 0.15, 0.2) at (1.5, 0.5, 0.5): 0.3 from the caps,
@@ -234,7 +234,7 @@ TEST_CASE("Box, cylinder, ellipsoid vs the non-convex L") {
                                                RigidTransform(Vector3d(1.5, 0.5, 0.5)));
     CHECK(r.distance == Approx(-0.3).epsilon(1e-12));
     CHECK(std::abs(r.nhat_BA_A.z()) == Approx(1.0).epsilon(1e-12));
-    CheckConsistent(r, L);
+    CheckMeshShapeWitnesses(r, L);
     // Apart from the bar instead (above it): positive.
     CHECK(CalcMeshShapeSignedDistance(L, Ellipsoid(0.1, 0.15, 0.2),
                                       RigidTransform(Vector3d(1.5, 0.5, 1.5)))
@@ -307,7 +307,7 @@ TEST_CASE("Box, cylinder, ellipsoid vs a large torus: split over executors, iden
     const RigidTransform X_AB = RigidTransform::FromRollPitchYaw({3 * u(rng), 3 * u(rng), 3 * u(rng)}, p_AB);
     auto check = [&](const auto& shape) {
       const MeshSignedDistance whole = CalcMeshShapeSignedDistance(A, shape, X_AB);
-      CheckConsistent(whole, A, 1e-9);
+      CheckMeshShapeWitnesses(whole, A, 1e-9);
       (whole.distance < 0 ? overlapping : apart) += 1;
       CHECK(Identical(CalcMeshShapeSignedDistance(A, shape, X_AB, &reverse), whole));
       CHECK(Identical(CalcMeshShapeSignedDistance(A, shape, X_AB, &two), whole));

@@ -9,7 +9,7 @@
 #include "tests/proximity/distance/mesh_distance_test_shapes.h"
 
 namespace hydrocontact {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 using Eigen::Matrix3d;
 using Eigen::Vector3d;

@@ -5,12 +5,12 @@
 #include <catch2/catch.hpp>
 
 namespace hydrocontact {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 using Eigen::Vector3d;
 
 // p_GQ = p_GN + φ·∇φ and ‖∇φ‖ = 1 for every answer.
-void CheckInvariants(const PointShapeDistance& r, const Vector3d& p_GQ) {
+void CheckPointDistanceInvariants(const PointShapeDistance& r, const Vector3d& p_GQ) {
   CHECK(std::abs(r.grad_G.norm() - 1) < 1e-14);
   CHECK((r.p_GN + r.distance * r.grad_G - p_GQ).norm() < 1e-13);
 }
@@ -24,7 +24,7 @@ TEST_CASE("Point to sphere", "[point_distance]") {
   CHECK((r.grad_G - q / 1.3).norm() < 1e-15);
   CHECK((r.p_GN - 0.5 * q / 1.3).norm() < 1e-15);
   CHECK(r.is_grad_unique);
-  CheckInvariants(r, q);
+  CheckPointDistanceInvariants(r, q);
   // Inside.
   const PointShapeDistance inside = CalcPointDistance(sphere, Vector3d(0, 0.1, 0));
   CHECK(inside.distance == Approx(-0.4));
@@ -34,7 +34,7 @@ TEST_CASE("Point to sphere", "[point_distance]") {
   CHECK(centre.distance == -0.5);
   CHECK(centre.grad_G == Vector3d::UnitX());
   CHECK(!centre.is_grad_unique);
-  CheckInvariants(centre, Vector3d::Zero());
+  CheckPointDistanceInvariants(centre, Vector3d::Zero());
 }
 
 TEST_CASE("Point to box: face, edge and vertex regions, inside and ties", "[point_distance]") {
@@ -48,7 +48,7 @@ TEST_CASE("Point to box: face, edge and vertex regions, inside and ties", "[poin
   r = CalcPointDistance(box, Vector3d(1.3, -2.4, 0.7));
   CHECK(r.distance == Approx(0.5));
   CHECK((r.grad_G - Vector3d(0.6, -0.8, 0)).norm() < 1e-14);
-  CheckInvariants(r, Vector3d(1.3, -2.4, 0.7));
+  CheckPointDistanceInvariants(r, Vector3d(1.3, -2.4, 0.7));
   // Vertex region: (2, 4, 5) − (1, 2, 3) = (1, 2, 2), distance 3.
   r = CalcPointDistance(box, Vector3d(2, 4, 5));
   CHECK(r.distance == Approx(3));
@@ -58,7 +58,7 @@ TEST_CASE("Point to box: face, edge and vertex regions, inside and ties", "[poin
   CHECK(r.distance == Approx(-0.1));
   CHECK(r.grad_G == Vector3d::UnitY());
   CHECK(r.is_grad_unique);
-  CheckInvariants(r, Vector3d(0.5, 1.9, 0));
+  CheckPointDistanceInvariants(r, Vector3d(0.5, 1.9, 0));
   // The centre: the ±x faces tie (depth 1): +x chosen, flagged.
   r = CalcPointDistance(box, Vector3d::Zero());
   CHECK(r.distance == -1);
@@ -84,13 +84,13 @@ TEST_CASE("Point to capsule", "[point_distance]") {
   r = CalcPointDistance(capsule, Vector3d(0, 0.3, 1.4));
   CHECK(r.distance == Approx(0).margin(1e-15));
   CHECK((r.grad_G - Vector3d(0, 0.6, 0.8)).norm() < 1e-15);
-  CheckInvariants(r, Vector3d(0, 0.3, 1.4));
+  CheckPointDistanceInvariants(r, Vector3d(0, 0.3, 1.4));
   // On the axis: −r, +x, flagged.
   r = CalcPointDistance(capsule, Vector3d(0, 0, 0.5));
   CHECK(r.distance == -0.5);
   CHECK(r.grad_G == Vector3d::UnitX());
   CHECK(!r.is_grad_unique);
-  CheckInvariants(r, Vector3d(0, 0, 0.5));
+  CheckPointDistanceInvariants(r, Vector3d(0, 0, 0.5));
 }
 
 TEST_CASE("Point to cylinder: side, cap, rim, inside", "[point_distance]") {
@@ -110,12 +110,12 @@ TEST_CASE("Point to cylinder: side, cap, rim, inside", "[point_distance]") {
   CHECK(r.distance == Approx(-0.2));
   CHECK(r.grad_G == Vector3d::UnitX());
   CHECK(r.is_grad_unique);
-  CheckInvariants(r, Vector3d(0.8, 0, 0.5));
+  CheckPointDistanceInvariants(r, Vector3d(0.8, 0, 0.5));
   // Inside, cap nearer (0.1 < 0.7).
   r = CalcPointDistance(cylinder, Vector3d(0, 0.3, -0.9));
   CHECK(r.distance == Approx(-0.1));
   CHECK(r.grad_G == -Vector3d::UnitZ());
-  CheckInvariants(r, Vector3d(0, 0.3, -0.9));
+  CheckPointDistanceInvariants(r, Vector3d(0, 0.3, -0.9));
   // The centre: side and caps all at depth 1: flagged.
   r = CalcPointDistance(cylinder, Vector3d::Zero());
   CHECK(r.distance == -1);
@@ -166,7 +166,7 @@ TEST_CASE("Point distances agree with brute-force surface sampling", "[point_dis
     for (const Vector3d& s : samples) best = std::min(best, (s - q).norm());
     CHECK(std::abs(r.distance) <= best + 1e-14);
     CHECK(std::abs(r.distance) >= best - 0.03);
-    CheckInvariants(r, q);
+    CheckPointDistanceInvariants(r, q);
   }
 }
 

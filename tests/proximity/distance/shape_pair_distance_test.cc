@@ -15,9 +15,10 @@
 #include <fmt/format.h>
 
 #include "tests/proximity/distance/distance_test_files.h"
+#include "tests/test_poses.h"
 
 namespace hydrocontact {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 using Eigen::Vector3d;
 
@@ -240,11 +241,7 @@ std::vector<DistanceGeometry> AllGeometries() {
           MakeDistanceGeometry(Mesh(test::DataFile("sphere_r0.05m.obj"), 6))};
 }
 
-RigidTransform RandomPose(std::mt19937& rng, double spread) {
-  std::uniform_real_distribution<double> u(-1, 1);
-  return RigidTransform::FromRollPitchYaw(Vector3d(u(rng), u(rng), u(rng)) * M_PI,
-                                          Vector3d(u(rng), u(rng), u(rng)) * spread);
-}
+using test::RandomPose;
 
 TEST_CASE("Every pair: swapping A and B exchanges the points and flips the normal",
           "[shape_pair_distance]") {

@@ -11,7 +11,7 @@
 #include "tests/proximity/hydroelastic/contact_test_meshes.h"
 
 namespace hydrocontact {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 using Eigen::Vector3d;
 
@@ -106,7 +106,7 @@ TEST_CASE("ForEachCandidatePair finds every intersecting pair and only box-overl
 }  // namespace hydrocontact
 
 namespace hydrocontact {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 using Eigen::Vector3d;
 

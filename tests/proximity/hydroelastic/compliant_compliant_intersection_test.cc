@@ -11,18 +11,17 @@
 #include "tests/proximity/hydroelastic/split_test_support.h"
 
 namespace hydrocontact {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 using Eigen::Vector3d;
 using test::IntegrateForce;
 
-constexpr double kE = 1e5;
-const auto kBoth = {HydroelasticContactRepresentation::kPolygon,
-                    HydroelasticContactRepresentation::kTriangle};
+using test::kE;
+using test::kBoth;
 
 // Runs the kernel in M's frame and builds the surface with M first
 // (id_M < id_N).
-std::optional<ContactSurface> Surface(const CompliantMesh& M, const RigidTransform& X_WM,
+std::optional<ContactSurface> CompliantCompliantSurface(const CompliantMesh& M, const RigidTransform& X_WM,
                                       const CompliantMesh& N, const RigidTransform& X_WN,
                                       HydroelasticContactRepresentation representation,
                                       bool filter = true) {
@@ -58,7 +57,7 @@ TEST_CASE("Two slab boxes face to face: a flat surface at the equilibrium depth"
   double areas[2];
   int i = 0;
   for (const auto representation : kBoth) {
-    const auto s = Surface(A, X_WA, B, X_WB, representation);
+    const auto s = CompliantCompliantSurface(A, X_WA, B, X_WB, representation);
     REQUIRE(s.has_value());
     CHECK(s->total_area() == Approx(3.4).epsilon(1e-12));
     forces[i] = IntegrateForce(*s);
@@ -86,9 +85,9 @@ TEST_CASE("Equal gradients have no equilibrium plane", "[compliant_compliant]") 
   const CompliantMesh shifted =
       test::MakeTetrahedron(unit, [](const Vector3d& p) { return kE * (p.x() + 0.25); }, kE);
   for (const bool filter : {true, false}) {
-    CHECK_FALSE(Surface(M, RigidTransform(), same, RigidTransform(),
+    CHECK_FALSE(CompliantCompliantSurface(M, RigidTransform(), same, RigidTransform(),
                         HydroelasticContactRepresentation::kPolygon, filter));
-    CHECK_FALSE(Surface(M, RigidTransform(), shifted, RigidTransform(),
+    CHECK_FALSE(CompliantCompliantSurface(M, RigidTransform(), shifted, RigidTransform(),
                         HydroelasticContactRepresentation::kPolygon, filter));
   }
 }
@@ -102,9 +101,9 @@ TEST_CASE("The filter drops a plane whose normal opposes ∇p_M", "[compliant_co
   const CompliantMesh M = test::MakeTetrahedron(unit, [](const Vector3d& p) { return kE * p.x(); }, kE);
   const CompliantMesh N =
       test::MakeTetrahedron(unit, [](const Vector3d& p) { return kE * (3 * p.x() - 0.5); }, kE);
-  CHECK_FALSE(Surface(M, RigidTransform(), N, RigidTransform(),
+  CHECK_FALSE(CompliantCompliantSurface(M, RigidTransform(), N, RigidTransform(),
                       HydroelasticContactRepresentation::kPolygon, true));
-  const auto s = Surface(M, RigidTransform(), N, RigidTransform(),
+  const auto s = CompliantCompliantSurface(M, RigidTransform(), N, RigidTransform(),
                          HydroelasticContactRepresentation::kPolygon, false);
   REQUIRE(s.has_value());
   CHECK(s->total_area() == Approx(0.75 * 0.75 / 2));
@@ -129,7 +128,7 @@ TEST_CASE("A compliant cube buried in a pressure plateau keeps its whole closed 
   const CompliantMesh S = test::MakeConeBox(Vector3d(0.3, 0.3, 0.3), E_S, c);
   for (const bool filter : {true, false}) {
     for (const auto representation : kBoth) {
-      const auto s = Surface(S, RigidTransform(), B, RigidTransform(), representation, filter);
+      const auto s = CompliantCompliantSurface(S, RigidTransform(), B, RigidTransform(), representation, filter);
       REQUIRE(s.has_value());
       CHECK(s->total_area() == Approx(6 * 0.09).epsilon(1e-12));
       CHECK(IntegrateForce(*s).norm() <= 1e-9 * E_B);
@@ -157,8 +156,8 @@ TEST_CASE("A compliant cube buried where ∇p ≠ 0 loses the face whose −n̂ 
   const CompliantMesh S = test::MakeConeBox(Vector3d(a, a, a), E_S, Vector3d(0.1, 0.2, c_z));
   const double s_half = (E_S - E_B * (c_z + 2)) / (E_S / a - E_B);
   for (const auto representation : kBoth) {
-    const auto all = Surface(S, RigidTransform(), B, RigidTransform(), representation, false);
-    const auto kept = Surface(S, RigidTransform(), B, RigidTransform(), representation, true);
+    const auto all = CompliantCompliantSurface(S, RigidTransform(), B, RigidTransform(), representation, false);
+    const auto kept = CompliantCompliantSurface(S, RigidTransform(), B, RigidTransform(), representation, true);
     REQUIRE(all.has_value());
     REQUIRE(kept.has_value());
     double bottom_area = 0;
@@ -181,8 +180,8 @@ TEST_CASE("No contact between compliant meshes apart, or with overlapping boxes 
   const CompliantMesh A = test::MakeConeSphere(1.0, 2, kE);
   const CompliantMesh B = test::MakeConeSphere(1.0, 2, kE);
   for (const auto representation : kBoth) {
-    CHECK_FALSE(Surface(A, RigidTransform(), B, RigidTransform(Vector3d(0, 0, 2.5)), representation));
-    CHECK_FALSE(Surface(A, RigidTransform(), B, RigidTransform(Vector3d(1.2, 1.2, 1.2)), representation));
+    CHECK_FALSE(CompliantCompliantSurface(A, RigidTransform(), B, RigidTransform(Vector3d(0, 0, 2.5)), representation));
+    CHECK_FALSE(CompliantCompliantSurface(A, RigidTransform(), B, RigidTransform(Vector3d(1.2, 1.2, 1.2)), representation));
   }
 }
 
@@ -219,8 +218,8 @@ TEST_CASE("Compliant cubes with flush faces: the symmetric surface, whichever is
     const RigidTransform X_WB = X_WA * RigidTransform(Vector3d(0, 0, c));
     for (const auto representation : kBoth) {
       INFO("c = " << c << ", representation " << int(representation));
-      const auto AB = Surface(A, X_WA, B, X_WB, representation);
-      const auto BA = Surface(B, X_WB, A, X_WA, representation);
+      const auto AB = CompliantCompliantSurface(A, X_WA, B, X_WB, representation);
+      const auto BA = CompliantCompliantSurface(B, X_WB, A, X_WA, representation);
       REQUIRE(AB.has_value());
       REQUIRE(BA.has_value());
       const Vector3d expected = -kE * (1 - c) * c * c * z_W;
@@ -257,8 +256,8 @@ TEST_CASE("Compliant cubes with flush faces moved sideways: the one-sided limits
   for (const double epsilon : {1e-9, -1e-9}) {
     const RigidTransform X_WB(Vector3d(epsilon, 0, 0.5));
     for (const auto representation : kBoth) {
-      const auto AB = Surface(A, RigidTransform(), B, X_WB, representation);
-      const auto BA = Surface(B, X_WB, A, RigidTransform(), representation);
+      const auto AB = CompliantCompliantSurface(A, RigidTransform(), B, X_WB, representation);
+      const auto BA = CompliantCompliantSurface(B, X_WB, A, RigidTransform(), representation);
       REQUIRE(AB.has_value());
       REQUIRE(BA.has_value());
       const double area = 0.25 + 3 * std::sqrt(2.0) / 8;
@@ -283,7 +282,7 @@ TEST_CASE("Identical compliant geometries at the same pose have no contact surfa
                                      Sphere(0.5), ProximityProperties::Compliant(kE, 0.1)))}) {
     for (const auto representation : kBoth) {
       for (const bool filter : {true, false}) {
-        CHECK_FALSE(Surface(M, X_W, M, X_W, representation, filter));
+        CHECK_FALSE(CompliantCompliantSurface(M, X_W, M, X_W, representation, filter));
       }
     }
   }

@@ -13,12 +13,12 @@
 #include "tests/proximity/hydroelastic/contact_test_meshes.h"
 
 namespace hydrocontact {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 using Eigen::Vector3d;
 using test::IntegrateForce;
 
-constexpr double kE = 1e5;
+using test::kE;
 constexpr auto kTriangle = HydroelasticContactRepresentation::kTriangle;
 constexpr auto kPolygon = HydroelasticContactRepresentation::kPolygon;
 
@@ -374,7 +374,7 @@ TEST_CASE("Inconsistent representations throw, naming the geometry", "[compute_c
 }  // namespace hydrocontact
 
 namespace hydrocontact {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 HydroelasticRepresentation Represent(const Shape& shape, double E, std::optional<double> hint = {}) {
   return MakeHydroelasticRepresentation(shape, ProximityProperties::Compliant(E, hint));

@@ -15,7 +15,7 @@
 #include "tests/proximity/hydroelastic/split_test_support.h"
 
 namespace hydrocontact {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 using Eigen::Vector3d;
 using Eigen::Vector4d;
@@ -100,7 +100,7 @@ TEST_CASE("When the first id is larger, the roles swap and the faces flip", "[bu
   }
 }
 
-TEST_CASE("Degenerate and mis-oriented polygons are dropped; none left gives nullopt",
+TEST_CASE("Degenerate and mis-oriented polygons are dropped, none left gives nullopt",
           "[builder]") {
   const GeometryId a = GeometryId::get_new_id();
   const GeometryId b = GeometryId::get_new_id();
@@ -469,7 +469,7 @@ TEST_CASE("Two rigid geometries are rejected, naming both", "[builder]") {
 }  // namespace hydrocontact
 
 namespace hydrocontact {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 TEST_CASE("A polygon pinched to a point (edges 1e-17 of the patch) is dropped", "[builder]") {
   // Such remnants pass the scale-free area/edge² test (their shape can be

@@ -22,6 +22,13 @@ namespace hydrocontact::test {
 
 using Eigen::Vector3d;
 
+/// The hydroelastic modulus (Pa) of the tests' compliant geometries.
+inline constexpr double kE = 1e5;
+
+/// Both representations, for tests that check each.
+inline constexpr std::array<HydroelasticContactRepresentation, 2> kBoth{
+    HydroelasticContactRepresentation::kPolygon, HydroelasticContactRepresentation::kTriangle};
+
 inline CompliantMesh MakeCompliant(VolumeMesh mesh, const std::function<double(const Vector3d&)>& p,
                                    double E) {
   std::vector<double> values;

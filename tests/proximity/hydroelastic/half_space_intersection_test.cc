@@ -15,14 +15,13 @@
 #include "tests/proximity/hydroelastic/contact_test_meshes.h"
 
 namespace hydrocontact {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 using Eigen::Vector3d;
 using test::IntegrateForce;
 
-constexpr double kE = 1e5;
-const auto kBoth = {HydroelasticContactRepresentation::kPolygon,
-                    HydroelasticContactRepresentation::kTriangle};
+using test::kE;
+using test::kBoth;
 const GeometryId kIdFirst = GeometryId::get_new_id();
 const GeometryId kIdSecond = GeometryId::get_new_id();
 

@@ -7,7 +7,7 @@
 #include <catch2/catch.hpp>
 
 namespace hydrocontact {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 using Eigen::Vector3d;
 using Eigen::Vector4d;
@@ -375,7 +375,7 @@ TEST_CASE("RemoveRepeatedVertices equals RemoveDuplicateVertices", "[clipping]")
 }  // namespace hydrocontact
 
 namespace hydrocontact {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 TEST_CASE("ClipByTetrahedron: inside, outside and cut polygons", "[clipping]") {
   // The unit tetrahedron (0, e_x, e_y, e_z); its inside is x, y, z ≥ 0 and

@@ -14,16 +14,16 @@
 #include "tests/proximity/hydroelastic/split_test_support.h"
 
 namespace hydrocontact {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 using Eigen::Vector3d;
 using test::IntegrateForce;
 
-constexpr double kE = 1e5;
+using test::kE;
 
 // Runs the kernel and builds the surface with C as the first geometry
 // (id_C < id_R, so C is M and normals point out of R into C).
-std::optional<ContactSurface> Surface(const CompliantMesh& C, const RigidMesh& R,
+std::optional<ContactSurface> RigidCompliantSurface(const CompliantMesh& C, const RigidMesh& R,
                                       const RigidTransform& X_WC, const RigidTransform& X_WR,
                                       HydroelasticContactRepresentation representation,
                                       bool filter = true) {
@@ -34,8 +34,7 @@ std::optional<ContactSurface> Surface(const CompliantMesh& C, const RigidMesh& R
   return BuildContactSurface(polygons, X_WC, id_C, true, id_R, false, representation);
 }
 
-const auto kBoth = {HydroelasticContactRepresentation::kPolygon,
-                    HydroelasticContactRepresentation::kTriangle};
+using test::kBoth;
 
 TEST_CASE("A rigid plane section of one tetrahedron", "[rigid_compliant]") {
   // The unit right tetrahedron with p = E z (∇p = E ẑ) cut by a large rigid
@@ -51,7 +50,7 @@ TEST_CASE("A rigid plane section of one tetrahedron", "[rigid_compliant]") {
   const RigidTransform X_WC = RigidTransform::FromRollPitchYaw(Vector3d(0.1, 0.2, 0.3),
                                                                Vector3d(0.5, 0.6, 0.7));
   for (const auto representation : kBoth) {
-    const auto s = Surface(tet, up, X_WC, X_WC, representation);
+    const auto s = RigidCompliantSurface(tet, up, X_WC, X_WC, representation);
     REQUIRE(s.has_value());
     CHECK(s->total_area() == Approx((1 - c) * (1 - c) / 2));
     CHECK(IntegrateForce(*s).isApprox(X_WC.RotateVector(Vector3d::UnitZ()) * kE * c *
@@ -69,9 +68,9 @@ TEST_CASE("A rigid plane section of one tetrahedron", "[rigid_compliant]") {
   // filter is off.
   const RigidMesh down = test::MakeRigid(TriangleSurfaceMesh(
       {{0, 2, 1}}, {Vector3d(-5, -5, c), Vector3d(10, -5, c), Vector3d(-5, 10, c)}));
-  CHECK_FALSE(Surface(tet, down, X_WC, X_WC, HydroelasticContactRepresentation::kPolygon));
+  CHECK_FALSE(RigidCompliantSurface(tet, down, X_WC, X_WC, HydroelasticContactRepresentation::kPolygon));
   const auto unfiltered =
-      Surface(tet, down, X_WC, X_WC, HydroelasticContactRepresentation::kPolygon, false);
+      RigidCompliantSurface(tet, down, X_WC, X_WC, HydroelasticContactRepresentation::kPolygon, false);
   REQUIRE(unfiltered.has_value());
   CHECK(unfiltered->total_area() == Approx((1 - c) * (1 - c) / 2));
   CHECK(unfiltered->face_normal(0).isApprox(-X_WC.RotateVector(Vector3d::UnitZ())));
@@ -98,7 +97,7 @@ TEST_CASE("A rigid box pressed into a compliant slab box", "[rigid_compliant]") 
   int i = 0;
   for (const auto representation : kBoth) {
     auto& s = surfaces[i++];
-    s = Surface(slab, box, X_WC, X_WC, representation);
+    s = RigidCompliantSurface(slab, box, X_WC, X_WC, representation);
     REQUIRE(s.has_value());
     CHECK(s->total_area() == Approx(4 * ax * ay + 4 * (ax + ay) * d).epsilon(1e-12));
     CHECK(IntegrateForce(*s).isApprox(X_WC.RotateVector(Vector3d(0, 0, kE * d * 4 * ax * ay)),
@@ -130,11 +129,11 @@ TEST_CASE("A rigid cube buried in a compliant body: the filter drops the face op
       test::MakeRigid(test::MakeBoxSurface(Vector3d(0.2, 0.2, 0.2), Vector3d(0.1, 0, -0.5)));
   const RigidTransform X_WC;
   for (const auto representation : kBoth) {
-    const auto filtered = Surface(slab, cube, X_WC, X_WC, representation, true);
+    const auto filtered = RigidCompliantSurface(slab, cube, X_WC, X_WC, representation, true);
     REQUIRE(filtered.has_value());
     CHECK(filtered->total_area() == Approx(5 * 0.16));
     CHECK(IntegrateForce(*filtered).isApprox(Vector3d(0, 0, 0.7 * kE * 0.16), 1e-12));
-    const auto all = Surface(slab, cube, X_WC, X_WC, representation, false);
+    const auto all = RigidCompliantSurface(slab, cube, X_WC, X_WC, representation, false);
     REQUIRE(all.has_value());
     CHECK(all->total_area() == Approx(6 * 0.16));
     CHECK(IntegrateForce(*all).isApprox(Vector3d(0, 0, 0.064 * kE), 1e-12));
@@ -146,11 +145,11 @@ TEST_CASE("No contact: far apart, or bounding boxes overlapping but shapes apart
   const CompliantMesh sphere = test::MakeConeSphere(1.0, 2, kE);
   const RigidMesh ball = test::MakeRigid(test::MakeSphereSurface(1.0, 2));
   for (const auto representation : kBoth) {
-    CHECK_FALSE(Surface(sphere, ball, RigidTransform(), RigidTransform(Vector3d(5, 0, 0)),
+    CHECK_FALSE(RigidCompliantSurface(sphere, ball, RigidTransform(), RigidTransform(Vector3d(5, 0, 0)),
                         representation));
     // Centres 1.2·(1,1,1) apart: 2.08 > 2 radii, but every axis gap (1.2)
     // is below 2, so the boxes overlap.
-    CHECK_FALSE(Surface(sphere, ball, RigidTransform(), RigidTransform(Vector3d(1.2, 1.2, 1.2)),
+    CHECK_FALSE(RigidCompliantSurface(sphere, ball, RigidTransform(), RigidTransform(Vector3d(1.2, 1.2, 1.2)),
                         representation));
   }
 }
@@ -159,7 +158,7 @@ TEST_CASE("No contact: far apart, or bounding boxes overlapping but shapes apart
 }  // namespace hydrocontact
 
 namespace hydrocontact {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 using test::ReverseExecutor;
 using test::SamePolygons;
@@ -203,7 +202,7 @@ TEST_CASE("A huge rigid mesh split across threads gives the unsplit polygons, by
 }  // namespace hydrocontact
 
 namespace hydrocontact {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 // The polygons of every (tetrahedron, triangle) pair of the two meshes, with
 // no broad phase and no early rejection: each rigid triangle, posed in C by

@@ -10,7 +10,7 @@
 #include "tests/proximity/hydroelastic/split_test_support.h"
 
 namespace hydrocontact {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 using Eigen::Vector3d;
 using Eigen::Vector4d;

@@ -9,7 +9,7 @@
 #include "proximity/representation/make_hydroelastic_representation.h"
 
 namespace hydrocontact {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 using Eigen::Vector3d;
 using std::numbers::pi;
@@ -126,7 +126,13 @@ Measured MeasureAgainstContinuum(const Shape& shape, double hint, const RigidTra
           std::abs(s->total_area() - exact.area) / exact.area};
 }
 
-TEST_CASE("Curved primitives: force and area converge to the continuum answer") {
+// [sanitizer_skip]: about a minute under the sanitizers (tools/sanitize.sh),
+// 36 representations down to a fine hint. The section integrals run there
+// through the test above, these primitives' representations and their
+// surfaces against half-spaces through the representation and hydroelastic
+// tests.
+TEST_CASE("Curved primitives: force and area converge to the continuum answer",
+          "[sanitizer_skip]") {
   // Every error comes from the flat boundary facets (sag ∝ edge²), so it
   // is second order in the hint: halving h should divide it by about 4. We
   // require a factor of 3 per halving (counts are rounded up to integers),

@@ -9,7 +9,7 @@
 #include "tests/proximity/representation/mesh_generator_checks.h"
 
 namespace hydrocontact {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 // Analytic extent: distance to the nearest face over the smallest half size.
 double BoxExtent(const Eigen::Vector3d& p, const Eigen::Vector3d& half) {

@@ -8,11 +8,12 @@
 #include "mesh/obj_io.h"
 #include "proximity/representation/convex_hull.h"
 #include "tests/proximity/representation/mesh_generator_checks.h"
+#include "tests/mesh/test_files.h"
 
 namespace hydrocontact {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
-const std::string kData = std::string(HYDROCONTACT_SOURCE_DIR) + "/data/";
+using test::kData;
 
 TriangleSurfaceMesh UnitCubeHull() {
   std::vector<Eigen::Vector3d> p;

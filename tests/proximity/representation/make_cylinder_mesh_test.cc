@@ -11,7 +11,7 @@
 #include "tests/proximity/representation/mesh_generator_checks.h"
 
 namespace hydrocontact {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 using std::numbers::pi;
 

@@ -12,7 +12,7 @@
 #include "tests/proximity/representation/mesh_generator_checks.h"
 
 namespace hydrocontact::internal {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 using std::numbers::pi;
 

@@ -13,12 +13,12 @@
 #include "tests/mesh/test_files.h"
 
 namespace hydrocontact {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 using Catch::Matchers::Contains;
 using std::numbers::pi;
 
-const std::string kData = std::string(HYDROCONTACT_SOURCE_DIR) + "/data/";
+using test::kData;
 
 ProximityProperties Compliant(double E, std::optional<double> h = std::nullopt, double margin = 0) {
   ProximityProperties p = ProximityProperties::Compliant(E, h);

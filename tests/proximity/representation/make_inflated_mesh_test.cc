@@ -7,7 +7,7 @@
 #include "proximity/representation/make_sphere_mesh.h"
 
 namespace hydrocontact {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 using Catch::Matchers::Contains;
 

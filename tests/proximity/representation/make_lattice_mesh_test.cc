@@ -7,7 +7,7 @@
 #include <catch2/catch.hpp>
 
 namespace hydrocontact::internal {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 TEST_CASE("Simplex lattice: n³ tetrahedra filling the corner simplex") {
   for (int n = 1; n <= 6; ++n) {

@@ -10,11 +10,11 @@
 #include "tests/mesh/test_files.h"
 
 namespace hydrocontact {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 using Catch::Matchers::Contains;
 
-const std::string kData = std::string(HYDROCONTACT_SOURCE_DIR) + "/data/";
+using test::kData;
 
 TEST_CASE("Mesh shape, rigid: a closed OBJ as it is, or a VTK volume's boundary") {
   const TriangleSurfaceMesh sphere = MakeMeshSurfaceMesh(Mesh(kData + "sphere_r0.05m.obj"));

@@ -12,14 +12,15 @@
 #include "proximity/representation/make_hydroelastic_representation.h"
 #include "proximity/representation/make_mesh_shape.h"
 #include "proximity/representation/make_sphere_mesh.h"
+#include "tests/mesh/test_files.h"
 
 namespace hydrocontact {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 using Catch::Matchers::Contains;
 using Eigen::Vector3d;
 
-const std::string kData = std::string(HYDROCONTACT_SOURCE_DIR) + "/data/";
+using test::kData;
 
 // A random permutation of 0, …, n − 1.
 std::vector<int> Shuffled(int n, std::mt19937& random) {

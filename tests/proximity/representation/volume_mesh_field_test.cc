@@ -7,9 +7,10 @@
 #include "mesh/vtk_reader.h"
 #include "proximity/representation/make_box_mesh.h"
 #include "proximity/representation/make_sphere_mesh.h"
+#include "tests/mesh/test_files.h"
 
 namespace hydrocontact {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 // Distance to a triangle by brute force: the minimum over a fine grid of
 // barycentric samples (an upper bound converging to the true distance).
@@ -96,8 +97,7 @@ TEST_CASE("Distance-to-boundary extent of a sphere mesh agrees with brute force"
 TEST_CASE("Distance-to-boundary extent of the sample VTK cube") {
   // The file's one interior vertex is the cube's centre; its own 'extent'
   // array holds the same values.
-  const VtkVolumeData data =
-      ReadVtkVolumeFile(std::string(HYDROCONTACT_SOURCE_DIR) + "/data/box_0.1m.vtk");
+  const VtkVolumeData data = ReadVtkVolumeFile(test::kData + "box_0.1m.vtk");
   const std::vector<double> e = ComputeDistanceToBoundaryExtent(data.mesh);
   const std::vector<double>& file_extent = data.point_scalars.at("extent");
   for (int v = 0; v < data.mesh.num_vertices(); ++v) CHECK(e[v] == Approx(file_extent[v]).margin(1e-15));

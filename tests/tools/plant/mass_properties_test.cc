@@ -12,7 +12,7 @@
 #include "proximity/representation/make_ellipsoid_mesh.h"
 
 namespace hydrocontact::plant {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 using Eigen::Matrix3d;
 using Eigen::Vector3d;

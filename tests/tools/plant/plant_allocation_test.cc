@@ -13,7 +13,7 @@
 #include "tests/allocation_counter.h"
 
 namespace hydrocontact::plant {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 using Eigen::Vector3d;
 

@@ -9,7 +9,7 @@
 #include "tools/plant/plant.h"
 
 namespace hydrocontact::plant {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 using Eigen::Vector3d;
 

@@ -6,7 +6,7 @@
 #include <catch2/catch.hpp>
 
 namespace hydrocontact::plant {
-namespace {
+namespace HYDROCONTACT_TEST_FILE {
 
 using Eigen::Vector3d;
 
