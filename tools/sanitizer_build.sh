@@ -14,18 +14,25 @@
 #   file:line is missing. For file:line (debugging a report, the long fuzz
 #   run), HYDROCONTACT_SANITIZE_DEBUG=1 in a fresh build-asan/ adds -g;
 # - lld links;
-# - no benchmarks, no Python bindings: the suite needs neither.
-# A build-asan/ configured otherwise (an older GCC one) is made afresh.
+# - no benchmarks, no Python bindings: the suite needs neither;
+# - UBSan's object-size check off: it bounds each access by the size the
+#   compiler can see of the object, which AddressSanitizer's redzones
+#   already check on every heap, stack and global access, and it cost a
+#   quarter of the build's compile time (clang 14: 33 s -> 24 s on
+#   proximity/distance/contact_patch.cc).
+# A build-asan/ configured otherwise (older flags, an older GCC one) is made
+# afresh.
 configure_sanitizer_build() {
   source tools/packages.sh
   ensure_packages "${HYDROCONTACT_BUILD_PACKAGES[@]}" clang libfuzzer-14-dev lld
 
   local debug="-g0"
   [ "${HYDROCONTACT_SANITIZE_DEBUG:-0}" = 1 ] && debug="-g"
-  local sanitizers="-fsanitize=address,undefined -fno-sanitize-recover=all"
+  local sanitizers="-fsanitize=address,undefined -fno-sanitize=object-size -fno-sanitize-recover=all"
   local flags="-O1 $debug -fno-omit-frame-pointer $sanitizers"
   if [ -f build-asan/CMakeCache.txt ] &&
-     ! grep -q '^HYDROCONTACT_BUILD_FUZZERS:BOOL=ON' build-asan/CMakeCache.txt; then
+     { ! grep -q '^HYDROCONTACT_BUILD_FUZZERS:BOOL=ON' build-asan/CMakeCache.txt ||
+       ! grep -qxF "CMAKE_CXX_FLAGS:STRING=$flags" build-asan/CMakeCache.txt; }; then
     echo "build-asan/ is an older configuration: rebuilding it with clang" >&2
     rm -rf build-asan
   fi
