@@ -16,9 +16,10 @@ jobs=$(nproc 2>/dev/null || echo 2)
 cmake --build build-asan -j"$jobs" >&2
 
 # Test cases tagged [sanitizer_skip] are left out here (they run in the
-# Release suite, tools/test.sh): convergence studies that take minutes under
-# the sanitizers, 6 of the suite's 13 minutes of CPU, and whose code runs
-# here through lighter cases (each names them in a comment). Their CTest
+# Release suite, tools/test.sh): studies that take minutes under the
+# sanitizers and whose code runs here through lighter cases (each names them
+# in a comment). One so far: the torus geodesic, 4 of the suite's 13 minutes
+# of CPU, the longest test by far (the others take under a minute). Their CTest
 # names ("<program>: <case>") are asked from the programs themselves, so a
 # renamed case stays skipped and a new one is skipped by its tag alone.
 skipped=()

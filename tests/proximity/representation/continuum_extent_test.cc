@@ -126,13 +126,7 @@ Measured MeasureAgainstContinuum(const Shape& shape, double hint, const RigidTra
           std::abs(s->total_area() - exact.area) / exact.area};
 }
 
-// [sanitizer_skip]: about a minute under the sanitizers (tools/sanitize.sh),
-// 36 representations down to a fine hint. The section integrals run there
-// through the test above, these primitives' representations and their
-// surfaces against half-spaces through the representation and hydroelastic
-// tests.
-TEST_CASE("Curved primitives: force and area converge to the continuum answer",
-          "[sanitizer_skip]") {
+TEST_CASE("Curved primitives: force and area converge to the continuum answer") {
   // Every error comes from the flat boundary facets (sag ∝ edge²), so it
   // is second order in the hint: halving h should divide it by about 4. We
   // require a factor of 3 per halving (counts are rounded up to integers),

@@ -267,14 +267,7 @@ TEST_CASE("A compliant OBJ Mesh is inflated by its margin before meshing") {
   std::filesystem::remove(file);
 }
 
-// [sanitizer_skip]: 40 s under the sanitizers (tools/sanitize.sh), three
-// ever finer meshings of a fine icosphere. Under the sanitizers an OBJ is
-// read and stuffed by "A compliant OBJ Mesh is inflated by its margin before
-// meshing", spheres are stuffed by "A closed sphere", and compliant meshes
-// meet rigid half-spaces in the hydroelastic tests.
-TEST_CASE(
-    "A compliant sphere from an OBJ pressed into a rigid half-space: closed-form force",
-    "[sanitizer_skip]") {
+TEST_CASE("A compliant sphere from an OBJ pressed into a rigid half-space: closed-form force") {
   // Sphere of radius r whose centre is at height c = r − d above the plane
   // z = 0: the contact surface is the disk of radius a, a² = r² − c², and
   // with p = E(1 − |x|/r) the force is
@@ -316,12 +309,7 @@ double DeepestDistance(const MeshDistanceData& data, const VolumeMesh& mesh) {
   return deepest;
 }
 
-// [sanitizer_skip]: 30 s under the sanitizers (tools/sanitize.sh). Stuffing a
-// torus runs there through "A torus: volume converges, field 0 on the
-// boundary, maximum on the core circle", reading gmsh's files through the
-// mesh tests.
-TEST_CASE("Against gmsh: one torus surface, tetrahedralized by gmsh and by stuffing",
-          "[gmsh][sanitizer_skip]") {
+TEST_CASE("Against gmsh: one torus surface, tetrahedralized by gmsh and by stuffing", "[gmsh]") {
   // gmsh tetrahedralizes a torus (major radius R = 1, minor r = 0.3: non-
   // convex, genus 1) with edges of about ℓ = 0.05; its boundary S is the
   // surface given to our mesher, so both meshes describe the same solid.
