@@ -14,8 +14,10 @@
 
 namespace hydrocontact::test {
 
-/// The repository's sample data folder, data/, with a trailing slash.
-inline const std::string kData = std::string(HYDROCONTACT_SOURCE_DIR) + "/data/";
+/// The path of the repository's sample file `name` (in data/).
+inline std::string DataPath(const std::string& name) {
+  return (std::filesystem::path(HYDROCONTACT_SOURCE_DIR) / "data" / name).string();
+}
 
 /// A fresh directory under the system's temporary directory, unique to this
 /// process and object (tests of different programs may run in parallel).

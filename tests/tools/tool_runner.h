@@ -112,11 +112,6 @@ inline Eigen::Vector3d JsonVector(const std::string& json, const std::string& ke
   return {values[0], values[1], values[2]};
 }
 
-/// The path of sample file `name` in data/.
-inline std::string DataPath(const std::string& name) {
-  return (std::filesystem::path(HYDROCONTACT_SOURCE_DIR) / "data" / name).string();
-}
-
 /// Exit 0, nothing on stderr, one JSON object on stdout.
 inline void CheckSuccess(const ToolResult& r) {
   INFO(r.err);

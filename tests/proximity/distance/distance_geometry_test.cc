@@ -28,7 +28,7 @@ TEST_CASE("DistanceGeometry of primitives: bounding radii", "[distance_geometry]
 TEST_CASE("DistanceGeometry of a Convex keeps only the hull's corners", "[distance_geometry]") {
   // The sample box volume has 99 vertices (face grids and the centre);
   // its hull is the cube with 8 corners.
-  const DistanceGeometry g = MakeDistanceGeometry(Convex(test::DataFile("box_0.1m.vtk")));
+  const DistanceGeometry g = MakeDistanceGeometry(Convex(test::DataPath("box_0.1m.vtk")));
   REQUIRE(g.mesh != nullptr);
   CHECK(g.mesh->mesh.num_vertices() == 8);
   CHECK(g.mesh->is_convex);
@@ -39,17 +39,17 @@ TEST_CASE("DistanceGeometry of a Convex keeps only the hull's corners", "[distan
     CHECK(v.cwiseAbs().minCoeff() == Approx(0.05));
   }
   // Scaled.
-  const DistanceGeometry scaled = MakeDistanceGeometry(Convex(test::DataFile("box_0.1m.vtk"), 2));
+  const DistanceGeometry scaled = MakeDistanceGeometry(Convex(test::DataPath("box_0.1m.vtk"), 2));
   CHECK(scaled.bounding_radius == Approx(0.1 * std::sqrt(3.0)));
 }
 
 TEST_CASE("DistanceGeometry of a Mesh: OBJ surface or VTK boundary", "[distance_geometry]") {
-  const DistanceGeometry sphere = MakeDistanceGeometry(Mesh(test::DataFile("sphere_r0.05m.obj")));
+  const DistanceGeometry sphere = MakeDistanceGeometry(Mesh(test::DataPath("sphere_r0.05m.obj")));
   REQUIRE(sphere.mesh != nullptr);
   CHECK(sphere.mesh->mesh.num_vertices() == 162);
   CHECK(sphere.bounding_radius == Approx(0.05));
   // The box volume's boundary: every vertex but the centre (98).
-  const DistanceGeometry box = MakeDistanceGeometry(Mesh(test::DataFile("box_0.1m.vtk")));
+  const DistanceGeometry box = MakeDistanceGeometry(Mesh(test::DataPath("box_0.1m.vtk")));
   REQUIRE(box.mesh != nullptr);
   CHECK(box.hull == nullptr);
   CHECK(box.mesh->mesh.num_vertices() == 98);
@@ -61,10 +61,10 @@ TEST_CASE("DistanceGeometry reports bad files naming them", "[distance_geometry]
                     Catch::Contains("shape.step") && Catch::Contains("extension"));
   CHECK_THROWS_AS(MakeDistanceGeometry(Mesh("/nonexistent/x.obj")), std::runtime_error);
   // An open surface has no inside: refused as a Mesh...
-  CHECK_THROWS_WITH(MakeDistanceGeometry(Mesh(test::DataFile("square_patch_0.1m.obj"))),
+  CHECK_THROWS_WITH(MakeDistanceGeometry(Mesh(test::DataPath("square_patch_0.1m.obj"))),
                     Catch::Contains("square_patch_0.1m.obj"));
   // ...and, being flat, has no hull volume as a Convex.
-  CHECK_THROWS_WITH(MakeDistanceGeometry(Convex(test::DataFile("square_patch_0.1m.obj"))),
+  CHECK_THROWS_WITH(MakeDistanceGeometry(Convex(test::DataPath("square_patch_0.1m.obj"))),
                     Catch::Contains("square_patch_0.1m.obj"));
 }
 

@@ -9,6 +9,8 @@
 #include <Eigen/Core>
 #include <fmt/format.h>
 
+#include "tests/mesh/test_files.h"
+
 namespace hydrocontact::test {
 
 /// Writes the box with half sizes h, centred at the origin, as an OBJ of 8
@@ -24,11 +26,6 @@ inline std::filesystem::path WriteBoxObj(const std::string& name, const Eigen::V
   // Vertex i has bits (x, y, z); faces counter-clockwise from outside.
   out << "f 1 3 4 2\nf 5 6 8 7\nf 1 2 6 5\nf 3 7 8 4\nf 1 5 7 3\nf 2 4 8 6\n";
   return path;
-}
-
-/// The repository's sample data folder.
-inline std::filesystem::path DataFile(const std::string& name) {
-  return std::filesystem::path(HYDROCONTACT_SOURCE_DIR) / "data" / name;
 }
 
 }  // namespace hydrocontact::test

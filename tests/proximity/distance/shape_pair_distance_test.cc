@@ -180,8 +180,8 @@ TEST_CASE("Everything against a half-space, by its deepest point", "[shape_pair_
       // Ellipsoid: ‖E n‖.
       {Ellipsoid(0.3, 0.2, 0.5), Vector3d(0.3 * n_G.x(), 0.2 * n_G.y(), 0.5 * n_G.z()).norm()},
       // The sample cube (half 0.05) as a hull and as a mesh.
-      {Convex(test::DataFile("box_0.1m.vtk")), 0.05 * n_G.cwiseAbs().sum()},
-      {Mesh(test::DataFile("box_0.1m.vtk")), 0.05 * n_G.cwiseAbs().sum()},
+      {Convex(test::DataPath("box_0.1m.vtk")), 0.05 * n_G.cwiseAbs().sum()},
+      {Mesh(test::DataPath("box_0.1m.vtk")), 0.05 * n_G.cwiseAbs().sum()},
   };
   for (const Case& c : cases) {
     INFO(ShapeName(c.shape));
@@ -238,7 +238,7 @@ std::vector<DistanceGeometry> AllGeometries() {
           MakeDistanceGeometry(HalfSpace()),
           MakeDistanceGeometry(Convex(test::WriteBoxObj("spd_box.obj", Vector3d(0.2, 0.3, 0.25)))),
           // The icosphere surface, scaled to radius 0.3, as a Mesh.
-          MakeDistanceGeometry(Mesh(test::DataFile("sphere_r0.05m.obj"), 6))};
+          MakeDistanceGeometry(Mesh(test::DataPath("sphere_r0.05m.obj"), 6))};
 }
 
 using test::RandomPose;
@@ -319,8 +319,8 @@ TEST_CASE("A Convex box and a Mesh box agree with the primitive Box", "[shape_pa
   // queries on the surface.
   const Ids ids;
   const DistanceGeometry box = MakeDistanceGeometry(Box(0.1, 0.1, 0.1));
-  const DistanceGeometry hull = MakeDistanceGeometry(Convex(test::DataFile("box_0.1m.vtk")));
-  const DistanceGeometry mesh = MakeDistanceGeometry(Mesh(test::DataFile("box_0.1m.vtk")));
+  const DistanceGeometry hull = MakeDistanceGeometry(Convex(test::DataPath("box_0.1m.vtk")));
+  const DistanceGeometry mesh = MakeDistanceGeometry(Mesh(test::DataPath("box_0.1m.vtk")));
   const std::vector<DistanceGeometry> others = {
       MakeDistanceGeometry(Sphere(0.03)), MakeDistanceGeometry(Capsule(0.02, 0.05)),
       MakeDistanceGeometry(Cylinder(0.03, 0.04)), MakeDistanceGeometry(Ellipsoid(0.04, 0.02, 0.03)),
@@ -363,7 +363,7 @@ TEST_CASE("Near-touching sweeps are continuous through zero", "[shape_pair_dista
        MakeDistanceGeometry(Ellipsoid(0.1, 0.1, 0.25)), 0.1 + 0.25, Vector3d::Zero()},
       {"cylinder–capsule", MakeDistanceGeometry(Cylinder(0.2, 0.2)),
        MakeDistanceGeometry(Capsule(0.05, 0.2)), 0.1 + 0.15},
-      {"convex–cylinder", MakeDistanceGeometry(Convex(test::DataFile("box_0.1m.vtk"))),
+      {"convex–cylinder", MakeDistanceGeometry(Convex(test::DataPath("box_0.1m.vtk"))),
        MakeDistanceGeometry(Cylinder(0.02, 0.06)), 0.05 + 0.03},
       {"box–box (face on face)", MakeDistanceGeometry(Box(0.4, 0.4, 0.2)),
        MakeDistanceGeometry(Box(0.2, 0.2, 0.2)), 0.1 + 0.1},
@@ -538,7 +538,7 @@ TEST_CASE("Point queries in W", "[shape_pair_distance]") {
   CHECK((r.grad_W - X_WG.rotation().col(0)).norm() < 1e-15);
   CHECK((r.p_GN - Vector3d(1, 0, 0)).norm() < 1e-15);
   // A Convex cube: centre → depth 0.05, tie between faces.
-  const DistanceGeometry hull = MakeDistanceGeometry(Convex(test::DataFile("box_0.1m.vtk")));
+  const DistanceGeometry hull = MakeDistanceGeometry(Convex(test::DataPath("box_0.1m.vtk")));
   r = ComputeSignedDistanceToPoint(id, hull, X_WG, X_WG.translation());
   CHECK(r.distance == Approx(-0.05));
   CHECK(!r.is_grad_W_unique);
@@ -552,7 +552,7 @@ TEST_CASE("Point queries in W", "[shape_pair_distance]") {
   r = ComputeSignedDistanceToPoint(id, hull, X_WG, X_WG * Vector3d(0.08, 0.09, 0.05));
   CHECK(r.distance == Approx(0.05));
   // A mesh sphere (inscribed icosphere) seen from afar: nearly ‖Q‖ − r.
-  const DistanceGeometry mesh = MakeDistanceGeometry(Mesh(test::DataFile("sphere_r0.05m.obj")));
+  const DistanceGeometry mesh = MakeDistanceGeometry(Mesh(test::DataPath("sphere_r0.05m.obj")));
   r = ComputeSignedDistanceToPoint(id, mesh, X_WG, X_WG * Vector3d(0, 0, 1));
   CHECK(r.distance == Approx(0.95).margin(0.005));
   // Every query invariant: p_WQ = X_WG·p_GN + φ·∇φ.

@@ -13,7 +13,6 @@
 namespace hydrocontact {
 namespace HYDROCONTACT_TEST_FILE {
 
-using test::kData;
 
 TriangleSurfaceMesh UnitCubeHull() {
   std::vector<Eigen::Vector3d> p;
@@ -81,22 +80,22 @@ TEST_CASE("Convex hull inflation: chamfered offset, faces and vertices exactly d
 
 TEST_CASE("Convex from files: the OBJ icosphere and the VTK cube") {
   // The icosphere is convex: its hull is itself, every vertex extreme.
-  const TriangleSurfaceMesh sphere = ReadObjFile(kData + "sphere_r0.05m.obj");
-  const TriangleSurfaceMesh hull = MakeConvexSurfaceMesh(Convex(kData + "sphere_r0.05m.obj"));
+  const TriangleSurfaceMesh sphere = ReadObjFile(test::DataPath("sphere_r0.05m.obj"));
+  const TriangleSurfaceMesh hull = MakeConvexSurfaceMesh(Convex(test::DataPath("sphere_r0.05m.obj")));
   test::CheckClosedOutward(hull);
   CHECK(hull.num_vertices() == sphere.num_vertices());
   CHECK(hull.num_triangles() == sphere.num_triangles());
   CHECK(hull.CalcSignedVolume() == Approx(sphere.CalcSignedVolume()).epsilon(1e-12));
   // Scale 2 multiplies volumes by 8.
-  const TriangleSurfaceMesh doubled = MakeConvexSurfaceMesh(Convex(kData + "sphere_r0.05m.obj", 2.0));
+  const TriangleSurfaceMesh doubled = MakeConvexSurfaceMesh(Convex(test::DataPath("sphere_r0.05m.obj"), 2.0));
   CHECK(doubled.CalcSignedVolume() == Approx(8 * sphere.CalcSignedVolume()).epsilon(1e-12));
   // The VTK cube's 99 vertices (grid points on its faces) hull to 8 corners.
-  const VolumeMeshWithExtent cube = MakeConvexVolumeMesh(Convex(kData + "box_0.1m.vtk"));
+  const VolumeMeshWithExtent cube = MakeConvexVolumeMesh(Convex(test::DataPath("box_0.1m.vtk")));
   test::CheckCompliantMesh(cube);
   CHECK(cube.mesh.num_vertices() == 9);
   CHECK(cube.mesh.total_volume() == Approx(1e-3).epsilon(1e-12));
   // With a margin the compliant mesh fills the inflated hull.
-  const VolumeMeshWithExtent inflated = MakeConvexVolumeMesh(Convex(kData + "box_0.1m.vtk"), 0.01);
+  const VolumeMeshWithExtent inflated = MakeConvexVolumeMesh(Convex(test::DataPath("box_0.1m.vtk")), 0.01);
   test::CheckCompliantMesh(inflated);
   const double d = 0.01;
   CHECK(inflated.mesh.total_volume() ==
@@ -106,12 +105,12 @@ TEST_CASE("Convex from files: the OBJ icosphere and the VTK cube") {
 TEST_CASE("Convex: bad files and arguments throw naming the culprit") {
   using Catch::Matchers::Contains;
   CHECK_THROWS_WITH(ReadConvexPoints(Convex("shape.step")), Contains("shape.step") && Contains(".obj"));
-  CHECK_THROWS_WITH(MakeConvexSurfaceMesh(Convex(kData + "no_such_file.obj")), Contains("no_such_file.obj"));
+  CHECK_THROWS_WITH(MakeConvexSurfaceMesh(Convex(test::DataPath("no_such_file.obj"))), Contains("no_such_file.obj"));
   CHECK_THROWS_WITH(InflateConvexHull(UnitCubeHull(), -1), Contains("margin"));
   // An open surface is not a hull.
-  CHECK_THROWS_WITH(MakeConvexVolumeMesh(ReadObjFile(kData + "square_patch_0.1m.obj")), Contains("closed"));
+  CHECK_THROWS_WITH(MakeConvexVolumeMesh(ReadObjFile(test::DataPath("square_patch_0.1m.obj"))), Contains("closed"));
   // A flat OBJ has no volume to hull.
-  CHECK_THROWS_WITH(MakeConvexSurfaceMesh(Convex(kData + "square_patch_0.1m.obj")), Contains("coplanar"));
+  CHECK_THROWS_WITH(MakeConvexSurfaceMesh(Convex(test::DataPath("square_patch_0.1m.obj"))), Contains("coplanar"));
 }
 
 }  // namespace

@@ -18,7 +18,6 @@ namespace HYDROCONTACT_TEST_FILE {
 using Catch::Matchers::Contains;
 using std::numbers::pi;
 
-using test::kData;
 
 ProximityProperties Compliant(double E, std::optional<double> h = std::nullopt, double margin = 0) {
   ProximityProperties p = ProximityProperties::Compliant(E, h);
@@ -169,37 +168,37 @@ TEST_CASE("Representation: files") {
   // A VTK volume as compliant Mesh: e from distances to its boundary; the
   // sample cube's one interior vertex is its centre.
   const auto cube = std::get<CompliantMesh>(
-      MakeHydroelasticRepresentation(Mesh(kData + "box_0.1m.vtk"), Compliant(1e5)));
+      MakeHydroelasticRepresentation(Mesh(test::DataPath("box_0.1m.vtk")), Compliant(1e5)));
   CheckCompliant(cube, 1e5);
   CHECK(cube.mesh.total_volume() == Approx(1e-3).epsilon(1e-12));
   // A closed OBJ as rigid Mesh.
   const auto sphere = std::get<RigidMesh>(
-      MakeHydroelasticRepresentation(Mesh(kData + "sphere_r0.05m.obj"), ProximityProperties::Rigid()));
+      MakeHydroelasticRepresentation(Mesh(test::DataPath("sphere_r0.05m.obj")), ProximityProperties::Rigid()));
   test::CheckClosedOutward(sphere.mesh);
   CHECK(sphere.mesh.num_triangles() == 320);
   // Convex either way.
   const auto hull = std::get<CompliantMesh>(
-      MakeHydroelasticRepresentation(Convex(kData + "sphere_r0.05m.obj"), Compliant(1e6)));
+      MakeHydroelasticRepresentation(Convex(test::DataPath("sphere_r0.05m.obj")), Compliant(1e6)));
   CheckCompliant(hull, 1e6);
   CHECK(hull.mesh.num_elements() == 320);
   CHECK(std::holds_alternative<RigidMesh>(
-      MakeHydroelasticRepresentation(Convex(kData + "box_0.1m.vtk"), ProximityProperties::Rigid())));
+      MakeHydroelasticRepresentation(Convex(test::DataPath("box_0.1m.vtk")), ProximityProperties::Rigid())));
 }
 
 TEST_CASE("Representation: impossible requests throw saying why and what to do") {
   // A compliant OBJ is tetrahedralized now (issue 15) unless it is open.
   CHECK_THROWS_WITH(
-      MakeHydroelasticRepresentation(Mesh(kData + "square_patch_0.1m.obj"), Compliant(1e6)),
+      MakeHydroelasticRepresentation(Mesh(test::DataPath("square_patch_0.1m.obj")), Compliant(1e6)),
       Contains("square_patch_0.1m.obj") && Contains("not closed"));
-  CHECK_THROWS_WITH(MakeHydroelasticRepresentation(Mesh(kData + "square_patch_0.1m.obj"),
+  CHECK_THROWS_WITH(MakeHydroelasticRepresentation(Mesh(test::DataPath("square_patch_0.1m.obj")),
                                                    ProximityProperties::Rigid()),
                     Contains("square_patch_0.1m.obj") && Contains("not closed") &&
                         Contains("use Convex"));
   CHECK_THROWS_WITH(MakeHydroelasticRepresentation(Sphere(1), Compliant(1e6, 1e-4)),
                     Contains("Sphere") && Contains("resolution hint"));
-  CHECK_THROWS_WITH(MakeHydroelasticRepresentation(Mesh(kData + "missing.vtk"), Compliant(1e6)),
+  CHECK_THROWS_WITH(MakeHydroelasticRepresentation(Mesh(test::DataPath("missing.vtk")), Compliant(1e6)),
                     Contains("missing.vtk"));
-  CHECK_THROWS_WITH(MakeHydroelasticRepresentation(Mesh(kData + "README.md"), Compliant(1e6)),
+  CHECK_THROWS_WITH(MakeHydroelasticRepresentation(Mesh(test::DataPath("README.md")), Compliant(1e6)),
                     Contains("README.md") && Contains("unsupported"));
 }
 

@@ -14,36 +14,35 @@ namespace HYDROCONTACT_TEST_FILE {
 
 using Catch::Matchers::Contains;
 
-using test::kData;
 
 TEST_CASE("Mesh shape, rigid: a closed OBJ as it is, or a VTK volume's boundary") {
-  const TriangleSurfaceMesh sphere = MakeMeshSurfaceMesh(Mesh(kData + "sphere_r0.05m.obj"));
-  CHECK(sphere.Equal(ReadObjFile(kData + "sphere_r0.05m.obj")));
+  const TriangleSurfaceMesh sphere = MakeMeshSurfaceMesh(Mesh(test::DataPath("sphere_r0.05m.obj")));
+  CHECK(sphere.Equal(ReadObjFile(test::DataPath("sphere_r0.05m.obj"))));
   test::CheckClosedOutward(sphere);
   // The VTK cube's boundary: area 6·0.1², volume 0.1³.
-  const TriangleSurfaceMesh cube = MakeMeshSurfaceMesh(Mesh(kData + "box_0.1m.vtk"));
+  const TriangleSurfaceMesh cube = MakeMeshSurfaceMesh(Mesh(test::DataPath("box_0.1m.vtk")));
   test::CheckClosedOutward(cube);
   CHECK(cube.total_area() == Approx(0.06).epsilon(1e-12));
   CHECK(cube.CalcSignedVolume() == Approx(1e-3).epsilon(1e-12));
   // Margin: the cube boundary inflates to the sharp offset; scale applies first.
-  const TriangleSurfaceMesh inflated = MakeMeshSurfaceMesh(Mesh(kData + "box_0.1m.vtk", 2.0), 0.01);
+  const TriangleSurfaceMesh inflated = MakeMeshSurfaceMesh(Mesh(test::DataPath("box_0.1m.vtk"), 2.0), 0.01);
   CHECK(inflated.CalcSignedVolume() == Approx(std::pow(0.22, 3)).epsilon(1e-12));
   // The icosphere's vertices move out by about δ.
-  const TriangleSurfaceMesh fat = MakeMeshSurfaceMesh(Mesh(kData + "sphere_r0.05m.obj"), 0.005);
+  const TriangleSurfaceMesh fat = MakeMeshSurfaceMesh(Mesh(test::DataPath("sphere_r0.05m.obj")), 0.005);
   for (const auto& p : fat.vertices()) CHECK(p.norm() == Approx(0.055).epsilon(0.01));
 }
 
 TEST_CASE("Mesh shape, compliant: a VTK volume with the distance-to-boundary extent") {
-  const VolumeMeshWithExtent m = MakeMeshVolumeMesh(Mesh(kData + "box_0.1m.vtk"));
+  const VolumeMeshWithExtent m = MakeMeshVolumeMesh(Mesh(test::DataPath("box_0.1m.vtk")));
   test::CheckCompliantMesh(m);
   // Same values as the file's own 'extent' array (1 at the centre, 0 on
   // the boundary), computed independently by its generator.
-  const VtkVolumeData data = ReadVtkVolumeFile(kData + "box_0.1m.vtk");
+  const VtkVolumeData data = ReadVtkVolumeFile(test::DataPath("box_0.1m.vtk"));
   for (int v = 0; v < m.mesh.num_vertices(); ++v) {
     CHECK(m.extent[v] == Approx(data.point_scalars.at("extent")[v]).margin(1e-15));
   }
   // Margin inflates the boundary; the field is 0 on the new boundary.
-  const VolumeMeshWithExtent fat = MakeMeshVolumeMesh(Mesh(kData + "box_0.1m.vtk"), 0.01);
+  const VolumeMeshWithExtent fat = MakeMeshVolumeMesh(Mesh(test::DataPath("box_0.1m.vtk")), 0.01);
   test::CheckCompliantMesh(fat);
   CHECK(fat.mesh.total_volume() == Approx(std::pow(0.12, 3)).epsilon(1e-12));
 }
@@ -51,15 +50,15 @@ TEST_CASE("Mesh shape, compliant: a VTK volume with the distance-to-boundary ext
 TEST_CASE("Mesh shape: impossible requests throw saying why and what to do") {
   // A compliant OBJ is tetrahedralized now (issue 15); an open one is
   // refused as for a rigid one.
-  CHECK_THROWS_WITH(MakeMeshVolumeMesh(Mesh(kData + "square_patch_0.1m.obj")),
+  CHECK_THROWS_WITH(MakeMeshVolumeMesh(Mesh(test::DataPath("square_patch_0.1m.obj"))),
                     Contains("square_patch_0.1m.obj") && Contains("not closed"));
-  CHECK_THROWS_WITH(MakeMeshSurfaceMesh(Mesh(kData + "square_patch_0.1m.obj")),
+  CHECK_THROWS_WITH(MakeMeshSurfaceMesh(Mesh(test::DataPath("square_patch_0.1m.obj"))),
                     Contains("not closed") && Contains("close the mesh"));
-  CHECK_THROWS_WITH(MakeMeshSurfaceMesh(Mesh(kData + "README.md")), Contains("unsupported file type"));
-  CHECK_THROWS_WITH(MakeMeshVolumeMesh(Mesh(kData + "nothing_here.vtk")), Contains("nothing_here.vtk"));
-  CHECK_THROWS_WITH(MakeMeshVolumeMesh(Mesh(kData + "box_0.1m.vtk"), -1), Contains("margin"));
+  CHECK_THROWS_WITH(MakeMeshSurfaceMesh(Mesh(test::DataPath("README.md"))), Contains("unsupported file type"));
+  CHECK_THROWS_WITH(MakeMeshVolumeMesh(Mesh(test::DataPath("nothing_here.vtk"))), Contains("nothing_here.vtk"));
+  CHECK_THROWS_WITH(MakeMeshVolumeMesh(Mesh(test::DataPath("box_0.1m.vtk")), -1), Contains("margin"));
   // Inward normals: the icosphere with every triangle reversed.
-  const TriangleSurfaceMesh sphere = ReadObjFile(kData + "sphere_r0.05m.obj");
+  const TriangleSurfaceMesh sphere = ReadObjFile(test::DataPath("sphere_r0.05m.obj"));
   std::vector<TriangleSurfaceMesh::Element> reversed = sphere.triangles();
   for (auto& t : reversed) std::swap(t[1], t[2]);
   const test::ScratchDirectory scratch;  // unique per process: test programs run in parallel

@@ -20,7 +20,6 @@ namespace HYDROCONTACT_TEST_FILE {
 using Catch::Matchers::Contains;
 using Eigen::Vector3d;
 
-using test::kData;
 
 // A random permutation of 0, …, n − 1.
 std::vector<int> Shuffled(int n, std::mt19937& random) {
@@ -205,7 +204,7 @@ TEST_CASE("OrderForLocality: a hierarchy of another mesh is named, not used", "[
 // face's area by ~1e-15 of the patch's, far inside the bounds below).
 TEST_CASE("OrderForLocality: contact surfaces of the renumbered representation are unchanged",
           "[locality]") {
-  const Mesh file_shape(kData + "gmsh-sphere-r0.05-h0.007.vtk");
+  const Mesh file_shape(test::DataPath("gmsh-sphere-r0.05-h0.007.vtk"));
   const VolumeMeshWithExtent file = MakeMeshVolumeMesh(file_shape);
   const double E = 1e6;
   const HydroelasticRepresentation in_file_order =

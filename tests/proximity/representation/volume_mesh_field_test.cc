@@ -97,7 +97,7 @@ TEST_CASE("Distance-to-boundary extent of a sphere mesh agrees with brute force"
 TEST_CASE("Distance-to-boundary extent of the sample VTK cube") {
   // The file's one interior vertex is the cube's centre; its own 'extent'
   // array holds the same values.
-  const VtkVolumeData data = ReadVtkVolumeFile(test::kData + "box_0.1m.vtk");
+  const VtkVolumeData data = ReadVtkVolumeFile(test::DataPath("box_0.1m.vtk"));
   const std::vector<double> e = ComputeDistanceToBoundaryExtent(data.mesh);
   const std::vector<double>& file_extent = data.point_scalars.at("extent");
   for (int v = 0; v < data.mesh.num_vertices(); ++v) CHECK(e[v] == Approx(file_extent[v]).margin(1e-15));
