@@ -68,6 +68,10 @@ Mesh Renumber(const Mesh& mesh, const LocalityOrder& order, Bvh* bvh) {
   return renumbered;
 }
 
+void RequireHierarchy(const Bvh* bvh) {
+  if (bvh == nullptr) throw std::invalid_argument("OrderForLocality: null hierarchy");
+}
+
 }  // namespace
 
 LocalityOrder CalcLocalityOrder(const VolumeMesh& mesh, const Bvh& bvh) {
@@ -79,6 +83,7 @@ LocalityOrder CalcLocalityOrder(const TriangleSurfaceMesh& mesh, const Bvh& bvh)
 }
 
 VolumeMeshWithExtent OrderForLocality(const VolumeMeshWithExtent& m, Bvh* bvh) {
+  RequireHierarchy(bvh);
   if (m.extent.size() != static_cast<size_t>(m.mesh.num_vertices())) {
     throw std::invalid_argument(fmt::format(
         "OrderForLocality: the extent has {} values for a mesh of {} vertices", m.extent.size(),
@@ -91,6 +96,7 @@ VolumeMeshWithExtent OrderForLocality(const VolumeMeshWithExtent& m, Bvh* bvh) {
 }
 
 TriangleSurfaceMesh OrderForLocality(const TriangleSurfaceMesh& mesh, Bvh* bvh) {
+  RequireHierarchy(bvh);
   const LocalityOrder order = CalcLocalityOrder(mesh, *bvh);
   return Renumber(mesh, order, bvh);
 }

@@ -47,12 +47,14 @@ LocalityOrder CalcLocalityOrder(const TriangleSurfaceMesh& mesh, const Bvh& bvh)
 /// A compliant mesh with its extent and its hierarchy, renumbered in
 /// locality order. `bvh` (built over `m.mesh`) is renumbered in place: its
 /// leaves then hold 0, 1, 2, … in depth-first order, with the same boxes.
-/// @throws std::invalid_argument if the extent does not have one value per
-///         vertex, and as CalcLocalityOrder; `bvh` is then unchanged.
+/// @throws std::invalid_argument if `bvh` is null or the extent does not have
+///         one value per vertex, and as CalcLocalityOrder; `bvh` is then
+///         unchanged.
 VolumeMeshWithExtent OrderForLocality(const VolumeMeshWithExtent& m, Bvh* bvh);
 
 /// A rigid mesh and its hierarchy, renumbered in locality order (see above).
-/// @throws as CalcLocalityOrder; `bvh` is then unchanged.
+/// @throws std::invalid_argument if `bvh` is null, and as CalcLocalityOrder;
+///         `bvh` is then unchanged.
 TriangleSurfaceMesh OrderForLocality(const TriangleSurfaceMesh& mesh, Bvh* bvh);
 
 }  // namespace hydrocontact

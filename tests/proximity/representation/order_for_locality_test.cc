@@ -189,6 +189,10 @@ TEST_CASE("OrderForLocality: a hierarchy of another mesh is named, not used", "[
   short_extent.extent.pop_back();
   Bvh bvh(small.mesh);
   CHECK_THROWS_WITH(OrderForLocality(short_extent, &bvh), Contains("extent has"));
+  // No hierarchy at all, for either overload.
+  CHECK_THROWS_WITH(OrderForLocality(small, nullptr), Contains("null hierarchy"));
+  const TriangleSurfaceMesh surface = ExtractBoundary(small.mesh).surface;
+  CHECK_THROWS_WITH(OrderForLocality(surface, nullptr), Contains("null hierarchy"));
 }
 
 // The representation of a third-party mesh (gmsh's numbering) is renumbered;
