@@ -195,7 +195,8 @@ bool Build::Polygon(int k, BlockTotals* totals) const {
     case 4:
       return PolygonOfSize<4, kTriangles, kPacked>(k, begin, n, totals);
     default:
-      if (n < 3 || n > ClipPolygon::kCapacity) return false;
+      // (ValidateLayout has ruled out n > ClipPolygon::kCapacity.)
+      if (n < 3) return false;
       return PolygonOfSize<0, kTriangles, kPacked>(k, begin, n, totals);
   }
 }
@@ -489,6 +490,45 @@ void SizeForSlots(ContactSurfaceArrays& out, bool triangles, bool has_grad_M, bo
                triangles ? num_polygon_vertices : num_polygons, num_polygon_vertices + num_polygons);
 }
 
+// Throws unless `polygons` has the layout ContactPolygons documents: one
+// end, normal and pair of gradients per polygon, ends that never decrease
+// and close on the last vertex, and at most ClipPolygon::kCapacity vertices
+// per polygon. (A polygon of fewer than 3 vertices is degenerate, and
+// dropped like other degenerate pieces.) Without this a short array would
+// be read past its end. O(polygons), run once per build before anything is
+// touched.
+void ValidateLayout(const ContactPolygons& polygons) {
+  const std::size_t num_polygons = polygons.ends.size();
+  if (polygons.normals.size() != num_polygons || polygons.grad_first.size() != num_polygons ||
+      polygons.grad_second.size() != num_polygons) {
+    throw std::invalid_argument(fmt::format(
+        "BuildContactSurface: the polygons' arrays disagree: {} polygons (ends), but {} normals, "
+        "{} first gradients and {} second gradients",
+        num_polygons, polygons.normals.size(), polygons.grad_first.size(),
+        polygons.grad_second.size()));
+  }
+  int begin = 0;
+  for (std::size_t k = 0; k < num_polygons; ++k) {
+    const int end = polygons.ends[k];
+    if (end < begin) {
+      throw std::invalid_argument(fmt::format(
+          "BuildContactSurface: polygon {} ends at vertex {}, before it begins (at {})", k, end,
+          begin));
+    }
+    if (end - begin > ClipPolygon::kCapacity) {
+      throw std::invalid_argument(fmt::format(
+          "BuildContactSurface: polygon {} has {} vertices; at most {} are supported", k,
+          end - begin, ClipPolygon::kCapacity));
+    }
+    begin = end;
+  }
+  if (static_cast<std::size_t>(begin) != polygons.vertices.size()) {
+    throw std::invalid_argument(fmt::format(
+        "BuildContactSurface: the polygons end at vertex {}, but there are {} vertices", begin,
+        polygons.vertices.size()));
+  }
+}
+
 }  // namespace
 
 std::optional<ContactSurface> BuildContactSurface(const ContactPolygons& polygons,
@@ -518,6 +558,7 @@ bool BuildContactSurface(const ContactPolygons& polygons, const RigidTransform& 
         "BuildContactSurface: neither {} nor {} is compliant; the surface's pressure needs one",
         id_first.to_string(), id_second.to_string()));
   }
+  ValidateLayout(polygons);
   // M is the geometry with the smaller id. When that is the second one, the
   // normals must point the other way: reverse every polygon.
   const bool flip = id_second < id_first;

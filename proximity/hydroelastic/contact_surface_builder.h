@@ -127,7 +127,15 @@ inline constexpr double kNegligibleAreaRatio = 1e-14;
 /// −1e-16·E on the rim). Degenerate pieces are dropped (see
 /// kDegeneratePolygonRatio, kNegligibleEdgeRatio and kNegligibleAreaRatio).
 /// @returns nullopt when no face remains.
-/// @throws std::invalid_argument if id_first == id_second.
+/// @throws std::invalid_argument if id_first == id_second, neither geometry
+///         is compliant, or `polygons` breaks its layout (see below).
+///
+/// The layout is checked before anything else is done: `normals`,
+/// `grad_first` and `grad_second` hold one entry per polygon (`ends`),
+/// the ends never decrease and the last is vertices.size(), and no polygon
+/// has more than ClipPolygon::kCapacity vertices. The message names the
+/// polygon at fault. (A polygon of fewer than 3 vertices is degenerate and
+/// dropped, not an error.)
 std::optional<ContactSurface> BuildContactSurface(const ContactPolygons& polygons,
                                                   const RigidTransform& X_WF,
                                                   GeometryId id_first, bool first_compliant,
@@ -147,7 +155,8 @@ std::optional<ContactSurface> BuildContactSurface(const ContactPolygons& polygon
 /// @returns false, leaving `*surface` empty (its storage kept), when no face
 ///          remains.
 /// @throws std::invalid_argument if id_first == id_second, neither geometry
-///         is compliant, or surface is null.
+///         is compliant, surface is null, or `polygons` breaks its layout
+///         (see above); `*surface` is then left as it was.
 bool BuildContactSurface(const ContactPolygons& polygons, const RigidTransform& X_WF,
                          GeometryId id_first, bool first_compliant, GeometryId id_second,
                          bool second_compliant, HydroelasticContactRepresentation representation,

@@ -465,6 +465,94 @@ TEST_CASE("Two rigid geometries are rejected, naming both", "[builder]") {
   }
 }
 
+// A regular polygon of n vertices on the circle of radius r about F's
+// origin in the plane z = 0, counter-clockwise about +z, pressure 1 Pa.
+ContactPolygons RegularPolygon(int n, double r) {
+  ContactPolygons polygons;
+  for (int i = 0; i < n; ++i) {
+    const double angle = 2 * M_PI * i / n;
+    polygons.vertices.emplace_back(r * std::cos(angle), r * std::sin(angle), 0, 1);
+  }
+  polygons.ends.push_back(n);
+  polygons.normals.push_back(Vector3d::UnitZ());
+  polygons.grad_first.push_back(Vector3d::Zero());
+  polygons.grad_second.push_back(Vector3d::Zero());
+  return polygons;
+}
+
+TEST_CASE("A polygon of ClipPolygon::kCapacity vertices is built whole", "[builder]") {
+  // The largest polygon the layout allows. A regular n-gon of circumradius
+  // r is n isosceles triangles of apex angle 2π/n: area n/2 · r² sin(2π/n);
+  // with p = 1 Pa the force is that area along n̂.
+  const int n = ClipPolygon::kCapacity;
+  const double r = 0.3;
+  const double area = n / 2.0 * r * r * std::sin(2 * M_PI / n);
+  const ContactPolygons polygons = RegularPolygon(n, r);
+  // Named first: the order in which a call's arguments are evaluated is
+  // unspecified, and the first id must be the smaller (no flip).
+  const GeometryId first = GeometryId::get_new_id();
+  const GeometryId second = GeometryId::get_new_id();
+  for (const auto representation : test::kBoth) {
+    const auto s = BuildContactSurface(polygons, kX_WF, first, true, second, false, representation);
+    REQUIRE(s.has_value());
+    CHECK(s->num_faces() == (representation == HydroelasticContactRepresentation::kPolygon ? 1 : n));
+    CHECK(s->total_area() == Approx(area).epsilon(1e-14));
+    CHECK(IntegrateForce(*s).isApprox(area * kX_WF.RotateVector(Vector3d::UnitZ()), 1e-13));
+  }
+}
+
+TEST_CASE("Polygons that break their layout are rejected, naming the culprit, surface kept",
+          "[builder]") {
+  const GeometryId a = GeometryId::get_new_id();
+  const GeometryId b = GeometryId::get_new_id();
+  // Two rectangles, the second shifted by 5 along x.
+  ContactPolygons valid;
+  valid.Add(Rectangle(), Vector3d::UnitZ(), Vector3d(0, 0, 7), Vector3d::Zero());
+  ClipPolygon shifted = Rectangle();
+  for (int i = 0; i < shifted.size; ++i) shifted[i].x() += 5;
+  valid.Add(shifted, Vector3d::UnitZ(), Vector3d(0, 0, 7), Vector3d::Zero());
+
+  struct Case {
+    const char* what;
+    ContactPolygons polygons;
+    const char* message;
+  };
+  std::vector<Case> cases;
+  cases.push_back({"a normal missing", valid, "2 polygons (ends), but 1 normals"});
+  cases.back().polygons.normals.pop_back();
+  cases.push_back({"a gradient missing", valid, "1 second gradients"});
+  cases.back().polygons.grad_second.pop_back();
+  cases.push_back({"ends that decrease", valid, "polygon 1 ends at vertex 2, before it begins"});
+  cases.back().polygons.ends[1] = 2;
+  cases.push_back({"a vertex after the last end", valid, "end at vertex 8, but there are 9"});
+  cases.back().polygons.vertices.push_back(Vector4d(9, 9, 0, 1));
+  cases.push_back({"the last end past the vertices", valid, "end at vertex 9, but there are 8"});
+  cases.back().polygons.ends[1] = 9;
+  cases.push_back({"one vertex too many", RegularPolygon(ClipPolygon::kCapacity + 1, 0.3),
+                   "polygon 0 has 17 vertices; at most 16"});
+  static_assert(ClipPolygon::kCapacity == 16, "the message above names 16");
+
+  for (const auto representation : test::kBoth) {
+    // A surface from an earlier, valid build: a rejected build must leave it
+    // as it was.
+    ContactSurface surface;
+    REQUIRE(BuildContactSurface(valid, kX_WF, a, true, b, false, representation, &surface));
+    const int num_faces = surface.num_faces();
+    const double total_area = surface.total_area();
+    REQUIRE(total_area == Approx(4.0));  // two 2 × 1 rectangles
+    for (const Case& c : cases) {
+      INFO(c.what);
+      CHECK_THROWS_WITH(BuildContactSurface(c.polygons, kX_WF, a, true, b, false, representation),
+                        Catch::Contains(c.message));
+      CHECK_THROWS_AS(
+          BuildContactSurface(c.polygons, kX_WF, a, true, b, false, representation, &surface),
+          std::invalid_argument);
+      CHECK(surface.num_faces() == num_faces);
+      CHECK(surface.total_area() == total_area);
+    }
+  }
+}
+
 }  // namespace
 }  // namespace hydrocontact
 
