@@ -139,6 +139,13 @@ HeightSample EvalHeight(const HeightField& field, double x, double y) {
 }
 
 HeightCellBounds CalcHeightCellBounds(const HeightField& field, int i, int j) {
+  // The cell's Bernstein weights are written at offsets from its window:
+  // an index off the grid would write past them.
+  if (i < 0 || i > field.nx() - 2 || j < 0 || j > field.ny() - 2) {
+    throw std::out_of_range(fmt::format(
+        "CalcHeightCellBounds: cell ({}, {}) is off the grid of {} x {} cells", i, j,
+        field.nx() - 1, field.ny() - 1));
+  }
   const Window wx = CellWindow(i, field.nx());
   const Window wy = CellWindow(j, field.ny());
   const auto bx = BernsteinWeights(i, field.nx(), wx);
@@ -194,6 +201,14 @@ HeightCellBounds CalcHeightFieldBounds(const HeightField& field) {
 }
 
 double CalcTessellationError(const HeightField& field, double hessian_norm, int k) {
+  if (k < 1) {
+    throw std::invalid_argument(
+        fmt::format("CalcTessellationError: the subdivision k must be at least 1, got {}", k));
+  }
+  if (!(hessian_norm >= 0) || !std::isfinite(hessian_norm)) {
+    throw std::invalid_argument(fmt::format(
+        "CalcTessellationError: hessian_norm must be finite and >= 0, got {}", hessian_norm));
+  }
   const double dx = field.dx(), dy = field.dy();
   return hessian_norm * (dx * dx + dy * dy) / (8.0 * k * k);
 }

@@ -50,6 +50,7 @@ struct HeightCellBounds {
 };
 
 /// The bounds of cell (i, j), 0 ≤ i ≤ nx − 2, 0 ≤ j ≤ ny − 2.
+/// @throws std::out_of_range naming the cell if it is off the grid.
 HeightCellBounds CalcHeightCellBounds(const HeightField& field, int i, int j);
 
 /// The bounds over the whole field: h_min, h_max and hessian_norm are the
@@ -64,6 +65,8 @@ HeightCellBounds CalcHeightFieldBounds(const HeightField& field);
 /// |h − Ih| ≤ ½·M·Σλᵢ‖vᵢ − p‖² ≤ ½·M·ρ²), and a right triangle with legs
 /// dx/k, dy/k has ρ² = (dx² + dy²)/(4k²). M is the Hessian bound of
 /// CalcHeightFieldBounds.
+/// @throws std::invalid_argument if k < 1 or hessian_norm is negative or
+///         not finite.
 double CalcTessellationError(const HeightField& field, double hessian_norm, int k);
 
 /// Throws std::invalid_argument naming the thickness when the surface's

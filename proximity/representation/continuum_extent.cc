@@ -108,6 +108,12 @@ double IntegrateRecursive(const std::function<double(double)>& f, double a, doub
   }
   kronrod *= h;
   gauss *= h;
+  // A NaN would fail the test below on every subinterval and bisect to
+  // depth 50 everywhere: 2^50 evaluations, a hang, to return NaN.
+  if (!std::isfinite(kronrod) || !std::isfinite(gauss)) {
+    throw std::invalid_argument(fmt::format(
+        "IntegrateAdaptive: the integrand is not finite on [{}, {}] (estimate {})", a, b, kronrod));
+  }
   if (std::abs(kronrod - gauss) <= tolerance || depth >= 50) return kronrod;
   return IntegrateRecursive(f, a, c, tolerance / 2, depth + 1) +
          IntegrateRecursive(f, c, b, tolerance / 2, depth + 1);
@@ -117,6 +123,16 @@ double IntegrateRecursive(const std::function<double(double)>& f, double a, doub
 
 double IntegrateAdaptive(const std::function<double(double)>& f, double a, double b,
                          double tolerance) {
+  // A tolerance of 0 (or NaN) is never met: every branch would bisect to
+  // depth 50.
+  if (!(tolerance > 0) || !std::isfinite(tolerance)) {
+    throw std::invalid_argument(fmt::format(
+        "IntegrateAdaptive: tolerance must be positive and finite, got {}", tolerance));
+  }
+  if (!std::isfinite(a) || !std::isfinite(b)) {
+    throw std::invalid_argument(
+        fmt::format("IntegrateAdaptive: the interval [{}, {}] is not finite", a, b));
+  }
   if (!(b > a)) return 0.0;
   return IntegrateRecursive(f, a, b, tolerance, 0);
 }

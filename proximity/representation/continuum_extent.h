@@ -47,7 +47,10 @@ struct PlaneSectionIntegrals {
 PlaneSectionIntegrals IntegrateExtentOverPlaneSection(const Shape& shape, const RigidTransform& X_GP);
 
 /// ∫ f over [a, b] by adaptive Gauss–Kronrod (7, 15) quadrature to absolute
-/// tolerance `tolerance` (subdivision stops at depth 50).
+/// tolerance `tolerance` (subdivision stops at depth 50). An empty or
+/// reversed interval (b ≤ a) gives 0.
+/// @throws std::invalid_argument if tolerance is not positive and finite,
+///         a or b is not finite, or f is not finite where it is sampled.
 double IntegrateAdaptive(const std::function<double(double)>& f, double a, double b,
                          double tolerance);
 

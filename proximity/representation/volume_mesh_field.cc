@@ -36,6 +36,14 @@ double DistanceToTriangle(const Eigen::Vector3d& p, const Eigen::Vector3d& a,
 }
 
 std::vector<double> ComputeDistanceToBoundaryExtent(const VolumeMesh& mesh) {
+  // Without tetrahedra there is no boundary: every distance would be +∞
+  // and the extents ∞/∞ = NaN.
+  if (mesh.num_elements() == 0) {
+    throw std::invalid_argument(fmt::format(
+        "the volume mesh ({} vertices) has no tetrahedra, so it has no boundary to measure the "
+        "extent from",
+        mesh.num_vertices()));
+  }
   const VolumeMeshBoundary boundary = ExtractBoundary(mesh);
   const TriangleSurfaceMesh& surface = boundary.surface;
   const Bvh bvh(surface);

@@ -2,12 +2,14 @@
 #include "tests/proximity/height_fields.h"
 
 #include <cmath>
+#include <utility>
 #include <functional>
 #include <random>
 #include <vector>
 
 #include <Eigen/Eigenvalues>
 #include <catch2/catch.hpp>
+#include <fmt/format.h>
 
 namespace hydrocontact {
 namespace HYDROCONTACT_TEST_FILE {
@@ -223,6 +225,25 @@ TEST_CASE("A thickness too small for the interpolant's undershoot is refused",
   // lowest −1/8 at u = ½ (x = 1.5).
   CHECK(EvalHeight(thin, 1.5, 0).h == Approx(-0.125).margin(1e-14));
   CHECK(EvalHeight(thin, -1.5, 0).h == Approx(-0.125).margin(1e-14));
+}
+
+TEST_CASE("A cell off the grid and a subdivision below 1 are refused, naming them",
+          "[height_field_surface]") {
+  // 6 × 5 samples: cells (0..4, 0..3). The corner cell is fine; one step
+  // past it on either axis, or below 0, is refused before anything is read.
+  const HeightField field = Sample(6, 5, 0.3, 0.25, 1.0, Biquadratic);
+  CHECK(CalcHeightCellBounds(field, 4, 3).h_max >= CalcHeightCellBounds(field, 4, 3).h_min);
+  for (const auto& [i, j] : {std::pair{5, 0}, std::pair{0, 4}, std::pair{-1, 0}, std::pair{0, -1}}) {
+    CHECK_THROWS_AS(CalcHeightCellBounds(field, i, j), std::out_of_range);
+    CHECK_THROWS_WITH(CalcHeightCellBounds(field, i, j),
+                      Catch::Contains(fmt::format("cell ({}, {})", i, j)) &&
+                          Catch::Contains("5 x 4 cells"));
+  }
+  // k = 1 is the grid itself: M (dx² + dy²) / 8 = 2 (0.09 + 0.0625) / 8.
+  CHECK(CalcTessellationError(field, 2.0, 1) == Approx(2 * (0.09 + 0.0625) / 8));
+  CHECK_THROWS_WITH(CalcTessellationError(field, 2.0, 0), Catch::Contains("got 0"));
+  CHECK_THROWS_WITH(CalcTessellationError(field, -1.0, 2), Catch::Contains("hessian_norm"));
+  CHECK_THROWS_WITH(CalcTessellationError(field, std::nan(""), 2), Catch::Contains("hessian_norm"));
 }
 
 }  // namespace

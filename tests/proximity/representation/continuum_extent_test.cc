@@ -46,6 +46,31 @@ TEST_CASE("Continuum extent: the formulas of DESIGN section 4") {
                     Catch::Matchers::Contains("HalfSpace"));
 }
 
+TEST_CASE("Adaptive quadrature: exact on a polynomial, refuses what would never converge") {
+  // Gauss–Kronrod (7, 15) is exact for polynomials up to degree 22 on one
+  // interval: ∫₀² x⁵ dx = 2⁶/6.
+  auto quintic = [](double x) { return std::pow(x, 5); };
+  CHECK(IntegrateAdaptive(quintic, 0, 2, 1e-12) == Approx(64.0 / 6).epsilon(1e-14));
+  // √x has an unbounded derivative at 0: the adaptive split must still
+  // reach ∫₀¹ √x dx = 2/3 to about the tolerance.
+  CHECK(std::abs(IntegrateAdaptive([](double x) { return std::sqrt(x); }, 0, 1, 1e-12) - 2.0 / 3) <
+        1e-10);
+  CHECK(IntegrateAdaptive(quintic, 1, 1, 1e-12) == 0.0);
+  CHECK(IntegrateAdaptive(quintic, 2, 1, 1e-12) == 0.0);
+  // A tolerance that can never be met (0, negative, NaN) would bisect every
+  // branch to depth 50; so would an integrand that is NaN somewhere.
+  for (double tolerance : {0.0, -1e-9, std::nan(""), double(INFINITY)}) {
+    CAPTURE(tolerance);
+    CHECK_THROWS_WITH(IntegrateAdaptive(quintic, 0, 1, tolerance), Catch::Contains("tolerance"));
+  }
+  CHECK_THROWS_WITH(IntegrateAdaptive(quintic, 0, INFINITY, 1e-9), Catch::Contains("not finite"));
+  CHECK_THROWS_WITH(IntegrateAdaptive(quintic, std::nan(""), 1, 1e-9),
+                    Catch::Contains("not finite"));
+  CHECK_THROWS_WITH(
+      IntegrateAdaptive([](double x) { return x > 0.5 ? std::nan("") : x; }, 0, 1, 1e-9),
+      Catch::Contains("integrand is not finite"));
+}
+
 TEST_CASE("Continuum section integrals: quadrature against closed forms") {
   SECTION("sphere, level and tilted planes at the same distance") {
     for (double d : {0.099, 0.09, 0.08, 0.0}) {

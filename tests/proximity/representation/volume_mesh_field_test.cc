@@ -108,6 +108,12 @@ TEST_CASE("Distance-to-boundary extent throws when no vertex is inside") {
   CHECK_THROWS_WITH(ComputeDistanceToBoundaryExtent(single),
                     Catch::Matchers::Contains("no vertex off its boundary") &&
                         Catch::Matchers::Contains("interior vertices"));
+  // Vertices and no tetrahedra: no boundary at all (the distances would
+  // all be +∞, the extents NaN).
+  const VolumeMesh no_tetrahedra({}, {{0, 0, 0}, {1, 0, 0}});
+  CHECK_THROWS_WITH(ComputeDistanceToBoundaryExtent(no_tetrahedra),
+                    Catch::Matchers::Contains("2 vertices") &&
+                        Catch::Matchers::Contains("no tetrahedra"));
 }
 
 }  // namespace
