@@ -24,6 +24,19 @@ void CheckFieldSize(size_t num_values, size_t num_vertices) {
   }
 }
 
+// A field given with its mesh must also have one gradient per face: one
+// built on another mesh with as many vertices would be read past its end.
+template <class Field, class Mesh>
+void CheckFieldMatchesMesh(const Field& e_MN, const Mesh& mesh_W) {
+  CheckFieldSize(e_MN.values().size(), size_t(mesh_W.num_vertices()));
+  if (e_MN.gradients().size() != size_t(mesh_W.num_elements())) {
+    throw std::invalid_argument(fmt::format(
+        "ContactSurface: the pressure field has {} face gradients for a mesh of {} faces (was it "
+        "built on another mesh?)",
+        e_MN.gradients().size(), mesh_W.num_elements()));
+  }
+}
+
 }  // namespace
 
 ContactSurface::ContactSurface(GeometryId id_M, GeometryId id_N, TriangleSurfaceMesh mesh_W,
@@ -36,7 +49,7 @@ ContactSurface::ContactSurface(GeometryId id_M, GeometryId id_N, TriangleSurface
       tri_mesh_W_(std::move(mesh_W)),
       tri_e_MN_(std::move(e_MN)) {
   SetGradients(std::move(grad_eM_W), std::move(grad_eN_W));
-  CheckFieldSize(tri_e_MN_.values().size(), size_t(tri_mesh_W_.num_vertices()));
+  CheckFieldMatchesMesh(tri_e_MN_, tri_mesh_W_);
   SwapIfNeeded();
 }
 
@@ -50,7 +63,7 @@ ContactSurface::ContactSurface(GeometryId id_M, GeometryId id_N, PolygonSurfaceM
       poly_mesh_W_(std::move(mesh_W)),
       poly_e_MN_(std::move(e_MN)) {
   SetGradients(std::move(grad_eM_W), std::move(grad_eN_W));
-  CheckFieldSize(poly_e_MN_.values().size(), size_t(poly_mesh_W_.num_vertices()));
+  CheckFieldMatchesMesh(poly_e_MN_, poly_mesh_W_);
   SwapIfNeeded();
 }
 

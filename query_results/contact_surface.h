@@ -83,8 +83,10 @@ class ContactSurface {
   /// @param e_MN        the pressure (Pa) on mesh_W's vertices.
   /// @param grad_eM_W   optional ∇p_M (Pa/m, in W), one per face.
   /// @param grad_eN_W   optional ∇p_N (Pa/m, in W), one per face.
-  /// @throws std::invalid_argument if id_M == id_N, or a gradient array's
-  ///         size differs from the number of faces (naming which one).
+  /// @throws std::invalid_argument if id_M == id_N, e_MN does not have one
+  ///         value per vertex and one gradient per face of mesh_W, or a
+  ///         gradient array's size differs from the number of faces (naming
+  ///         which one).
   ContactSurface(GeometryId id_M, GeometryId id_N, TriangleSurfaceMesh mesh_W,
                  TriangleSurfaceMeshFieldLinear e_MN,
                  std::optional<std::vector<Eigen::Vector3d>> grad_eM_W = std::nullopt,

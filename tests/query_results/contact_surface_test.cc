@@ -201,6 +201,14 @@ TEST_CASE("Bad construction arguments throw, naming the problem", "[contact_surf
   TriangleSurfaceMeshFieldLinear small_field({1, 2, 3}, triangle);
   CHECK_THROWS_WITH(ContactSurface(ids.low, ids.high, mesh, small_field),
                     Catch::Contains("3 values for a mesh of 4 vertices"));
+  // ... or for a mesh with as many vertices but fewer faces: its one
+  // gradient would be read for face 1 too. Refused in either id order.
+  const TriangleSurfaceMesh one_face({{0, 1, 2}}, mesh.vertices());
+  const TriangleSurfaceMeshFieldLinear one_face_field({10, 12, 15, 13}, one_face);
+  for (const auto& [m, n] : {std::pair(ids.low, ids.high), std::pair(ids.high, ids.low)}) {
+    CHECK_THROWS_WITH(ContactSurface(m, n, mesh, one_face_field),
+                      Catch::Contains("1 face gradients for a mesh of 2 faces"));
+  }
 }
 
 TEST_CASE("Representation names", "[contact_surface]") {
