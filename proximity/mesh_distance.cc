@@ -47,6 +47,29 @@ void RequireMeshDistanceData(const MeshDistanceData& data, const char* caller) {
     throw std::invalid_argument(fmt::format(
         "{}: the mesh distance data is empty; build it with MakeMeshDistanceData", caller));
   }
+  // The parts must belong together: a BVH or pseudo-normals of another mesh
+  // (or none, in data assembled by hand) would be indexed past their ends.
+  // O(1) size checks; MakeMeshDistanceData's output always passes.
+  const MeshPseudoNormals& n = data.normals;
+  const std::size_t num_triangles = data.mesh.num_triangles();
+  const std::size_t num_vertices = data.mesh.num_vertices();
+  const std::size_t num_edges = n.edge_vertices.size();
+  const bool consistent =
+      data.bvh.nodes().size() == 2 * num_triangles - 1 && n.face_edges.size() == num_triangles &&
+      n.edge_faces.size() == num_edges && n.edge_normals.size() == num_edges &&
+      n.edge_is_flat.size() == num_edges && n.edge_is_convex.size() == num_edges &&
+      n.vertex_normals.size() == num_vertices && n.vertex_is_flat.size() == num_vertices &&
+      n.vertex_face.size() == num_vertices && n.vertex_on_sharp_edge.size() == num_vertices &&
+      2 * num_edges == 3 * num_triangles && data.length_scale > 0 &&
+      std::isfinite(data.length_scale);
+  if (!consistent) {
+    throw std::invalid_argument(fmt::format(
+        "{}: the mesh distance data does not fit together ({} triangles, {} vertices, but a BVH "
+        "of {} nodes, {} edges, {} vertex normals, length scale {}); build it with "
+        "MakeMeshDistanceData",
+        caller, num_triangles, num_vertices, data.bvh.nodes().size(), num_edges,
+        n.vertex_normals.size(), data.length_scale));
+  }
 }
 
 }  // namespace internal

@@ -126,6 +126,7 @@ namespace internal {
 inline constexpr double kMeshDistanceEpsilon = 1e-12;
 
 /// @throws std::invalid_argument, naming `caller`, when `data` holds no
+///         mesh, or its BVH, pseudo-normals and length scale do not fit its
 ///         mesh (it was not built by MakeMeshDistanceData).
 void RequireMeshDistanceData(const MeshDistanceData& data, const char* caller);
 

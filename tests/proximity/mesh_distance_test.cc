@@ -273,6 +273,27 @@ TEST_CASE("Bad input is rejected with a message naming the culprit") {
                     Catch::Contains("too large"));
   CHECK_THROWS_WITH(CalcMeshPointDistance(MeshDistanceData{}, Vector3d::Zero()),
                     Catch::Contains("empty"));
+  // Assembled by hand from a mesh and its BVH, without pseudo-normals (the
+  // query would index the empty normal arrays), or with the parts of two
+  // different meshes: refused, naming the caller.
+  MeshDistanceData no_normals{box, Bvh(box), {}, false, data.length_scale};
+  CHECK_THROWS_WITH(CalcMeshPointDistance(no_normals, Vector3d::Zero()),
+                    Catch::Contains("CalcMeshPointDistance") &&
+                        Catch::Contains("does not fit together") &&
+                        Catch::Contains("0 vertex normals"));
+  const MeshDistanceData other = MakeMeshDistanceData(MakeBoxMesh({0.5, 0.5, 0.5}));
+  MeshDistanceData mixed = data;
+  mixed.mesh = TriangleSurfaceMesh(std::vector<TriangleSurfaceMesh::Element>(
+                                       box.triangles().begin(), box.triangles().end() - 2),
+                                   box.vertices());
+  CHECK_THROWS_WITH(CalcMeshPointDistance(mixed, Vector3d::Zero()),
+                    Catch::Contains("does not fit together"));
+  MeshDistanceData no_scale = other;
+  no_scale.length_scale = 0;
+  CHECK_THROWS_WITH(CalcMeshPointDistance(no_scale, Vector3d::Zero()),
+                    Catch::Contains("length scale 0"));
+  // Data from MakeMeshDistanceData passes: the box's centre is 1 deep.
+  CHECK(CalcMeshPointDistance(other, Vector3d::Zero()).distance == Approx(-0.5));
 }
 
 TEST_CASE("Two disjoint boxes in one mesh are not convex, and distances see both") {
