@@ -98,6 +98,8 @@ Matrix3d ContactTangentBasis(const Vector3d& nhat_W) {
 ContactKinematics CalcContactKinematics(const SignedDistancePair& pair, const DistanceGeometry& A,
                                         const BodyMotion& motion_A, const DistanceGeometry& B,
                                         const BodyMotion& motion_B, int sign) {
+  internal::RequireDistanceGeometry(A, "CalcContactKinematics (geometry A)");
+  internal::RequireDistanceGeometry(B, "CalcContactKinematics (geometry B)");
   if (sign != 1 && sign != -1) {
     throw std::invalid_argument(fmt::format("contact kinematics: the sign convention must be 1 or -1, got {}", sign));
   }

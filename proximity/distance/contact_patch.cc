@@ -301,6 +301,8 @@ void ComputeContactPatch(const SignedDistancePair& pair, const DistanceGeometry&
                          const DistanceGeometry& B, const RigidTransform& X_WB,
                          const ContactPatchSettings& settings, ContactPatch* patch) {
   if (patch == nullptr) throw std::invalid_argument("ComputeContactPatch: null output patch");
+  internal::RequireDistanceGeometry(A, "ComputeContactPatch (geometry A)");
+  internal::RequireDistanceGeometry(B, "ComputeContactPatch (geometry B)");
   if (!(settings.tolerance >= 0) || !std::isfinite(settings.tolerance)) {
     throw std::invalid_argument(
         fmt::format("ComputeContactPatch: tolerance must be finite and >= 0, got {}", settings.tolerance));

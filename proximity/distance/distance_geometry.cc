@@ -98,4 +98,32 @@ DistanceGeometry MakeDistanceGeometry(const Shape& shape) {
   return g;
 }
 
+namespace internal {
+
+void RequireDistanceGeometry(const DistanceGeometry& geometry, const char* caller) {
+  const Shape& shape = geometry.shape;
+  auto fail = [&](const std::string& why) {
+    throw std::invalid_argument(fmt::format(
+        "{}: the distance geometry of the {} {}; build it with MakeDistanceGeometry", caller,
+        ShapeName(shape), why));
+  };
+  const bool has_mesh_data = std::holds_alternative<Mesh>(shape) ||
+                             std::holds_alternative<Convex>(shape) ||
+                             std::holds_alternative<Torus>(shape) ||
+                             std::holds_alternative<HeightField>(shape);
+  if (has_mesh_data) {
+    if (geometry.mesh == nullptr) fail("has no mesh distance data");
+    RequireMeshDistanceData(*geometry.mesh, caller);
+  }
+  if (std::holds_alternative<Convex>(shape) && geometry.hull == nullptr) fail("has no hull");
+  if (!(geometry.bounding_radius > 0)) {
+    fail(fmt::format("has the bounding radius {} (it must be positive)", geometry.bounding_radius));
+  }
+  if (!(geometry.mesh_error >= 0) || !std::isfinite(geometry.mesh_error)) {
+    fail(fmt::format("has the mesh error {} (it must be finite and >= 0)", geometry.mesh_error));
+  }
+}
+
+}  // namespace internal
+
 }  // namespace hydrocontact

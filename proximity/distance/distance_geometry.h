@@ -73,6 +73,19 @@ inline constexpr int kHeightFieldDistanceTriangles = 400000;
 ///         read or parsed.
 DistanceGeometry MakeDistanceGeometry(const Shape& shape);
 
+namespace internal {
+
+/// @throws std::invalid_argument, naming `caller` and the shape, when
+///         `geometry` breaks what MakeDistanceGeometry guarantees: a Mesh,
+///         Convex, Torus or HeightField without valid distance data (see
+///         RequireMeshDistanceData), a Convex without its hull, a bounding
+///         radius that is not positive, or a negative or non-finite
+///         mesh_error. O(1): for the public queries to call first, so that
+///         a geometry assembled by hand is refused instead of dereferenced.
+void RequireDistanceGeometry(const DistanceGeometry& geometry, const char* caller);
+
+}  // namespace internal
+
 /// The support mapping's view of a Convex geometry: its hull's vertices.
 /// Precondition: the shape is a Convex (so `geometry.mesh` is its hull).
 inline const std::vector<Eigen::Vector3d>& HullVertices(const DistanceGeometry& geometry) {

@@ -306,6 +306,7 @@ Vector3d RequireRay(const Vector3d& p_GO, const Vector3d& dir_G, double max_dist
 
 std::optional<RayHit> IntersectRay(const DistanceGeometry& G, const Vector3d& p_GO,
                                    const Vector3d& dir_G, double max_distance) {
+  internal::RequireDistanceGeometry(G, "IntersectRay");
   if (const auto* torus = std::get_if<Torus>(&G.shape)) {
     return IntersectRay(*torus, p_GO, dir_G, max_distance);
   }

@@ -236,6 +236,7 @@ WorldPair PairInWorld(const DistanceGeometry& A, const RigidTransform& X_WA,
 }  // namespace
 
 PointShapeDistance CalcPointDistance(const DistanceGeometry& G, const Vector3d& p_GQ) {
+  internal::RequireDistanceGeometry(G, "CalcPointDistance");
   if (Is<Convex>(G)) {
     // Q against the hull, both in G: the witness on B is N, and the
     // direction from B toward A (Q) is ∇φ.
@@ -279,6 +280,8 @@ SignedDistancePair ComputeSignedDistancePair(GeometryId id_A, const DistanceGeom
                                              const RigidTransform& X_WB,
                                              const ParallelExecutor* executor) {
   if (id_B < id_A) return ComputeSignedDistancePair(id_B, B, X_WB, id_A, A, X_WA, executor);
+  internal::RequireDistanceGeometry(A, "ComputeSignedDistancePair (geometry A)");
+  internal::RequireDistanceGeometry(B, "ComputeSignedDistancePair (geometry B)");
   if (Is<HalfSpace>(A) && Is<HalfSpace>(B)) {
     throw std::invalid_argument(fmt::format(
         "signed distance between {} and {}: both are half-spaces, whose distance is unbounded "

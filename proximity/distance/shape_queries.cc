@@ -46,6 +46,7 @@ NearestPoint FindNearestPoint(const DistanceGeometry& G, const Vector3d& p_GQ) {
 }
 
 BoundingSphere CalcBoundingSphere(const DistanceGeometry& G) {
+  internal::RequireDistanceGeometry(G, "CalcBoundingSphere");
   const Shape& shape = G.shape;
   if (const auto* s = std::get_if<Sphere>(&shape)) return {Vector3d::Zero(), s->radius()};
   if (const auto* b = std::get_if<Box>(&shape)) return {Vector3d::Zero(), b->half_size().norm()};
@@ -77,6 +78,7 @@ BoundingSphere CalcBoundingSphere(const DistanceGeometry& G) {
 }
 
 Vector3d CalcSupportPoint(const DistanceGeometry& G, const Vector3d& d_G) {
+  internal::RequireDistanceGeometry(G, "CalcSupportPoint");
   const Vector3d dhat = RequireDirection(d_G);
   const Shape& shape = G.shape;
   if (const auto* s = std::get_if<Sphere>(&shape)) return s->radius() * dhat;

@@ -1,9 +1,17 @@
 #include "proximity/distance/distance_geometry.h"
 
 #include <cmath>
+#include <stdexcept>
+#include <string>
+#include <vector>
 
 #include <catch2/catch.hpp>
 
+#include "proximity/distance/contact_kinematics.h"
+#include "proximity/distance/contact_patch.h"
+#include "proximity/distance/ray_intersection.h"
+#include "proximity/distance/shape_pair_distance.h"
+#include "proximity/distance/shape_queries.h"
 #include "tests/proximity/distance/distance_test_files.h"
 
 namespace hydrocontact {
@@ -75,6 +83,93 @@ TEST_CASE("DistanceGeometry copies share their mesh data", "[distance_geometry]"
   CHECK(a.mesh.get() == b.mesh.get());
   CHECK(HullVertices(a).size() == 8);
   CHECK(a.bounding_radius == Approx(std::sqrt(14.0)));
+}
+
+// The message of the std::invalid_argument `call` throws, or a note that it
+// threw none.
+template <class Call>
+std::string InvalidArgumentMessage(const Call& call) {
+  try {
+    call();
+  } catch (const std::invalid_argument& e) {
+    return e.what();
+  }
+  return "(no std::invalid_argument)";
+}
+
+// A geometry of `shape` with nothing else set, as a caller might write it.
+DistanceGeometry HandBuilt(const Shape& shape) {
+  DistanceGeometry g;
+  g.shape = shape;
+  return g;
+}
+
+TEST_CASE("A DistanceGeometry assembled by hand is refused by every query, naming it",
+          "[distance_geometry]") {
+  // What MakeDistanceGeometry guarantees, broken one way at a time; each
+  // would have been dereferenced (null mesh data or hull) or used as a
+  // length scale (radius 0).
+  const DistanceGeometry sphere = MakeDistanceGeometry(Sphere(0.5));
+  const DistanceGeometry box_convex =
+      MakeDistanceGeometry(Convex(test::WriteBoxObj("dg_hand_box.obj", Vector3d(1, 1, 1))));
+  struct Case {
+    DistanceGeometry geometry;
+    std::string why;
+  };
+  std::vector<Case> cases;
+  cases.push_back({HandBuilt(Mesh(test::DataPath("sphere_r0.05m.obj"))),
+                   "of the Mesh has no mesh distance data"});
+  cases.push_back({box_convex, "of the Convex has no hull"});
+  cases.back().geometry.hull = nullptr;
+  cases.push_back({HandBuilt(Sphere(0.5)), "has the bounding radius 0"});
+  cases.push_back({sphere, "has the mesh error nan"});
+  cases.back().geometry.mesh_error = std::nan("");
+
+  SignedDistancePair pair;
+  pair.id_A = GeometryId::get_new_id();
+  pair.id_B = GeometryId::get_new_id();
+  pair.nhat_BA_W = Vector3d::UnitZ();
+  const RigidTransform X_WB(Vector3d(0, 0, 3));
+  BodyMotion motion_A, motion_B;
+  motion_B.X_WG = X_WB;
+  for (const Case& c : cases) {
+    INFO(c.why);
+    const DistanceGeometry& g = c.geometry;
+    auto check_refused = [&](const std::string& caller, const std::string& message) {
+      INFO(message);
+      CHECK(message.find(caller) != std::string::npos);
+      CHECK(message.find(c.why) != std::string::npos);
+      CHECK(message.find("MakeDistanceGeometry") != std::string::npos);
+    };
+    check_refused("CalcPointDistance",
+                  InvalidArgumentMessage([&] { CalcPointDistance(g, Vector3d::Zero()); }));
+    check_refused("CalcPointDistance",
+                  InvalidArgumentMessage([&] { FindNearestPoint(g, Vector3d::Zero()); }));
+    check_refused("CalcSupportPoint",
+                  InvalidArgumentMessage([&] { CalcSupportPoint(g, Vector3d::UnitX()); }));
+    check_refused("CalcBoundingSphere", InvalidArgumentMessage([&] { CalcBoundingSphere(g); }));
+    check_refused("IntersectRay", InvalidArgumentMessage([&] {
+                    IntersectRay(g, Vector3d(0, 0, 5), -Vector3d::UnitZ());
+                  }));
+    check_refused("ComputeSignedDistancePair (geometry A)", InvalidArgumentMessage([&] {
+                    ComputeSignedDistancePair(pair.id_A, g, RigidTransform(), pair.id_B, sphere,
+                                              X_WB);
+                  }));
+    check_refused("ComputeSignedDistancePair (geometry B)", InvalidArgumentMessage([&] {
+                    ComputeSignedDistancePair(pair.id_A, sphere, RigidTransform(), pair.id_B, g,
+                                              X_WB);
+                  }));
+    check_refused("ComputeContactPatch (geometry B)", InvalidArgumentMessage([&] {
+                    ComputeContactPatch(pair, sphere, RigidTransform(), g, X_WB);
+                  }));
+    check_refused("CalcContactKinematics (geometry A)", InvalidArgumentMessage([&] {
+                    CalcContactKinematics(pair, g, motion_A, sphere, motion_B);
+                  }));
+  }
+  // The geometries MakeDistanceGeometry builds pass: the sphere's centre
+  // is r = 0.5 deep, and the convex cube's support along +x is on x = 1.
+  CHECK(CalcPointDistance(sphere, Vector3d::Zero()).distance == Approx(-0.5));
+  CHECK(CalcSupportPoint(box_convex, Vector3d::UnitX()).x() == Approx(1.0));
 }
 
 }  // namespace
