@@ -147,7 +147,11 @@ Geodesic ShootGeodesicUntilLength(const Shape& shape, const Vector3d& p_GP, cons
     throw std::invalid_argument(
         fmt::format("ShootGeodesicUntilLength: length must be finite and >= 0, got {}", length));
   }
-  num_points = std::max(num_points, 1);
+  if (num_points < 1 || num_points > kMaxGeodesicSteps) {
+    throw std::invalid_argument(fmt::format(
+        "ShootGeodesicUntilLength: num_points must be in [1, {}], got {}", kMaxGeodesicSteps,
+        num_points));
+  }
   const Vector3d p = RequireOnSurface(shape, p_GP, "P");
   const Vector3d t = TangentDirection(shape, p, t_GP);
   Geodesic g;
@@ -163,7 +167,16 @@ Geodesic ShootGeodesicUntilLength(const Shape& shape, const Vector3d& p_GP, cons
     return g;
   }
   const double segment = length / num_points;
-  const int steps = std::max(1, int(std::ceil(segment / DefaultStep(shape))));
+  // Counted in double: the int would overflow first.
+  const double steps_per_segment = std::max(1.0, std::ceil(segment / DefaultStep(shape)));
+  if (steps_per_segment * num_points > kMaxGeodesicSteps) {
+    throw std::invalid_argument(fmt::format(
+        "ShootGeodesicUntilLength: a length of {} m takes {:.3g} steps of {} m on this {}; at "
+        "most {} are allowed",
+        length, steps_per_segment * num_points, DefaultStep(shape), ShapeName(shape),
+        kMaxGeodesicSteps));
+  }
+  const int steps = static_cast<int>(steps_per_segment);
   const double h = segment / steps;
   Vector3d x = p, v = t;
   g.points.push_back(x);
@@ -195,6 +208,14 @@ Geodesic ShootGeodesicUntilPlaneHit(const Shape& shape, const Vector3d& p_GP, co
   const bool closed = HasClosedForm(shape);
   const ClosedForm cf = closed ? MakeClosedForm(shape, p, t) : ClosedForm{};
   const double h = closed ? 0.01 * scale : DefaultStep(shape);
+  // One stored point per step: bounded, and s += step never stalls (h is
+  // at least 1e-7 of max_length).
+  if (max_length / h > kMaxGeodesicSteps) {
+    throw std::invalid_argument(fmt::format(
+        "ShootGeodesicUntilPlaneHit: a max_length of {} m takes {:.3g} steps of {} m on this {}; "
+        "at most {} are allowed",
+        max_length, max_length / h, h, ShapeName(shape), kMaxGeodesicSteps));
+  }
   // Advance from (x, v) at arc length s by `step`.
   auto advance = [&](double s, const Vector3d& x, const Vector3d& v, double step, Vector3d* x1,
                      Vector3d* v1) {

@@ -59,13 +59,19 @@ struct Geodesic {
 Geodesic CalcShortestGeodesic(const Shape& shape, const Eigen::Vector3d& p_GP,
                               const Eigen::Vector3d& p_GQ, int num_points = 128);
 
+/// The most integration steps (and so stored points) one shooting call
+/// may take: about a second of work. Beyond it a call is refused rather
+/// than left to run for hours, or to store gigabytes of points.
+inline constexpr double kMaxGeodesicSteps = 1e7;
+
 /// The geodesic from p_GP leaving in direction t_GP (projected onto the
 /// tangent plane, then normalised) for `length` metres, sampled at
 /// `num_points` + 1 equally spaced points. Closed forms for sphere and
 /// cylinder; shooting (file comment) with steps ≤ `max_step` (default: a
 /// hundredth of the shape's smallest radius of curvature scale) otherwise.
-/// @throws std::invalid_argument as CalcShortestGeodesic, or for a
-///         negative length or a direction along the normal.
+/// @throws std::invalid_argument as CalcShortestGeodesic, for a negative
+///         length, a direction along the normal, num_points < 1, or more
+///         than kMaxGeodesicSteps points or integration steps.
 Geodesic ShootGeodesicUntilLength(const Shape& shape, const Eigen::Vector3d& p_GP,
                                   const Eigen::Vector3d& t_GP, double length,
                                   int num_points = 64);
@@ -74,7 +80,8 @@ Geodesic ShootGeodesicUntilLength(const Shape& shape, const Eigen::Vector3d& p_G
 /// plane {x : n̂·x = offset} (n_G need not be unit), or `max_length`
 /// (then converged = false). The end point lies on the plane to 1e-12 of
 /// the shape's size (located by bisection on the last step).
-/// @throws as ShootGeodesicUntilLength, or if n_G is zero.
+/// @throws as ShootGeodesicUntilLength, or if n_G is zero, or if
+///         max_length would take more than kMaxGeodesicSteps steps.
 Geodesic ShootGeodesicUntilPlaneHit(const Shape& shape, const Eigen::Vector3d& p_GP,
                                     const Eigen::Vector3d& t_GP, const Eigen::Vector3d& n_G,
                                     double offset, double max_length);

@@ -148,6 +148,26 @@ TEST_CASE("Geodesics: unsupported shapes and bad input", "[geodesic]") {
   CHECK_THROWS_WITH(
       ShootGeodesicUntilLength(Sphere(1), Vector3d(1, 0, 0), Vector3d(0, 1, 0), -1.0),
       Catch::Contains("length"));
+  CHECK_THROWS_WITH(
+      ShootGeodesicUntilLength(Sphere(1), Vector3d(1, 0, 0), Vector3d(0, 1, 0), 1.0, 0),
+      Catch::Contains("num_points must be in [1,") && Catch::Contains("got 0"));
+  // A thin spheroid: the default step is 1% of its smallest radius of
+  // curvature, c²/a = 1e-9 m here, so 2 m would take 2e11 steps (and
+  // overflow the int step count): refused up front, naming the count.
+  const Ellipsoid thin(1e3, 1e3, 1e-3);
+  const Vector3d on_thin(1e3, 0, 0);
+  CHECK_THROWS_WITH(ShootGeodesicUntilLength(thin, on_thin, Vector3d(0, 1, 0), 2.0),
+                    Catch::Contains("2e+11 steps") && Catch::Contains("Ellipsoid"));
+  // A plane the great circle never reaches, with a max_length of 1e6 radii:
+  // 1e8 steps of 0.01 and as many stored points.
+  CHECK_THROWS_WITH(ShootGeodesicUntilPlaneHit(Sphere(1), Vector3d(1, 0, 0), Vector3d(0, 1, 0),
+                                               Vector3d(0, 0, 1), 5.0, 1e6),
+                    Catch::Contains("1e+08 steps"));
+  // Within the budget the same plane is simply not reached.
+  const Geodesic g = ShootGeodesicUntilPlaneHit(Sphere(1), Vector3d(1, 0, 0), Vector3d(0, 1, 0),
+                                                Vector3d(0, 0, 1), 5.0, 10.0);
+  CHECK_FALSE(g.converged);
+  CHECK(g.length == Approx(10.0));
 }
 
 }  // namespace
