@@ -270,6 +270,10 @@ void IntersectCompliantCompliant(const CompliantMesh& compliant_M,
                                  const CompliantMesh& compliant_N, const RigidTransform& X_MN,
                                  bool normal_filter, ContactPolygons* polygons_M,
                                  const ParallelExecutor* executor) {
+  constexpr const char* kCaller = "IntersectCompliantCompliant";
+  RequireValidRepresentation(compliant_M, kCaller, "compliant mesh M");
+  RequireValidRepresentation(compliant_N, kCaller, "compliant mesh N");
+  RequireOutputPolygons(polygons_M, kCaller);
   if (compliant_M.bvh.empty() || compliant_N.bvh.empty()) return;
   const VolumeMesh& mesh_M = compliant_M.mesh;
   // Values of h = p_M − p_N with h² ≤ (kCoincidentPlaneRatio · L)² · 2(‖∇p_M‖²

@@ -66,6 +66,8 @@ inline constexpr double kCoincidentPlaneRatio = 1e-12;
 ///                  not be made from within `executor`'s work items.
 /// Allocation-free apart from the growth of `polygons_M` and of per-thread
 /// scratch.
+/// @throws std::invalid_argument naming the function if a representation
+///         is invalid (FindRepresentationError) or the output is null.
 void IntersectCompliantCompliant(const CompliantMesh& compliant_M,
                                  const CompliantMesh& compliant_N, const RigidTransform& X_MN,
                                  bool normal_filter, ContactPolygons* polygons_M,

@@ -3,6 +3,8 @@
 #include <cmath>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
+#include <variant>
 
 #include <fmt/format.h>
 
@@ -29,45 +31,22 @@ const char* RepresentationName(const HydroelasticRepresentation& r) {
       id_A.to_string(), RepresentationName(A), id_B.to_string(), RepresentationName(B), why));
 }
 
-// O(1) consistency checks of a representation built by hand (those from
-// MakeHydroelasticRepresentation always pass): a missing hierarchy or a field
-// of the wrong size would otherwise silently lose contact.
+// The representation's own consistency checks (FindRepresentationError),
+// naming the geometry.
 void Validate(GeometryId id, const HydroelasticRepresentation& r) {
-  auto fail = [&](const std::string& why) {
-    throw std::invalid_argument(
-        fmt::format("ComputeContactSurface: the representation of {} is invalid: {}",
-                    id.to_string(), why));
-  };
-  if (const auto* c = std::get_if<CompliantMesh>(&r)) {
-    const int n = c->mesh.num_elements();
-    if (static_cast<int>(c->pressure.values().size()) != c->mesh.num_vertices() ||
-        static_cast<int>(c->pressure.gradients().size()) != n) {
-      fail(fmt::format("its pressure field has {} values and {} gradients for {} vertices and {} "
-                       "tetrahedra",
-                       c->pressure.values().size(), c->pressure.gradients().size(),
-                       c->mesh.num_vertices(), n));
-    }
-    if (n > 0 && static_cast<int>(c->bvh.nodes().size()) != 2 * n - 1) {
-      fail(fmt::format("its BVH has {} nodes, not the {} of its {} tetrahedra", c->bvh.nodes().size(),
-                       2 * n - 1, n));
-    }
-  } else if (const auto* m = std::get_if<RigidMesh>(&r)) {
-    const int n = m->mesh.num_triangles();
-    if (n > 0 && static_cast<int>(m->bvh.nodes().size()) != 2 * n - 1) {
-      fail(fmt::format("its BVH has {} nodes, not the {} of its {} triangles", m->bvh.nodes().size(),
-                       2 * n - 1, n));
-    }
-  } else if (const auto* h = std::get_if<CompliantHalfSpace>(&r)) {
-    if (!(h->hydroelastic_modulus > 0) || !std::isfinite(h->hydroelastic_modulus)) {
-      fail(fmt::format("hydroelastic_modulus must be positive and finite, got {}",
-                       h->hydroelastic_modulus));
-    }
-    if (!(h->slab_thickness > 0) || !std::isfinite(h->slab_thickness)) {
-      fail(fmt::format("slab_thickness must be positive and finite, got {}", h->slab_thickness));
-    }
-    if (!(h->margin >= 0) || !std::isfinite(h->margin)) {
-      fail(fmt::format("margin must be finite and >= 0, got {}", h->margin));
-    }
+  const std::string why = std::visit(
+      [](const auto& representation) -> std::string {
+        using T = std::decay_t<decltype(representation)>;
+        if constexpr (std::is_same_v<T, std::monostate> || std::is_same_v<T, RigidHalfSpace>) {
+          return {};
+        } else {
+          return FindRepresentationError(representation);
+        }
+      },
+      r);
+  if (!why.empty()) {
+    throw std::invalid_argument(fmt::format(
+        "ComputeContactSurface: the representation of {} is invalid: {}", id.to_string(), why));
   }
 }
 

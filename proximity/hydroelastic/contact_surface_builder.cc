@@ -531,6 +531,12 @@ void ValidateLayout(const ContactPolygons& polygons) {
 
 }  // namespace
 
+void RequireOutputPolygons(const ContactPolygons* polygons, const char* caller) {
+  if (polygons == nullptr) {
+    throw std::invalid_argument(fmt::format("{}: null output polygons", caller));
+  }
+}
+
 std::optional<ContactSurface> BuildContactSurface(const ContactPolygons& polygons,
                                                   const RigidTransform& X_WF,
                                                   GeometryId id_first, bool first_compliant,

@@ -78,6 +78,10 @@ struct ContactPolygons {
   }
 };
 
+/// For the kernels, which append to a ContactPolygons they are handed:
+/// @throws std::invalid_argument naming `caller` if `polygons` is null.
+void RequireOutputPolygons(const ContactPolygons* polygons, const char* caller);
+
 /// A polygon (after transformation to W) is dropped as degenerate when the
 /// component of its area vector along its intended normal (twice its signed
 /// area) is at most this fraction of its longest edge squared: such a sliver

@@ -100,6 +100,8 @@ std::array<double, 4> VertexValues(const std::vector<double>& values, const Volu
 
 void IntersectCompliantRigidHalfSpace(const CompliantMesh& compliant_C,
                                       const RigidTransform& X_CH, ContactPolygons* polygons_C) {
+  RequireValidRepresentation(compliant_C, "IntersectCompliantRigidHalfSpace", "compliant mesh");
+  RequireOutputPolygons(polygons_C, "IntersectCompliantRigidHalfSpace");
   // H's boundary plane in C: normal Hz, through H's origin.
   const Eigen::Vector3d nhat_C = X_CH.rotation().col(2);
   const double offset = nhat_C.dot(X_CH.translation());
@@ -127,6 +129,10 @@ void IntersectCompliantRigidHalfSpace(const CompliantMesh& compliant_C,
 void IntersectRigidCompliantHalfSpace(const CompliantHalfSpace& half_space_H,
                                       const RigidMesh& rigid_R, const RigidTransform& X_HR,
                                       bool normal_filter, ContactPolygons* polygons_H) {
+  constexpr const char* kCaller = "IntersectRigidCompliantHalfSpace";
+  RequireValidRepresentation(half_space_H, kCaller, "compliant half-space");
+  RequireValidRepresentation(rigid_R, kCaller, "rigid mesh");
+  RequireOutputPolygons(polygons_H, kCaller);
   const TriangleSurfaceMesh& mesh_R = rigid_R.mesh;
   const Eigen::Matrix3d& R_HR = X_HR.rotation();
   const Eigen::Vector3d grad_p_H = half_space_H.PressureGradient();
@@ -167,6 +173,10 @@ void IntersectCompliantCompliantHalfSpace(const CompliantMesh& compliant_C,
                                           const CompliantHalfSpace& half_space_H,
                                           const RigidTransform& X_CH, bool normal_filter,
                                           ContactPolygons* polygons_C) {
+  constexpr const char* kCaller = "IntersectCompliantCompliantHalfSpace";
+  RequireValidRepresentation(compliant_C, kCaller, "compliant mesh");
+  RequireValidRepresentation(half_space_H, kCaller, "compliant half-space");
+  RequireOutputPolygons(polygons_C, kCaller);
   // In C: z_H(x) = Hz·x − Hz·p_CHo, p_H(x) = E (margin − z_H(x)) / slab.
   const Eigen::Vector3d Hz_C = X_CH.rotation().col(2);
   const double z_offset = Hz_C.dot(X_CH.translation());

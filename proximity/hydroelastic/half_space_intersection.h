@@ -22,6 +22,8 @@ namespace hydrocontact {
 /// applied, as in Drake: a plane has no far side, and filtering would drop
 /// the middle of a body pressed past its deepest point.
 /// @param X_CH  the pose of H's frame in C's frame.
+/// @throws std::invalid_argument naming the function if a representation
+///         is invalid (FindRepresentationError) or the output is null.
 void IntersectCompliantRigidHalfSpace(const CompliantMesh& compliant_C,
                                       const RigidTransform& X_CH, ContactPolygons* polygons_C);
 
@@ -34,6 +36,8 @@ void IntersectCompliantRigidHalfSpace(const CompliantMesh& compliant_C,
 /// `normal_filter`, a triangle is skipped unless its outward normal is
 /// within kMaxNormalGradientAngle of ∇p_H = −(E/slab) ẑ_H.
 /// @param X_HR  the pose of R's frame in H's frame.
+/// @throws std::invalid_argument naming the function if a representation
+///         is invalid (FindRepresentationError) or the output is null.
 void IntersectRigidCompliantHalfSpace(const CompliantHalfSpace& half_space_H,
                                       const RigidMesh& rigid_R, const RigidTransform& X_HR,
                                       bool normal_filter, ContactPolygons* polygons_H);
@@ -50,6 +54,8 @@ void IntersectRigidCompliantHalfSpace(const CompliantHalfSpace& half_space_H,
 ///
 /// Appends to `polygons_C` with C first, ∇p_C and ∇p_H as gradients.
 /// @param X_CH  the pose of H's frame in C's frame.
+/// @throws std::invalid_argument naming the function if a representation
+///         is invalid (FindRepresentationError) or the output is null.
 void IntersectCompliantCompliantHalfSpace(const CompliantMesh& compliant_C,
                                           const CompliantHalfSpace& half_space_H,
                                           const RigidTransform& X_CH, bool normal_filter,

@@ -255,6 +255,10 @@ void IntersectTriangles(const CompliantMesh& compliant_C, const RigidMesh& rigid
 void IntersectRigidCompliant(const CompliantMesh& compliant_C, const RigidMesh& rigid_R,
                              const RigidTransform& X_CR, bool normal_filter,
                              ContactPolygons* polygons_C, const ParallelExecutor* executor) {
+  constexpr const char* kCaller = "IntersectRigidCompliant";
+  RequireValidRepresentation(compliant_C, kCaller, "compliant mesh");
+  RequireValidRepresentation(rigid_R, kCaller, "rigid mesh");
+  RequireOutputPolygons(polygons_C, kCaller);
   // Kept per calling thread: the triangles near C.
   thread_local std::vector<int> triangles;
   CollectElementsNear(compliant_C.bvh, rigid_R.bvh, X_CR, &triangles);

@@ -35,6 +35,8 @@ namespace hydrocontact {
 ///                     polygons are the same, in the same order, as without.
 /// Allocation-free apart from the growth of `polygons_C` and of the per-thread
 /// scratch. A call must not be made from within `executor`'s work items.
+/// @throws std::invalid_argument naming the function if a representation
+///         is invalid (FindRepresentationError) or the output is null.
 void IntersectRigidCompliant(const CompliantMesh& compliant_C, const RigidMesh& rigid_R,
                              const RigidTransform& X_CR, bool normal_filter,
                              ContactPolygons* polygons_C, const ParallelExecutor* executor = nullptr);

@@ -4,6 +4,7 @@
 /// The hydroelastic representation of one geometry, in its own frame G:
 /// what the contact-surface kernels consume. Built once per geometry.
 
+#include <string>
 #include <variant>
 
 #include "geometry/proximity_properties.h"
@@ -73,5 +74,29 @@ inline bool IsRigid(const HydroelasticRepresentation& r) {
 inline bool HasRepresentation(const HydroelasticRepresentation& r) {
   return !std::holds_alternative<std::monostate>(r);
 }
+
+/// Why the contact-surface kernels cannot use this representation, or an
+/// empty string when they can. O(1) consistency checks for representations
+/// assembled by hand (MakeHydroelasticRepresentation's always pass): a
+/// BVH that is not over the mesh's elements (its node count), a pressure
+/// field without one value per vertex and one gradient per tetrahedron, a
+/// compliant half-space whose modulus or slab thickness is not positive
+/// and finite or whose margin is negative or not finite. Each would make a
+/// kernel read past an array or return infinite or NaN pressures.
+std::string FindRepresentationError(const RigidMesh& rigid);
+/// See FindRepresentationError(const RigidMesh&).
+std::string FindRepresentationError(const CompliantMesh& compliant);
+/// See FindRepresentationError(const RigidMesh&).
+std::string FindRepresentationError(const CompliantHalfSpace& half_space);
+
+/// @throws std::invalid_argument "{caller}: the {role} is invalid: {why}"
+///         when FindRepresentationError gives a reason.
+void RequireValidRepresentation(const RigidMesh& rigid, const char* caller, const char* role);
+/// See RequireValidRepresentation(const RigidMesh&, ...).
+void RequireValidRepresentation(const CompliantMesh& compliant, const char* caller,
+                                const char* role);
+/// See RequireValidRepresentation(const RigidMesh&, ...).
+void RequireValidRepresentation(const CompliantHalfSpace& half_space, const char* caller,
+                                const char* role);
 
 }  // namespace hydrocontact

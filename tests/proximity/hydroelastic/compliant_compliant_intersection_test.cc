@@ -321,5 +321,25 @@ TEST_CASE("A huge compliant pair split across threads gives the unsplit polygons
   CHECK(polygons.num_polygons() > 0);
 }
 
+TEST_CASE("The compliant-compliant kernel refuses invalid representations and a null output",
+          "[compliant_compliant]") {
+  const CompliantMesh sphere = test::MakeConeSphere(1, 1, kE);
+  CompliantMesh other_field = sphere;
+  other_field.pressure = test::MakeConeSphere(1, 2, kE).pressure;
+  const RigidTransform X_MN(Vector3d(1.5, 0, 0));
+  ContactPolygons polygons;
+  using Catch::Contains;
+  CHECK_THROWS_WITH(IntersectCompliantCompliant(other_field, sphere, X_MN, true, &polygons),
+                    Contains("IntersectCompliantCompliant: the compliant mesh M is invalid"));
+  CHECK_THROWS_WITH(IntersectCompliantCompliant(sphere, other_field, X_MN, true, &polygons),
+                    Contains("IntersectCompliantCompliant: the compliant mesh N is invalid"));
+  CHECK_THROWS_WITH(IntersectCompliantCompliant(sphere, sphere, X_MN, true, nullptr),
+                    Contains("IntersectCompliantCompliant: null output"));
+  CHECK(polygons.num_polygons() == 0);
+  // Two unit spheres 1.5 apart overlap: the kernel finds the lens.
+  IntersectCompliantCompliant(sphere, sphere, X_MN, true, &polygons);
+  CHECK(polygons.num_polygons() > 0);
+}
+
 }  // namespace
 }  // namespace hydrocontact

@@ -380,5 +380,46 @@ TEST_CASE("The half-space kernels give the general slicing's polygons bit for bi
   CHECK(at_vertices > 100);
 }
 
+TEST_CASE("The half-space kernels refuse invalid representations and a null output, naming both",
+          "[half_space]") {
+  // A field of another mesh (its arrays are indexed by this mesh's vertices
+  // and tetrahedra), a slab of zero thickness (pressures ∞) and a rigid mesh
+  // without its BVH: each refused before anything is read.
+  const CompliantMesh sphere = test::MakeConeSphere(1, 1, kE);
+  CompliantMesh other_field = sphere;
+  other_field.pressure = test::MakeConeSphere(1, 2, kE).pressure;
+  const CompliantHalfSpace slab{kE, 1.0, 0.0};
+  CompliantHalfSpace no_slab = slab;
+  no_slab.slab_thickness = 0;
+  const RigidMesh box = test::MakeRigid(test::MakeBoxSurface(Vector3d(1, 1, 1)));
+  RigidMesh no_bvh = box;
+  no_bvh.bvh = Bvh();
+  const RigidTransform X(Vector3d(0, 0, 0.5));
+  ContactPolygons polygons;
+  using Catch::Contains;
+  CHECK_THROWS_WITH(IntersectCompliantRigidHalfSpace(other_field, X, &polygons),
+                    Contains("IntersectCompliantRigidHalfSpace: the compliant mesh is invalid") &&
+                        Contains("pressure field"));
+  CHECK_THROWS_WITH(IntersectCompliantRigidHalfSpace(sphere, X, nullptr),
+                    Contains("IntersectCompliantRigidHalfSpace: null output"));
+  CHECK_THROWS_WITH(IntersectRigidCompliantHalfSpace(no_slab, box, X, true, &polygons),
+                    Contains("IntersectRigidCompliantHalfSpace: the compliant half-space is "
+                             "invalid: slab_thickness"));
+  CHECK_THROWS_WITH(IntersectRigidCompliantHalfSpace(slab, no_bvh, X, true, &polygons),
+                    Contains("the rigid mesh is invalid: its BVH has 0 nodes"));
+  CHECK_THROWS_WITH(IntersectRigidCompliantHalfSpace(slab, box, X, true, nullptr),
+                    Contains("IntersectRigidCompliantHalfSpace: null output"));
+  CHECK_THROWS_WITH(IntersectCompliantCompliantHalfSpace(other_field, slab, X, true, &polygons),
+                    Contains("IntersectCompliantCompliantHalfSpace: the compliant mesh"));
+  CHECK_THROWS_WITH(IntersectCompliantCompliantHalfSpace(sphere, no_slab, X, true, &polygons),
+                    Contains("the compliant half-space is invalid"));
+  CHECK_THROWS_WITH(IntersectCompliantCompliantHalfSpace(sphere, slab, X, true, nullptr),
+                    Contains("null output"));
+  CHECK(polygons.num_polygons() == 0);  // nothing was appended on the way
+  // The valid inputs intersect: the unit sphere's centre lies 0.5 inside.
+  IntersectCompliantRigidHalfSpace(sphere, X, &polygons);
+  CHECK(polygons.num_polygons() > 0);
+}
+
 }  // namespace
 }  // namespace hydrocontact

@@ -303,5 +303,30 @@ TEST_CASE("The kernel's early rejections drop no polygon: the brute-force pairs 
   CHECK(polygons > 56 * 10);
 }
 
+TEST_CASE("The rigid-compliant kernel refuses invalid representations and a null output",
+          "[rigid_compliant]") {
+  const CompliantMesh sphere = test::MakeConeSphere(1, 1, kE);
+  CompliantMesh no_bvh = sphere;
+  no_bvh.bvh = Bvh();
+  const RigidMesh box = test::MakeRigid(test::MakeBoxSurface(Vector3d(0.3, 0.3, 0.3)));
+  RigidMesh box_no_bvh = box;
+  box_no_bvh.bvh = Bvh();
+  ContactPolygons polygons;
+  using Catch::Contains;
+  CHECK_THROWS_WITH(IntersectRigidCompliant(no_bvh, box, RigidTransform(), true, &polygons),
+                    Contains("IntersectRigidCompliant: the compliant mesh is invalid: its BVH"));
+  CHECK_THROWS_WITH(IntersectRigidCompliant(sphere, box_no_bvh, RigidTransform(), true, &polygons),
+                    Contains("IntersectRigidCompliant: the rigid mesh is invalid: its BVH"));
+  CHECK_THROWS_WITH(IntersectRigidCompliant(sphere, box, RigidTransform(), true, nullptr),
+                    Contains("IntersectRigidCompliant: null output"));
+  CHECK(polygons.num_polygons() == 0);
+  // The box lies inside the unit sphere: without the orientation filter
+  // (which drops faces whose normals point against ∇p, as all of an
+  // enclosed box's do: they point away from the centre, ∇p towards it)
+  // every one of its 12 triangles is kept.
+  IntersectRigidCompliant(sphere, box, RigidTransform(), false, &polygons);
+  CHECK(polygons.num_polygons() >= 12);
+}
+
 }  // namespace
 }  // namespace hydrocontact
