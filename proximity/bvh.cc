@@ -20,6 +20,19 @@ std::vector<Aabb> ElementBoxes(const Mesh& mesh) {
 
 Bvh::Bvh(const std::vector<Aabb>& element_boxes) {
   const int n = static_cast<int>(element_boxes.size());
+  // An empty or non-finite box has no meaningful centroid: a NaN one breaks
+  // the ordering the median split needs, and its element would never be
+  // found by a query.
+  for (int i = 0; i < n; ++i) {
+    const Aabb& box = element_boxes[i];
+    if (!box.min.allFinite() || !box.max.allFinite() || box.IsEmpty()) {
+      throw std::invalid_argument(
+          "Bvh: the box of element " + std::to_string(i) + " is empty or not finite (min (" +
+          std::to_string(box.min.x()) + ", " + std::to_string(box.min.y()) + ", " +
+          std::to_string(box.min.z()) + "), max (" + std::to_string(box.max.x()) + ", " +
+          std::to_string(box.max.y()) + ", " + std::to_string(box.max.z()) + "))");
+    }
+  }
   if (n == 0) return;
   // Centroids travel with their element ids, so partitioning touches
   // contiguous memory instead of chasing indices.

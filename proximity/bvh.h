@@ -102,6 +102,8 @@ class Bvh {
   Bvh() = default;
 
   /// Builds over the given element boxes (frame G); element i has box i.
+  /// @throws std::invalid_argument naming the element if a box is empty
+  ///         (min > max on an axis) or not finite.
   explicit Bvh(const std::vector<Aabb>& element_boxes);
 
   /// Builds over the elements of a mesh.

@@ -297,5 +297,24 @@ TEST_CASE("Bvh::BranchAndBound visits the more promising child first and every l
   CHECK(calls == 0);
 }
 
+TEST_CASE("A Bvh over an empty or non-finite box is refused, naming the element", "[bvh]") {
+  const Aabb unit(Vector3d::Zero(), Vector3d::Ones());
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  const double inf = std::numeric_limits<double>::infinity();
+  // Element 2 of three: empty (default-constructed), reversed on one axis,
+  // NaN, or unbounded.
+  for (const Aabb& bad : {Aabb(), Aabb(Vector3d(0, 1, 0), Vector3d(1, 0, 1)),
+                          Aabb(Vector3d(0, nan, 0), Vector3d::Ones()),
+                          Aabb(Vector3d::Zero(), Vector3d(inf, 1, 1))}) {
+    CHECK_THROWS_WITH(Bvh(std::vector<Aabb>{unit, unit, bad}),
+                      Catch::Contains("box of element 2 is empty or not finite"));
+  }
+  // A flat box (min = max on an axis, as for an axis-aligned triangle) and
+  // a point box are fine.
+  const Bvh flat(std::vector<Aabb>{unit, Aabb(Vector3d::Zero(), Vector3d(1, 1, 0)),
+                                   Aabb(Vector3d::Ones(), Vector3d::Ones())});
+  CHECK(flat.nodes().size() == 5);
+}
+
 }  // namespace
 }  // namespace hydrocontact
