@@ -324,8 +324,7 @@ TEST_CASE("A huge compliant pair split across threads gives the unsplit polygons
 TEST_CASE("The compliant-compliant kernel refuses invalid representations and a null output",
           "[compliant_compliant]") {
   const CompliantMesh sphere = test::MakeConeSphere(1, 1, kE);
-  CompliantMesh other_field = sphere;
-  other_field.pressure = test::MakeConeSphere(1, 2, kE).pressure;
+  const CompliantMesh other_field = test::MakeConeSphereWithAnotherField(1, 1, kE);
   const RigidTransform X_MN(Vector3d(1.5, 0, 0));
   ContactPolygons polygons;
   using Catch::Contains;

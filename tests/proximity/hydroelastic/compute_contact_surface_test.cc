@@ -362,8 +362,7 @@ TEST_CASE("Inconsistent representations throw, naming the geometry", "[compute_c
   RigidMesh rigid_no_bvh = test::MakeRigid(test::MakeBoxSurface(Vector3d(1, 1, 1)));
   rigid_no_bvh.bvh = Bvh();
   check(rigid_no_bvh, "its BVH has 0 nodes, not the 23 of its 12 triangles");
-  CompliantMesh wrong_field = test::MakeConeSphere(1, 1, kE);
-  wrong_field.pressure = test::MakeConeSphere(1, 2, kE).pressure;
+  const CompliantMesh wrong_field = test::MakeConeSphereWithAnotherField(1, 1, kE);
   check(wrong_field, "its pressure field has");
   check(MakeCompliantHalfSpace(0, 1, 0), "hydroelastic_modulus must be positive");
   check(MakeCompliantHalfSpace(kE, -1, 0), "slab_thickness must be positive");

@@ -153,6 +153,15 @@ inline CompliantMesh MakeConeSphere(double r, int level, double E,
       [&](const Vector3d& p) { return (p - center).norm() < 1e-12 ? E : 0.0; }, E);
 }
 
+// MakeConeSphere(r, level, E) carrying the pressure field of the sphere one
+// level finer: a field of another mesh, as a representation assembled by
+// hand might (for the tests of invalid input).
+inline CompliantMesh MakeConeSphereWithAnotherField(double r, int level, double E) {
+  CompliantMesh c = MakeConeSphere(r, level, E);
+  c.pressure = MakeConeSphere(r, level + 1, E).pressure;
+  return c;
+}
+
 // A compliant box: the 12 triangles of MakeBoxSurface coned to the centre,
 // p = E at the centre and 0 on the surface; on the pyramid of the face
 // normal to axis i, p = E (1 − |x_i − c_i| / half_i), so for a cube

@@ -386,8 +386,7 @@ TEST_CASE("The half-space kernels refuse invalid representations and a null outp
   // and tetrahedra), a slab of zero thickness (pressures ∞) and a rigid mesh
   // without its BVH: each refused before anything is read.
   const CompliantMesh sphere = test::MakeConeSphere(1, 1, kE);
-  CompliantMesh other_field = sphere;
-  other_field.pressure = test::MakeConeSphere(1, 2, kE).pressure;
+  const CompliantMesh other_field = test::MakeConeSphereWithAnotherField(1, 1, kE);
   const CompliantHalfSpace slab{kE, 1.0, 0.0};
   CompliantHalfSpace no_slab = slab;
   no_slab.slab_thickness = 0;
