@@ -279,9 +279,10 @@ SignedDistancePair ComputeSignedDistancePair(GeometryId id_A, const DistanceGeom
                                              const DistanceGeometry& B,
                                              const RigidTransform& X_WB,
                                              const ParallelExecutor* executor) {
-  if (id_B < id_A) return ComputeSignedDistancePair(id_B, B, X_WB, id_A, A, X_WA, executor);
+  // Before the reordering by id, so "A" and "B" are the caller's.
   internal::RequireDistanceGeometry(A, "ComputeSignedDistancePair (geometry A)");
   internal::RequireDistanceGeometry(B, "ComputeSignedDistancePair (geometry B)");
+  if (id_B < id_A) return ComputeSignedDistancePair(id_B, B, X_WB, id_A, A, X_WA, executor);
   if (Is<HalfSpace>(A) && Is<HalfSpace>(B)) {
     throw std::invalid_argument(fmt::format(
         "signed distance between {} and {}: both are half-spaces, whose distance is unbounded "

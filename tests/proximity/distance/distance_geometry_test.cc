@@ -159,6 +159,12 @@ TEST_CASE("A DistanceGeometry assembled by hand is refused by every query, namin
                     ComputeSignedDistancePair(pair.id_A, sphere, RigidTransform(), pair.id_B, g,
                                               X_WB);
                   }));
+    // Ids in the other order: the pair is reordered by id, but the message
+    // still names the caller's A.
+    check_refused("ComputeSignedDistancePair (geometry A)", InvalidArgumentMessage([&] {
+                    ComputeSignedDistancePair(pair.id_B, g, RigidTransform(), pair.id_A, sphere,
+                                              X_WB);
+                  }));
     check_refused("ComputeContactPatch (geometry B)", InvalidArgumentMessage([&] {
                     ComputeContactPatch(pair, sphere, RigidTransform(), g, X_WB);
                   }));
