@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "geometry/query_object.h"
+#include "geometry/unit_direction.h"
 #include "geometry/query_workspace.h"
 #include "geometry/scene_graph.h"
 #include "proximity/distance/distance_geometry.h"
@@ -42,7 +43,7 @@ void RequireRay(const Eigen::Vector3d& p_WO, const Eigen::Vector3d& dir_W, doubl
     throw std::invalid_argument(fmt::format("CastRay{}: origin ({}, {}, {}) is not finite", which(),
                                             p_WO.x(), p_WO.y(), p_WO.z()));
   }
-  if (!dir_W.allFinite() || !(dir_W.norm() > 0)) {
+  if (!UnitDirection(dir_W)) {
     throw std::invalid_argument(fmt::format("CastRay{}: direction ({}, {}, {}) must be nonzero and "
                                             "finite",
                                             which(), dir_W.x(), dir_W.y(), dir_W.z()));
@@ -56,7 +57,7 @@ void RequireRay(const Eigen::Vector3d& p_WO, const Eigen::Vector3d& dir_W, doubl
 std::optional<RayCastHit> CastOne(const QueryWorkspace& ws, const std::vector<GeometryId>& excluded,
                                   const Eigen::Vector3d& p_WO, const Eigen::Vector3d& dir_W,
                                   double max_distance) {
-  const Eigen::Vector3d d_W = dir_W.normalized();
+  const Eigen::Vector3d d_W = *UnitDirection(dir_W);  // RequireRay has checked it
   std::optional<RayCastHit> best;
   double best_distance = max_distance;
   for (size_t k = 0; k < ws.posed.size(); ++k) {

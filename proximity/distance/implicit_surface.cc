@@ -7,6 +7,7 @@
 #include <Eigen/Dense>
 #include <fmt/format.h>
 
+#include "geometry/unit_direction.h"
 #include "proximity/distance/height_field_distance.h"
 #include "proximity/height_field_surface.h"
 
@@ -124,13 +125,13 @@ LineSeparation Track(const Sampler& sample, double scale, const Vector3d& p_GL0,
                      const Vector3d& lhat_G, const Vector3d& p_GP_guess) {
   RequireFinite(p_GL0, "TrackSeparationFromLine: the line's point");
   RequireFinite(p_GP_guess, "TrackSeparationFromLine: the starting guess");
-  const double l_norm = lhat_G.norm();
-  if (!(l_norm > 0) || !std::isfinite(l_norm)) {
+  const std::optional<Vector3d> unit_l = UnitDirection(lhat_G);
+  if (!unit_l) {
     throw std::invalid_argument(fmt::format(
         "TrackSeparationFromLine: the line's direction ({}, {}, {}) must be nonzero and finite",
         lhat_G.x(), lhat_G.y(), lhat_G.z()));
   }
-  const Vector3d l = lhat_G / l_norm;
+  const Vector3d l = *unit_l;
   const double tol = 1e-10 * scale;
   LineSeparation result;
   Vector3d p = p_GP_guess;

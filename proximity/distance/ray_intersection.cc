@@ -9,6 +9,7 @@
 #include <Eigen/Geometry>
 #include <fmt/format.h>
 
+#include "geometry/unit_direction.h"
 #include "proximity/distance/height_field_distance.h"
 #include "proximity/distance/implicit_surface.h"
 #include "proximity/height_field_surface.h"
@@ -289,8 +290,8 @@ Vector3d RequireRay(const Vector3d& p_GO, const Vector3d& dir_G, double max_dist
     throw std::invalid_argument(fmt::format("IntersectRay: origin ({}, {}, {}) must be finite",
                                             p_GO.x(), p_GO.y(), p_GO.z()));
   }
-  const double norm = dir_G.norm();
-  if (!(norm > 0) || !std::isfinite(norm)) {
+  const std::optional<Vector3d> d = UnitDirection(dir_G);
+  if (!d) {
     throw std::invalid_argument(
         fmt::format("IntersectRay: direction ({}, {}, {}) must be nonzero and finite", dir_G.x(),
                     dir_G.y(), dir_G.z()));
@@ -299,7 +300,7 @@ Vector3d RequireRay(const Vector3d& p_GO, const Vector3d& dir_G, double max_dist
     throw std::invalid_argument(
         fmt::format("IntersectRay: max_distance must be >= 0, got {}", max_distance));
   }
-  return dir_G / norm;
+  return *d;
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "geometry/unit_direction.h"
 #include "proximity/distance/height_field_distance.h"
 #include "proximity/distance/shape_pair_distance.h"
 #include "proximity/distance/support_mapping.h"
@@ -17,13 +18,13 @@ using Eigen::Vector3d;
 namespace {
 
 Vector3d RequireDirection(const Vector3d& d_G) {
-  const double norm = d_G.norm();
-  if (!(norm > 0) || !std::isfinite(norm)) {
+  const std::optional<Vector3d> dhat = UnitDirection(d_G);
+  if (!dhat) {
     throw std::invalid_argument(fmt::format(
         "CalcSupportPoint: direction ({}, {}, {}) must be nonzero and finite", d_G.x(), d_G.y(),
         d_G.z()));
   }
-  return d_G / norm;
+  return *dhat;
 }
 
 Vector3d TorusSupport(const Torus& torus, const Vector3d& dhat) {

@@ -34,6 +34,20 @@ TEST_CASE("ray: a posed box face and a cylinder's side") {
   CHECK((JsonVector(c.out, "normal") - Vector3d::UnitZ()).norm() < 1e-12);
 }
 
+TEST_CASE("ray: a direction of any finite length gives the same hit and unit direction") {
+  // From (0, 0, 1) down onto a sphere of radius 0.1: hit (0, 0, 0.1) at
+  // 0.9, printed direction (0, 0, −1), for 1e-161 (whose squared norm
+  // underflows) and 1e200 (whose squared norm overflows) alike.
+  for (const char* direction : {"0,0,-1e-161", "0,0,-1e200"}) {
+    CAPTURE(direction);
+    const ToolResult r = RunTool("ray", {"sphere:0.1", "0,0,1", direction});
+    CheckSuccess(r);
+    CHECK(Number(r.out, "distance") == Approx(0.9).epsilon(1e-14));
+    CHECK((JsonVector(r.out, "direction") - Vector3d(0, 0, -1)).norm() < 1e-15);
+    CHECK((JsonVector(r.out, "p_WH") - Vector3d(0, 0, 0.1)).norm() < 1e-14);
+  }
+}
+
 TEST_CASE("ray: misses, max distance, from inside a torus's tube") {
   const ToolResult miss = RunTool("ray", {"sphere:1", "0,2,0", "1,0,0"});
   CheckSuccess(miss);

@@ -3,12 +3,14 @@
 
 #include <iostream>
 #include <limits>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include <fmt/format.h>
 
 #include "proximity/distance/distance_geometry.h"
+#include "geometry/unit_direction.h"
 #include "proximity/distance/ray_intersection.h"
 #include "tools/cli/command.h"
 #include "tools/cli/geometry_spec.h"
@@ -52,7 +54,8 @@ int Run(const std::vector<std::string>& args) {
   const GeometryArg& g = parsed.geometries.front();
   const Eigen::Vector3d p_WO = ParseVector3(parsed.positionals[0], "the origin x,y,z");
   const Eigen::Vector3d dir_W = ParseVector3(parsed.positionals[1], "the direction dx,dy,dz");
-  if (!(dir_W.norm() > 0)) {
+  const std::optional<Eigen::Vector3d> unit_W = UnitDirection(dir_W);
+  if (!unit_W) {
     throw UsageError("the direction dx,dy,dz must not be zero");
   }
   double max_distance = std::numeric_limits<double>::infinity();
@@ -68,7 +71,7 @@ int Run(const std::vector<std::string>& args) {
   Json out = Json::MakeObject();
   out.Set("geometry", g.spec)
       .Set("p_WO", Json(p_WO))
-      .Set("direction", Json(Eigen::Vector3d(dir_W.normalized())))
+      .Set("direction", Json(*unit_W))
       .Set("hit", hit.has_value());
   if (hit) {
     out.Set("distance", hit->distance)

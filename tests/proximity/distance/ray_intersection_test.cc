@@ -112,6 +112,26 @@ TEST_CASE("Ray against a cylinder and a capsule: curved parts and caps", "[ray_i
            Vector3d(0.35, 0, z2 - L / 2) / r, true, Vector3d(0.35, 0, 3), -Vector3d::UnitZ());
 }
 
+TEST_CASE("A ray's direction may have any finite length, however small or large",
+          "[ray_intersection]") {
+  // From (0, 0, 1) straight down onto a sphere of radius 0.1: the hit is
+  // (0, 0, 0.1) at distance 0.9 whatever the direction's length. Lengths
+  // below ~1e-154 or above ~1e154 used to be normalised through an
+  // underflowing or overflowing squared norm (1e-161 hit at z = 0.137,
+  // 1e200 was refused).
+  const DistanceGeometry sphere = MakeDistanceGeometry(Sphere(0.1));
+  for (const double length : {1.0, 1e-161, 1e-300, 1e200}) {
+    CAPTURE(length);
+    const std::optional<RayHit> hit =
+        IntersectRay(sphere, Vector3d(0, 0, 1), Vector3d(0, 0, -length));
+    REQUIRE(hit.has_value());
+    CHECK(hit->distance == Approx(0.9).epsilon(1e-14));
+    CHECK(hit->p_GH.isApprox(Vector3d(0, 0, 0.1), 1e-14));
+  }
+  CHECK_THROWS_WITH(IntersectRay(sphere, Vector3d(0, 0, 1), Vector3d::Zero()),
+                    Catch::Contains("must be nonzero and finite"));
+}
+
 TEST_CASE("Ray against a half-space", "[ray_intersection]") {
   const DistanceGeometry hs = MakeDistanceGeometry(HalfSpace());
   const Vector3d d = Vector3d(1, 0, -1).normalized();
