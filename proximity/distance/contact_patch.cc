@@ -307,9 +307,9 @@ void ComputeContactPatch(const SignedDistancePair& pair, const DistanceGeometry&
     throw std::invalid_argument(
         fmt::format("ComputeContactPatch: tolerance must be finite and >= 0, got {}", settings.tolerance));
   }
-  if (settings.cylinder_cap_sides < 3) {
-    throw std::invalid_argument(
-        fmt::format("ComputeContactPatch: cylinder_cap_sides must be >= 3, got {}", settings.cylinder_cap_sides));
+  if (settings.cylinder_cap_sides < 3 || settings.cylinder_cap_sides > kMaxCylinderCapSides) {
+    throw std::invalid_argument(fmt::format("ComputeContactPatch: cylinder_cap_sides must be in [3, {}], got {}",
+                                            kMaxCylinderCapSides, settings.cylinder_cap_sides));
   }
   thread_local Scratch scratch;
   const Vector3d n = -pair.nhat_BA_W;

@@ -12,6 +12,12 @@
 
 namespace hydrocontact {
 
+/// The most vertices a cylinder's end polygon may have (see
+/// ContactPatchSettings::cylinder_cap_sides): already far below round-off
+/// from the circle (its sagitta is r·(1 − cos(π/n)) ≈ 5e-10·r), and the
+/// patch stores and clips that many points per call.
+inline constexpr int kMaxCylinderCapSides = 100000;
+
 /// How patches are built.
 struct ContactPatchSettings {
   /// A shape's support set in direction u is the part of it within this
@@ -21,7 +27,8 @@ struct ContactPatchSettings {
   double tolerance{1e-3};
   /// A cylinder's flat end, when it is the support set, is the regular
   /// polygon inscribed in its rim with this many vertices (the first on the
-  /// cylinder's +x axis), so every patch point lies on the cylinder. ≥ 3.
+  /// cylinder's +x axis), so every patch point lies on the cylinder. In
+  /// [3, kMaxCylinderCapSides].
   int cylinder_cap_sides{16};
 };
 

@@ -112,6 +112,7 @@ TEST_CASE("patch: apart prints in_contact false") {
 TEST_CASE("patch: bad input exits 2") {
   CHECK(FailsCleanly(Patch({"halfspace", "halfspace"}), "half-spaces"));
   CHECK(FailsCleanly(Patch({"box:1,1,1", "halfspace", "--cap-sides", "2"}), "--cap-sides"));
+  CHECK(FailsCleanly(Patch({"box:1,1,1", "halfspace", "--cap-sides", "1000000"}), "[3, 100000]"));
   CHECK(FailsCleanly(Patch({"box:1,1,1", "halfspace", "--tolerance", "-1"}), "--tolerance"));
   CHECK(FailsCleanly(Patch({"box:1,1", "halfspace"}), "box:1,1"));
   const ToolResult help = Patch({"--help"});

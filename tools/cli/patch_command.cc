@@ -30,7 +30,7 @@ a point; a cylinder's flat end: a regular polygon). Quantities are in W.
 Options:
   --tolerance t   a shape's support set is the part within t (m) of its
                   supporting plane (default 0.001)
-  --cap-sides n   vertices of a polygonised cylinder end (default 16, >= 3)
+  --cap-sides n   vertices of a polygonised cylinder end (default 16, 3 to 100000)
 
 Output when they are apart:
   {"in_contact": false, "distance": d, "patches": []}
@@ -75,8 +75,10 @@ int Run(const std::vector<std::string>& args) {
   }
   if (parsed.options.count("--cap-sides")) {
     const double n = ParseDouble(parsed.options.at("--cap-sides"), "--cap-sides");
-    if (n != std::floor(n) || n < 3 || n > 100000) {
-      throw UsageError(fmt::format("--cap-sides: must be an integer >= 3, got '{}'", parsed.options.at("--cap-sides")));
+    static_assert(kMaxCylinderCapSides == 100000, "the help above names the bound");
+    if (n != std::floor(n) || n < 3 || n > kMaxCylinderCapSides) {
+      throw UsageError(fmt::format("--cap-sides: must be an integer in [3, {}], got '{}'", kMaxCylinderCapSides,
+                                   parsed.options.at("--cap-sides")));
     }
     settings.cylinder_cap_sides = static_cast<int>(n);
   }

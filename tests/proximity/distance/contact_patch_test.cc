@@ -402,6 +402,11 @@ TEST_CASE("Patch: bad settings throw naming the value", "[contact_patch]") {
   ContactPatchSettings few;
   few.cylinder_cap_sides = 2;
   CHECK_THROWS_WITH(Patch(sphere, ground, few), Catch::Contains("cylinder_cap_sides") && Catch::Contains("2"));
+  // 2^31 − 1 sides would be stored and clipped (gigabytes, minutes): the
+  // count is bounded too.
+  ContactPatchSettings many;
+  many.cylinder_cap_sides = kMaxCylinderCapSides + 1;
+  CHECK_THROWS_WITH(Patch(sphere, ground, many), Catch::Contains("must be in [3, 100000], got 100001"));
 }
 
 }  // namespace
