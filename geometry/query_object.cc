@@ -397,9 +397,10 @@ void RunSurfacesWithFallback(const SceneGraph& scene_graph, int max_threads, Pai
 }  // namespace
 
 void QueryObject::set_max_threads(int max_threads) {
-  if (max_threads < 1) {
-    throw std::invalid_argument(
-        fmt::format("QueryObject::set_max_threads: needs at least 1 thread, got {}", max_threads));
+  if (max_threads < 1 || max_threads > kMaxThreads) {
+    throw std::invalid_argument(fmt::format(
+        "QueryObject::set_max_threads: needs at least 1 and at most {} threads, got {}",
+        kMaxThreads, max_threads));
   }
   max_threads_ = max_threads;
   QueryWorkspace& ws = scene_graph_->query_workspace();

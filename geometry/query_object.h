@@ -68,7 +68,7 @@ class QueryObject {
   /// SceneGraph's pool, started here (once: later calls start only what is
   /// missing) and woken by a query only when its previous call did enough
   /// work to gain from them.
-  /// @throws std::invalid_argument if max_threads < 1.
+  /// @throws std::invalid_argument if max_threads is not in [1, kMaxThreads].
   void set_max_threads(int max_threads);
   int max_threads() const { return max_threads_; }
 

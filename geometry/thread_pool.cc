@@ -4,6 +4,10 @@
 
 #include <algorithm>
 #include <chrono>
+#include <stdexcept>
+#include <system_error>
+
+#include <fmt/format.h>
 
 namespace hydrocontact {
 namespace {
@@ -73,11 +77,22 @@ void ThreadPool::ResetProfile() {
 }
 
 void ThreadPool::Reserve(int num_workers) {
+  if (num_workers < 0 || num_workers > kMaxThreads - 1) {
+    throw std::invalid_argument(fmt::format(
+        "ThreadPool::Reserve: {} workers requested; a pool has 0 to {} (kMaxThreads = {} with the "
+        "caller's thread)",
+        num_workers, kMaxThreads - 1, kMaxThreads));
+  }
   std::lock_guard<std::mutex> lock(mutex_);  // No job runs: the caller owns the pool.
   share_ns_.resize(std::max<size_t>(share_ns_.size(), num_workers + 1));
   while (static_cast<int>(workers_.size()) < num_workers) {
     const int worker = static_cast<int>(workers_.size());
-    workers_.emplace_back([this, worker] { WorkerLoop(worker); });
+    try {
+      workers_.emplace_back([this, worker] { WorkerLoop(worker); });
+    } catch (const std::system_error& e) {
+      throw std::runtime_error(fmt::format("ThreadPool::Reserve: could not start worker {} of {}: {}",
+                                           worker + 1, num_workers, e.what()));
+    }
   }
 }
 

@@ -39,6 +39,12 @@ struct ThreadPoolProfile {
   long jobs{0};
 };
 
+/// The most threads one pool serves (the caller's and kMaxThreads − 1
+/// workers): far more cores than the machines this runs on have. Beyond
+/// it a request is refused by name instead of starting threads until the
+/// system refuses one with a bare "Resource temporarily unavailable".
+inline constexpr int kMaxThreads = 256;
+
 /// A fixed set of worker threads that sleep until given a loop to share.
 /// Starting threads costs tens of microseconds, far more than a step's work
 /// for small scenes, so they are started once (Reserve) and kept; a loop
@@ -63,6 +69,9 @@ class ThreadPool {
 
   /// Starts workers until there are at least `num_workers` (never fewer
   /// than before). Allocates only when it starts threads.
+  /// @throws std::invalid_argument if num_workers is negative or above
+  ///         kMaxThreads − 1; std::runtime_error, naming the worker, if the
+  ///         system cannot start a thread (the workers started stay).
   void Reserve(int num_workers);
   int num_workers() const { return static_cast<int>(workers_.size()); }
 

@@ -12,6 +12,7 @@
 #include <catch2/catch.hpp>
 
 #include "geometry/scene_graph.h"
+#include "geometry/thread_pool.h"
 #include "mesh/obj_io.h"
 #include "tests/mesh/test_meshes.h"
 #include "tests/test_poses.h"
@@ -212,6 +213,8 @@ TEST_CASE("QueryObject: several threads give the same results in the same order 
   QueryObject parallel = scene.query_object();
   parallel.set_max_threads(4);
   CHECK_THROWS_WITH(parallel.set_max_threads(0), Catch::Contains("at least 1"));
+  CHECK_THROWS_WITH(parallel.set_max_threads(kMaxThreads + 1),
+                    Catch::Contains("at most 256 threads, got 257"));
   for (auto representation : {HydroelasticContactRepresentation::kTriangle, HydroelasticContactRepresentation::kPolygon}) {
     std::vector<ContactSurface> s1, s4;
     std::vector<PenetrationAsPointPair> p1, p4;

@@ -105,5 +105,14 @@ TEST_CASE("ThreadPool: the profile counts the jobs that woke workers and only wh
   CHECK(ThreadPool::Profile().jobs == 0);
 }
 
+TEST_CASE("ThreadPool: Reserve refuses a negative count and more than kMaxThreads - 1 workers") {
+  ThreadPool pool;
+  CHECK_THROWS_WITH(pool.Reserve(-1), Catch::Contains("-1 workers requested"));
+  CHECK_THROWS_WITH(pool.Reserve(kMaxThreads), Catch::Contains("0 to 255"));
+  CHECK(pool.num_workers() == 0);  // nothing was started on the way
+  pool.Reserve(2);
+  CHECK(pool.num_workers() == 2);
+}
+
 }  // namespace
 }  // namespace hydrocontact

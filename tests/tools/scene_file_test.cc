@@ -58,5 +58,20 @@ TEST_CASE("scene file: keys, defaults and materials") {
   CHECK_THROWS_AS(ParseScene(mesh, "m.json", "/nonexistent"), UsageError);
 }
 
+TEST_CASE("scene file: the thread count is bounded by the pool's kMaxThreads") {
+  auto with_threads = [](const std::string& n) {
+    return ParseJson(R"({"threads": )" + n + R"(, "bodies": [{"name": "b", "shape": "sphere:0.1"}]})",
+                     "t.json");
+  };
+  CHECK(ParseScene(with_threads("256"), "t.json", ".").settings.threads == 256);
+  // 100000 used to start threads until the system refused one, ending in
+  // a bare "Resource temporarily unavailable".
+  for (const std::string n : {"257", "100000", "0"}) {
+    CAPTURE(n);
+    CHECK_THROWS_WITH(ParseScene(with_threads(n), "t.json", "."),
+                      Catch::Contains("threads") && Catch::Contains("must be an integer in [1, 256]"));
+  }
+}
+
 }  // namespace
 }  // namespace hydrocontact::cli

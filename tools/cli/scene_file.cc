@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "geometry/thread_pool.h"
 #include "mesh/mesh_file.h"
 #include "tools/cli/command.h"
 #include "tools/cli/geometry_spec.h"
@@ -50,10 +51,12 @@ class ObjectReader {
     if (!(x >= 0)) Fail(KeyPath(key), fmt::format("must be >= 0, got {}", x));
     return x;
   }
-  int Integer(const std::string& key, int fallback, int min) {
+  int Integer(const std::string& key, int fallback, int min, int max = 1000000000) {
     const double x = Number(key, fallback);
-    if (x != std::floor(x) || x < min || x > 1e9) {
-      Fail(KeyPath(key), fmt::format("must be an integer >= {}, got {}", min, x));
+    if (x != std::floor(x) || x < min || x > max) {
+      Fail(KeyPath(key), max == 1000000000
+                             ? fmt::format("must be an integer >= {}, got {}", min, x)
+                             : fmt::format("must be an integer in [{}, {}], got {}", min, max, x));
     }
     return static_cast<int>(x);
   }
@@ -199,7 +202,7 @@ Scene ParseScene(const JsonValue& root, const std::string& source, const std::fi
   scene.settings.gravity_W = Eigen::Vector3d(gravity[0], gravity[1], gravity[2]);
   scene.settings.dt = top.Positive("dt", 1e-3);
   scene.steps = top.Integer("steps", 1000, 0);
-  scene.settings.threads = top.Integer("threads", 1, 1);
+  scene.settings.threads = top.Integer("threads", 1, 1, kMaxThreads);
   scene.output_every = top.Integer("output_every", 10, 1);
   scene.settings.defaults.stiction_speed = top.Positive("stiction_speed", 0.01);
   const std::string rigid = top.String("rigid_contact", "patch");

@@ -203,8 +203,10 @@ int Run(const std::vector<std::string>& args) {
   int threads = 1;
   if (const auto it = parsed.options.find("--threads"); it != parsed.options.end()) {
     const double n = ParseDouble(it->second, "--threads");
-    if (!(n >= 1 && n <= 256) || n != std::floor(n)) {
-      throw UsageError(fmt::format("--threads: '{}' is not a whole number in [1, 256]", it->second));
+    static_assert(kMaxThreads == 256, "the help above names the bound");
+    if (!(n >= 1 && n <= kMaxThreads) || n != std::floor(n)) {
+      throw UsageError(
+          fmt::format("--threads: '{}' is not a whole number in [1, {}]", it->second, kMaxThreads));
     }
     threads = int(n);
   }
