@@ -20,10 +20,12 @@ namespace fs = std::filesystem;
 
 const fs::path kSourceDir = HYDROCONTACT_SOURCE_DIR;
 
-// The header-only value types of geometry/ that every layer may name.
+// The header-only value types of geometry/ that every layer may name (and
+// UnitDirection, the one normalisation of a caller's direction vector).
 const std::set<std::string> kGeometryValueTypes = {
     "geometry/identifier.h", "geometry/rigid_transform.h", "geometry/shape.h",
-    "geometry/proximity_properties.h", "geometry/supported_range.h"};
+    "geometry/proximity_properties.h", "geometry/supported_range.h",
+    "geometry/unit_direction.h"};
 
 // The folder a project include lives in: "proximity/distance/gjk.h" ->
 // "proximity/distance"; "proximity/bvh.h" -> "proximity".
