@@ -95,9 +95,12 @@ Matrix3d ContactTangentBasis(const Vector3d& nhat_W) {
   return R;
 }
 
-ContactKinematics CalcContactKinematics(const SignedDistancePair& pair, const DistanceGeometry& A,
-                                        const BodyMotion& motion_A, const DistanceGeometry& B,
-                                        const BodyMotion& motion_B, int sign) {
+namespace {
+
+// CalcContactKinematics without the check of its result.
+ContactKinematics ComputeContactKinematics(const SignedDistancePair& pair, const DistanceGeometry& A,
+                                           const BodyMotion& motion_A, const DistanceGeometry& B,
+                                           const BodyMotion& motion_B, int sign) {
   internal::RequireDistanceGeometry(A, "CalcContactKinematics (geometry A)");
   internal::RequireDistanceGeometry(B, "CalcContactKinematics (geometry B)");
   if (sign != 1 && sign != -1) {
@@ -188,6 +191,26 @@ ContactKinematics CalcContactKinematics(const SignedDistancePair& pair, const Di
   k.verr = sign * e.velocity;
   k.aerr = sign * e.acceleration;
   k.slip_velocity_C = Slip(k.X_WC, motion_A, motion_B);
+  return k;
+}
+
+}  // namespace
+
+ContactKinematics CalcContactKinematics(const SignedDistancePair& pair, const DistanceGeometry& A,
+                                        const BodyMotion& motion_A, const DistanceGeometry& B,
+                                        const BodyMotion& motion_B, int sign) {
+  const ContactKinematics k = ComputeContactKinematics(pair, A, motion_A, B, motion_B, sign);
+  // Finite motions can still overflow: the acceleration error squares the
+  // relative velocity (|v| ~ 1e155 gives inf, then NaN). The speeds are
+  // reported with stableNorm, which does not overflow where norm would.
+  if (!std::isfinite(k.perr) || !std::isfinite(k.verr) || !std::isfinite(k.aerr) ||
+      !k.slip_velocity_C.allFinite()) {
+    throw std::invalid_argument(fmt::format(
+        "contact kinematics: the velocities or accelerations are too large for double precision "
+        "(perr {}, verr {}, aerr {}); A moves at {} m/s and {} rad/s, B at {} m/s and {} rad/s",
+        k.perr, k.verr, k.aerr, motion_A.V_WG.v_W.stableNorm(), motion_A.V_WG.w_W.stableNorm(),
+        motion_B.V_WG.v_W.stableNorm(), motion_B.V_WG.w_W.stableNorm()));
+  }
   return k;
 }
 

@@ -59,7 +59,8 @@ Eigen::Matrix3d ContactTangentBasis(const Eigen::Vector3d& nhat_W);
 ///   the relative angular velocity), which vanishes for a vertex on a face.
 /// With ℓ = 0 (concentric spheres) the witness rule is used.
 /// @throws std::invalid_argument if sign is not ±1 or a velocity or
-///         acceleration is not finite, naming the value.
+///         acceleration is not finite, naming the value, or if they are so
+///         large that the errors overflow (giving both bodies' speeds).
 ContactKinematics CalcContactKinematics(const SignedDistancePair& pair, const DistanceGeometry& A,
                                         const BodyMotion& motion_A, const DistanceGeometry& B,
                                         const BodyMotion& motion_B, int sign = 1);

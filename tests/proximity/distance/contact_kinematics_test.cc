@@ -165,6 +165,21 @@ TEST_CASE("sign = -1 flips perr, verr and aerr, not the slip", "[contact_kinemat
   CHECK_THROWS_WITH(KinematicsAt(a, b, 0, 2), Catch::Contains("got 2"));
 }
 
+TEST_CASE("Finite motions whose errors overflow are refused, not returned as NaN",
+          "[contact_kinematics]") {
+  // Two spheres: aerr holds |Δv|²/ℓ, which overflows for |Δv| ~ 1e155
+  // (the tool printed aerr and slip_speed as null and exited 0).
+  const Body a{MakeDistanceGeometry(Sphere(0.5)), RigidTransform(Vector3d(0.1, 0.2, 0.3)), {}, {}};
+  const Body fast{MakeDistanceGeometry(Sphere(0.3)), RigidTransform(Vector3d(0.6, 0.5, 0.7)),
+                  SpatialVelocity{Vector3d::Zero(), Vector3d(0, 1e155, 0)}, {}};
+  CHECK_THROWS_WITH(KinematicsAt(a, fast, 0),
+                    Catch::Contains("too large for double precision") && Catch::Contains("1e+155"));
+  // 1e6 m/s is large but fine: aerr is finite.
+  const Body quick{fast.geometry, fast.X_WG, SpatialVelocity{Vector3d::Zero(), Vector3d(0, 1e6, 0)},
+                   {}};
+  CHECK(std::isfinite(KinematicsAt(a, quick, 0).aerr));
+}
+
 TEST_CASE("Slip velocity: a sphere sliding on the ground", "[contact_kinematics]") {
   // Sphere (B) of radius 0.5 resting on the ground (A, at rest), its centre
   // moving at (1, 2, 0) and spinning about z: the contact point's material
