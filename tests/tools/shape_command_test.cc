@@ -63,6 +63,16 @@ TEST_CASE("shape: sphere and cylinder curvatures, box has none, half-space suppo
   CHECK(Number(c.out, "k_max", "\"curvature\"") == Approx(2));
   CHECK(Number(c.out, "k_min", "\"curvature\"") == Approx(0).margin(1e-12));
   CHECK(Member(c.out, "inside", "\"point\"") == "true");
+  // Nearest points on the flat end (off and on the axis, where the side's
+  // function has no gradient) and on the rim: no curvature, not the side's
+  // function's (1/0.1 at ρ = 0.1, an error on the axis).
+  for (const char* point : {"0.1,0,5", "0,0,5", "0.5,0,5"}) {
+    CAPTURE(point);
+    const ToolResult end = RunTool("shape", {"cylinder:0.5,2", "--point", point});
+    CheckSuccess(end);
+    CHECK(Member(end.out, "curvature") == "null");
+    CHECK(Nested(end.out, "p_WN", "\"point\"").z() == Approx(1));
+  }
   const ToolResult b = RunTool("shape", {"box:1,1,1", "--point", "2,0,0"});
   CheckSuccess(b);
   CHECK(Member(b.out, "curvature") == "null");

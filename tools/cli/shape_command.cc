@@ -46,8 +46,8 @@ With --point:
                    "normal" (outward unit normal at N)}
   curvature        at N, for shapes with an implicit function (smooth
                    shapes, the cylinder's side and a height field's top (its
-                   bicubic surface, when N is on it); null otherwise, e.g.
-                   box
+                   bicubic surface), when N is on them; null otherwise, e.g.
+                   on a cylinder's flat end or rim, or a box
                    or mesh, whose edges have no curvature): {"k_max",
                    "k_min" (1/m, convex positive), "d_max", "d_min" (their
                    unit directions in W), "gaussian" (1/m^2)}
@@ -97,13 +97,20 @@ int Run(const std::vector<std::string>& args) {
         .Set("distance", nearest.distance)
         .Set("normal", Json(Eigen::Vector3d(R_WG * nearest.nhat_G)));
     out.Set("point", std::move(point));
-    // A height field's implicit function describes its top only: N on the
-    // flat bottom or a side has no curvature answer here.
+    // A height field's implicit function describes its top only, and a
+    // cylinder's its side only (an infinite cylinder): N on a flat bottom,
+    // side, cap or rim has no curvature answer here (the side's function
+    // there would give the curvature of another, coaxial cylinder).
     bool on_curved_part = HasImplicitFunction(g.shape);
     if (const auto* field = std::get_if<HeightField>(&g.shape)) {
       const double tol = 1e-9 * HeightFieldScale(*field);
       on_curved_part = std::abs(CalcSurfaceValue(g.shape, nearest.p_GN)) <= tol &&
                        std::abs(nearest.p_GN.z() - field->bottom()) > tol;
+    } else if (const auto* cylinder = std::get_if<Cylinder>(&g.shape)) {
+      const double tol = 1e-9 * std::max(cylinder->radius(), cylinder->length());
+      const double rho = std::hypot(nearest.p_GN.x(), nearest.p_GN.y());
+      on_curved_part = std::abs(rho - cylinder->radius()) <= tol &&
+                       std::abs(nearest.p_GN.z()) < cylinder->length() / 2 - tol;
     }
     if (on_curved_part) {
       const PrincipalCurvatures k = CalcSurfacePrincipalCurvatures(g.shape, nearest.p_GN);
