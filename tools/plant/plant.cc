@@ -8,6 +8,8 @@
 #include <Eigen/Geometry>
 #include <fmt/format.h>
 
+#include "geometry/supported_range.h"
+
 namespace hydrocontact::plant {
 namespace {
 
@@ -184,6 +186,15 @@ void Plant::Step() {
       throw std::runtime_error(fmt::format(
           "Plant: body '{}' left the finite numbers at t = {} s (a step too large for the stiffness?)", body.name,
           time_ + h));
+    }
+    // Checked here, by name, rather than left to the next step's
+    // SceneGraph::SetFramePoses, which would name only a FrameId.
+    const Vector3d p_WGo = X_WG(body).translation();
+    if (!(p_WGo.cwiseAbs().maxCoeff() <= kMaxCoordinate)) {
+      throw std::runtime_error(fmt::format(
+          "Plant: body '{}' left the supported range (coordinates within {} m) at t = {} s, at ({}, {}, {}) "
+          "moving at {} m/s: the simulation diverged (is dt = {} s too large for the stiffness?)",
+          body.name, kMaxCoordinate, time_ + h, p_WGo.x(), p_WGo.y(), p_WGo.z(), body.v_WScm.norm(), h));
     }
   }
   time_ += h;

@@ -112,7 +112,8 @@ class Plant {
 
   /// Advances one step of size dt.
   /// @throws std::runtime_error naming the body if its state stops being
-  ///         finite; what the queries throw.
+  ///         finite or its frame leaves the supported range (kMaxCoordinate);
+  ///         what the queries throw.
   void Step();
 
   double time() const { return time_; }

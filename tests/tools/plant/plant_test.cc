@@ -32,6 +32,24 @@ TEST_CASE("plant: free fall follows the discrete semi-implicit Euler solution") 
   CHECK(plant.num_contacts() == 0);
 }
 
+TEST_CASE("plant: a body that leaves the supported range is named, with the time and dt") {
+  // At 1e6 m/s with dt = 1 s, free fall takes the ball from z = 0 to
+  // 1e6 − 9.81 in one step (inside ±1e6) and beyond in the second: the
+  // step refuses then, naming the ball, instead of the next step's
+  // SceneGraph naming only its FrameId.
+  BodySpec ball;
+  ball.name = "runaway";
+  ball.shape = Sphere(0.1);
+  ball.V_WG.v_W = Vector3d(0, 0, 1e6);
+  PlantSettings settings;
+  settings.dt = 1;
+  Plant plant({ball}, {}, settings);
+  plant.Step();
+  CHECK(plant.body_state(0).X_WG.translation().z() == Approx(1e6 - 9.81));
+  CHECK_THROWS_WITH(plant.Step(), Catch::Contains("body 'runaway' left the supported range") &&
+                                      Catch::Contains("t = 2 s") && Catch::Contains("dt = 1 s"));
+}
+
 TEST_CASE("plant: a torque-free spinning body keeps its energy and angular momentum") {
   // A box spinning about its axis of largest inertia is stable; about a
   // general axis ω precesses, but with no torque H = I_W·ω is constant in W
