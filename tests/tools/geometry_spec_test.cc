@@ -88,6 +88,20 @@ TEST_CASE("ParseArgs: bad input throws a UsageError naming the culprit") {
   CHECK_THROWS_WITH(ParseArgs({"sphere:1", "--modulus"}, 1, 0, {}, {}), Catch::Contains("needs a value"));
   CHECK_THROWS_WITH(ParseVector3("1,nan,2", "point"), Catch::Contains("point"));
   CHECK_THROWS_WITH(ParseDouble("1e999", "x"), Catch::Contains("1e999"));
+  // Hexadecimal is not a number here (strtod would read 0x10 as 16), as in
+  // the files the tool reads.
+  CHECK_THROWS_WITH(ParseDouble("0x10", "x"), Catch::Contains("'0x10' is not a number"));
+  CHECK_THROWS_WITH(ParseVector3("0,0x1p3,0", "point"), Catch::Contains("point"));
+  CHECK(ParseDouble("-1.5e-3", "x") == -1.5e-3);
+  // An option given twice is refused (one of the two was kept silently),
+  // per-geometry ones and flags too.
+  CHECK_THROWS_WITH(ParseArgs({"sphere:1", "sphere:1", "--pose-b", "0,0,1,0,0,0", "--pose-b", "0,0,2,0,0,0"},
+                              2, 0, {}, {}),
+                    Catch::Contains("option --pose-b is given more than once"));
+  CHECK_THROWS_WITH(ParseArgs({"sphere:1", "--out", "a.vtk", "--out=b.vtk"}, 1, 0, {"--out"}, {}),
+                    Catch::Contains("option --out is given more than once"));
+  CHECK_THROWS_WITH(ParseArgs({"sphere:1", "--binary", "--binary"}, 1, 0, {}, {"--binary"}),
+                    Catch::Contains("option --binary is given more than once"));
 }
 
 // Issue 10, defects 4 and 7: values outside the supported range are

@@ -60,7 +60,10 @@ double ParseDouble(const std::string& text, const std::string& what) {
   char* end = nullptr;
   errno = 0;
   const double value = std::strtod(begin, &end);
-  if (text.empty() || end != begin + text.size()) {
+  // strtod also reads hexadecimal ("0x10" is 16); numbers here are
+  // decimal, as in every file the tool reads.
+  const bool decimal = text.find_first_of("xX") == std::string::npos;
+  if (text.empty() || end != begin + text.size() || !decimal) {
     throw UsageError(fmt::format("{}: '{}' is not a number", what, text));
   }
   // ERANGE also flags underflow (1e-320 is a subnormal, 1e-400 rounds to 0):
@@ -181,12 +184,20 @@ ParsedArgs ParseArgs(const std::vector<std::string>& args, int num_geometries,
       positionals.push_back(arg);
       continue;
     }
+    // An option given twice is refused: keeping one of the two silently
+    // (a pose typed again to correct it, or a leftover) runs a query the
+    // user did not mean.
+    auto refuse_repeat = [&](bool seen) {
+      if (seen) throw UsageError(fmt::format("option {} is given more than once", arg));
+    };
     if (value_options.count(arg)) {
+      refuse_repeat(parsed.options.count(arg) > 0);
       parsed.options[arg] = take_value();
       continue;
     }
     if (flag_options.count(arg)) {
       if (inline_value) throw UsageError(fmt::format("option {} takes no value", arg));
+      refuse_repeat(parsed.flags.count(arg) > 0);
       parsed.flags.insert(arg);
       continue;
     }
@@ -207,6 +218,7 @@ ParsedArgs ParseArgs(const std::vector<std::string>& args, int num_geometries,
     if (geometry < 0) throw UsageError(fmt::format("unknown option '{}' (see --help)", arg));
     const bool has_value = GeometryOptions().at(base);
     if (!has_value && inline_value) throw UsageError(fmt::format("option {} takes no value", arg));
+    refuse_repeat(pending[geometry].values.count(base) > 0);
     pending[geometry].values[base] = has_value ? take_value() : std::string();
   }
 
