@@ -15,6 +15,7 @@
 #include "tools/cli/command.h"
 #include "tools/cli/geometry_spec.h"
 #include "tools/cli/json.h"
+#include "tools/cli/output_options.h"
 #include "tools/cli/picture_layers.h"
 #include "tools/cli/progress.h"
 
@@ -74,6 +75,7 @@ int Run(const std::vector<std::string>& args) {
       ParseArgs(args, 1, 0, {"--out", "--png", "--view", "--size", "--max-elements"}, {"--binary"});
   ApplyMaxElements(parsed);
   const std::optional<PictureRequest> picture = ParsePictureRequest(parsed);
+  const std::optional<VtkOutput> vtk_output = ParseVtkOutput(parsed);
   const GeometryArg& g = parsed.geometries.front();
   const auto start = std::chrono::steady_clock::now();
   const HydroelasticRepresentation representation = [&] {
@@ -88,12 +90,6 @@ int Run(const std::vector<std::string>& args) {
       .Set("shape", ShapeName(g.shape))
       .Set("compliance", to_string(g.properties.compliance()));
   const std::optional<double> hint = ResolutionHintUsed(g.shape, g.properties);
-  const auto out_file = parsed.options.find("--out");
-  if (parsed.flags.count("--binary") && out_file == parsed.options.end()) {
-    throw UsageError("--binary applies to the --out file; give --out too");
-  }
-  const VtkEncoding encoding =
-      parsed.flags.count("--binary") ? VtkEncoding::kBinary : VtkEncoding::kAscii;
   if (const auto* c = std::get_if<CompliantMesh>(&representation)) {
     const auto& values = c->pressure.values();
     out.Set("kind", "volume_mesh")
@@ -107,8 +103,8 @@ int Run(const std::vector<std::string>& args) {
                              .Set("min", *std::min_element(values.begin(), values.end()))
                              .Set("max", *std::max_element(values.begin(), values.end())))
         .Set("hydroelastic_modulus", c->hydroelastic_modulus);
-    if (out_file != parsed.options.end()) {
-      WriteVtkVolume(out_file->second, c->mesh, {{"pressure", &values}}, encoding);
+    if (vtk_output) {
+      WriteVtkVolume(vtk_output->file, c->mesh, {{"pressure", &values}}, vtk_output->encoding);
     }
     if (picture) WritePicture(*picture, {CutAwayLayer(*c, picture->options.view)});
   } else if (const auto* r = std::get_if<RigidMesh>(&representation)) {
@@ -119,14 +115,14 @@ int Run(const std::vector<std::string>& args) {
         .Set("num_elements", r->mesh.num_triangles())
         .Set("surface_area", r->mesh.total_area())
         .Set("bounding_box", BoundingBoxJson(r->mesh.CalcBoundingBox()));
-    if (out_file != parsed.options.end()) WriteVtkSurface(out_file->second, r->mesh, {}, {}, encoding);
+    if (vtk_output) WriteVtkSurface(vtk_output->file, r->mesh, {}, {}, vtk_output->encoding);
     if (picture) {
       render::PictureLayer layer = RepresentationLayer(representation, RigidTransform());
       layer.draw_edges = true;
       WritePicture(*picture, {layer});
     }
   } else {
-    if (out_file != parsed.options.end()) {
+    if (vtk_output) {
       throw UsageError(fmt::format(
           "--out: the half-space '{}' is analytic and has no mesh to write; drop --out", g.spec));
     }
@@ -143,7 +139,7 @@ int Run(const std::vector<std::string>& args) {
     }
   }
   out.Set("build_time_ms", build_ms);
-  if (out_file != parsed.options.end()) out.Set("out", out_file->second);
+  if (vtk_output) out.Set("out", vtk_output->file);
   if (picture) out.Set("png", picture->file);
   std::cout << out.Dump();
   return 0;

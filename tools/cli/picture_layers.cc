@@ -10,6 +10,7 @@
 
 #include "render/png_io.h"
 #include "tools/cli/command.h"
+#include "tools/cli/output_options.h"
 
 namespace hydrocontact::cli {
 namespace {
@@ -44,6 +45,12 @@ std::optional<PictureRequest> ParsePictureRequest(const ParsedArgs& parsed) {
       throw UsageError("--view and --size apply to the picture; give --png FILE.png too");
     }
     return std::nullopt;
+  }
+  // The file holds PNG whatever its name: a name that says otherwise would
+  // mislead whoever opens it.
+  if (!HasExtension(png->second, ".png")) {
+    throw UsageError(fmt::format("--png: '{}' would hold a PNG picture; give it a .png name",
+                                 png->second));
   }
   PictureRequest request;
   request.file = png->second;

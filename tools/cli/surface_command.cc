@@ -23,6 +23,7 @@
 #include "tools/cli/command.h"
 #include "tools/cli/geometry_spec.h"
 #include "tools/cli/json.h"
+#include "tools/cli/output_options.h"
 #include "tools/cli/picture_layers.h"
 #include "tools/cli/progress.h"
 
@@ -190,9 +191,7 @@ int Run(const std::vector<std::string>& args) {
     }
     repeat = int(n);
   }
-  if (parsed.flags.count("--binary") && !parsed.options.count("--out")) {
-    throw UsageError("--binary applies to the --out file; give --out too");
-  }
+  const std::optional<VtkOutput> vtk_output = ParseVtkOutput(parsed);
   const auto representation_option = parsed.options.find("--representation");
   const HydroelasticContactRepresentation representation =
       representation_option == parsed.options.end()
@@ -281,11 +280,9 @@ int Run(const std::vector<std::string>& args) {
   out.Set("normal_filter", options.normal_filter);
   out.Set("time_us", median_us);
   out.Set("repeat", repeat);
-  const auto out_option = parsed.options.find("--out");
-  if (out_option != parsed.options.end()) {
-    WriteContactSurfaceVtk(out_option->second, surface ? &*surface : nullptr,
-                           parsed.flags.count("--binary") ? VtkEncoding::kBinary : VtkEncoding::kAscii);
-    out.Set("out", out_option->second);
+  if (vtk_output) {
+    WriteContactSurfaceVtk(vtk_output->file, surface ? &*surface : nullptr, vtk_output->encoding);
+    out.Set("out", vtk_output->file);
   }
   if (picture) {
     DrawContactPicture(*picture, {{&rep_A, a.X_WG}, {&rep_B, b.X_WG}},

@@ -1,0 +1,61 @@
+#include "tools/cli/output_options.h"
+
+#include <catch2/catch.hpp>
+
+#include "tools/cli/command.h"
+#include "tools/cli/picture_layers.h"
+
+namespace hydrocontact::cli {
+namespace HYDROCONTACT_TEST_FILE {
+
+ParsedArgs Parse(const std::vector<std::string>& args) {
+  return ParseArgs(args, 1, 0, {"--out", "--png"}, {"--binary"});
+}
+
+TEST_CASE("--out: a .vtk name in any case, --binary only with it, never the --png file") {
+  CHECK_FALSE(ParseVtkOutput(Parse({"sphere:1"})).has_value());
+  const auto ascii = ParseVtkOutput(Parse({"sphere:1", "--out", "dir/s.vtk"}));
+  REQUIRE(ascii.has_value());
+  CHECK(ascii->file == "dir/s.vtk");
+  CHECK(ascii->encoding == VtkEncoding::kAscii);
+  const auto binary = ParseVtkOutput(Parse({"sphere:1", "--out", "S.VTK", "--binary"}));
+  REQUIRE(binary.has_value());
+  CHECK(binary->encoding == VtkEncoding::kBinary);
+
+  CHECK_THROWS_WITH(ParseVtkOutput(Parse({"sphere:1", "--binary"})),
+                    Catch::Contains("give --out too"));
+  // Legacy VTK in a file named .obj (or with no extension, or only ".vtk")
+  // would mislead whoever opens it.
+  for (const char* name : {"s.obj", "s", "dir.vtk/s", ".vtk", "s.vtk.png"}) {
+    CAPTURE(name);
+    CHECK_THROWS_WITH(ParseVtkOutput(Parse({"sphere:1", "--out", name})),
+                      Catch::Contains("give it a .vtk name"));
+  }
+  // The same file under two spellings.
+  CHECK_THROWS_WITH(ParseVtkOutput(Parse({"sphere:1", "--out", "./x.vtk", "--png", "x.vtk"})),
+                    Catch::Contains("--out and --png name the same file"));
+  CHECK(ParseVtkOutput(Parse({"sphere:1", "--out", "x.vtk", "--png", "x.png"})).has_value());
+}
+
+TEST_CASE("--png: a .png name in any case") {
+  auto parse = [](const std::string& name) {
+    return ParsePictureRequest(
+        ParseArgs({"sphere:1", "--png", name}, 1, 0, {"--png", "--view", "--size"}, {}));
+  };
+  CHECK(parse("dir/pic.PNG")->file == "dir/pic.PNG");
+  for (const char* name : {"pic.jpg", "pic", "pic.png.vtk"}) {
+    CAPTURE(name);
+    CHECK_THROWS_WITH(parse(name), Catch::Contains("give it a .png name"));
+  }
+}
+
+TEST_CASE("HasExtension compares the file name's end in any case") {
+  CHECK(HasExtension("a/b/c.vtk", ".vtk"));
+  CHECK(HasExtension("C.PnG", ".png"));
+  CHECK_FALSE(HasExtension("a.vtk/c", ".vtk"));
+  CHECK_FALSE(HasExtension(".png", ".png"));
+  CHECK_FALSE(HasExtension("vtk", ".vtk"));
+}
+
+}  // namespace HYDROCONTACT_TEST_FILE
+}  // namespace hydrocontact::cli

@@ -1,0 +1,31 @@
+#pragma once
+
+/// @file
+/// The --out (legacy VTK) option shared by the commands that write a mesh
+/// or surface, checked against the --png picture option.
+
+#include <optional>
+#include <string>
+
+#include "mesh/vtk_writer.h"
+#include "tools/cli/geometry_spec.h"
+
+namespace hydrocontact::cli {
+
+/// Where and how a command writes its legacy VTK file.
+struct VtkOutput {
+  std::string file;
+  VtkEncoding encoding{VtkEncoding::kAscii};
+};
+
+/// The --out file of `parsed` (with --binary, written in binary), if any.
+/// @throws UsageError for --binary without --out, an --out name that does
+///         not end in .vtk (any case: the content would not match the
+///         name), or an --out naming the same file as --png (one would
+///         overwrite the other).
+std::optional<VtkOutput> ParseVtkOutput(const ParsedArgs& parsed);
+
+/// Whether `file`'s name ends in `extension` (".vtk"), in any case.
+bool HasExtension(const std::string& file, const std::string& extension);
+
+}  // namespace hydrocontact::cli
