@@ -44,7 +44,7 @@ Options:
   --representation R   "triangle" (default; every contact polygon split into a
                        fan of triangles around its centroid) or "polygon" (one
                        polygon per intersecting element pair)
-  --out FILE           also write the surface (vertices in the world frame) as
+  --out FILE.vtk       also write the surface (vertices in the world frame) as
                        legacy VTK polydata with the point scalar "pressure"
                        (Pa) and the cell vectors "normal", and "grad_eM" /
                        "grad_eN" (pressure gradients, Pa/m) for the compliant
