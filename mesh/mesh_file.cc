@@ -17,12 +17,6 @@
 namespace hydrocontact {
 namespace {
 
-std::string Extension(const std::filesystem::path& file) {
-  std::string e = file.extension().string();
-  std::transform(e.begin(), e.end(), e.begin(), [](unsigned char c) { return char(std::tolower(c)); });
-  return e;
-}
-
 [[noreturn]] void Unsupported(const std::filesystem::path& file) {
   throw std::invalid_argument(fmt::format("'{}': unsupported mesh file extension '{}' (supported: {})",
                                           file.string(), file.extension().string(),
@@ -31,15 +25,21 @@ std::string Extension(const std::filesystem::path& file) {
 
 }  // namespace
 
+std::string LowercaseExtension(const std::filesystem::path& file) {
+  std::string e = file.extension().string();
+  std::transform(e.begin(), e.end(), e.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+  return e;
+}
+
 std::string SupportedMeshFileExtensions() { return ".obj, .stl, .ply, .vtk, .vtu, .msh"; }
 
 bool IsSupportedMeshFile(const std::filesystem::path& file) {
-  const std::string e = Extension(file);
+  const std::string e = LowercaseExtension(file);
   return e == ".obj" || e == ".stl" || e == ".ply" || e == ".vtk" || e == ".vtu" || e == ".msh";
 }
 
 bool MeshFileHoldsVolume(const std::filesystem::path& file) {
-  const std::string e = Extension(file);
+  const std::string e = LowercaseExtension(file);
   if (!IsSupportedMeshFile(file)) Unsupported(file);
   if (e == ".msh" || e == ".vtu") return true;
   if (e != ".vtk") return false;
@@ -52,7 +52,7 @@ bool MeshFileHoldsVolume(const std::filesystem::path& file) {
 }
 
 MeshFileData ReadMeshFile(const std::filesystem::path& file, double scale) {
-  const std::string e = Extension(file);
+  const std::string e = LowercaseExtension(file);
   MeshFileData data;
   if (e == ".obj") {
     data.surface = ReadObjFileWithReport(file, scale);

@@ -28,6 +28,10 @@ struct MeshFileData {
   std::optional<VtkVolumeData> volume;
 };
 
+/// `file`'s extension, lower-cased (".VTK" → ".vtk"; "" for none, and for a
+/// name that only starts with a dot, ".vtk").
+std::string LowercaseExtension(const std::filesystem::path& file);
+
 /// The supported extensions, for messages: ".obj, .stl, .ply, .vtk, .vtu, .msh".
 std::string SupportedMeshFileExtensions();
 

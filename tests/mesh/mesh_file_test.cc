@@ -46,6 +46,14 @@ TEST_CASE("ReadMeshFile dispatches by extension, every surface format gives one 
   CHECK(MeshFileHoldsVolume("x.msh"));
 }
 
+TEST_CASE("LowercaseExtension: the last extension, lower-cased; none for a dotfile", "[mesh_file]") {
+  CHECK(LowercaseExtension("dir/Part.STL") == ".stl");
+  CHECK(LowercaseExtension("a.b.VtU") == ".vtu");
+  CHECK(LowercaseExtension("dir.vtk/file") == "");
+  CHECK(LowercaseExtension(".vtk") == "");
+  CHECK(LowercaseExtension("noextension") == "");
+}
+
 TEST_CASE("ReadMeshFile refuses unknown extensions naming the supported ones", "[mesh_file]") {
   CHECK_FALSE(IsSupportedMeshFile("a.step"));
   CHECK(IsSupportedMeshFile("a.PLY"));

@@ -146,7 +146,7 @@ Shape ParseShapeSpec(const std::string& spec, double scale) {
   } catch (const std::invalid_argument& e) {
     throw UsageError(fmt::format("geometry '{}': {}", spec, e.what()));
   }
-  const std::string extension = Lower(std::filesystem::path(spec).extension().string());
+  const std::string extension = LowercaseExtension(spec);
   if (IsSupportedMeshFile(spec)) return Mesh(spec, scale);
   throw UsageError(fmt::format(
       "geometry '{}': not a primitive (sphere:R, box:X,Y,Z, cylinder:R,L, capsule:R,L, "

@@ -1,12 +1,11 @@
 #include "tools/cli/output_options.h"
 
-#include <algorithm>
-#include <cctype>
 #include <filesystem>
 #include <system_error>
 
 #include <fmt/format.h>
 
+#include "mesh/mesh_file.h"
 #include "tools/cli/command.h"
 
 namespace hydrocontact::cli {
@@ -29,13 +28,7 @@ bool SameFile(const std::string& a, const std::string& b) {
 }  // namespace
 
 bool HasExtension(const std::string& file, const std::string& extension) {
-  const std::string name = std::filesystem::path(file).filename().string();
-  if (name.size() <= extension.size()) return false;
-  return std::equal(extension.begin(), extension.end(), name.end() - extension.size(),
-                    [](char x, char y) {
-                      return std::tolower(static_cast<unsigned char>(x)) ==
-                             std::tolower(static_cast<unsigned char>(y));
-                    });
+  return LowercaseExtension(file) == extension;
 }
 
 std::optional<VtkOutput> ParseVtkOutput(const ParsedArgs& parsed) {

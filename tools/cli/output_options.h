@@ -25,7 +25,8 @@ struct VtkOutput {
 ///         overwrite the other).
 std::optional<VtkOutput> ParseVtkOutput(const ParsedArgs& parsed);
 
-/// Whether `file`'s name ends in `extension` (".vtk"), in any case.
+/// Whether `file`'s extension is `extension` (lower case, ".vtk"), in any
+/// case (LowercaseExtension).
 bool HasExtension(const std::string& file, const std::string& extension);
 
 }  // namespace hydrocontact::cli
