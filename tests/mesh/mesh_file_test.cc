@@ -46,7 +46,7 @@ TEST_CASE("ReadMeshFile dispatches by extension, every surface format gives one 
   CHECK(MeshFileHoldsVolume("x.msh"));
 }
 
-TEST_CASE("LowercaseExtension: the last extension, lower-cased; none for a dotfile", "[mesh_file]") {
+TEST_CASE("LowercaseExtension: the last extension, lower-cased, none for a dotfile", "[mesh_file]") {
   CHECK(LowercaseExtension("dir/Part.STL") == ".stl");
   CHECK(LowercaseExtension("a.b.VtU") == ".vtu");
   CHECK(LowercaseExtension("dir.vtk/file") == "");

@@ -12,7 +12,7 @@ ParsedArgs Parse(const std::vector<std::string>& args) {
   return ParseArgs(args, 1, 0, {"--out", "--png"}, {"--binary"});
 }
 
-TEST_CASE("--out: a .vtk name in any case, --binary only with it, never the --png file") {
+TEST_CASE("Output names: --out takes a .vtk name in any case, --binary only with it, never the --png file") {
   CHECK_FALSE(ParseVtkOutput(Parse({"sphere:1"})).has_value());
   const auto ascii = ParseVtkOutput(Parse({"sphere:1", "--out", "dir/s.vtk"}));
   REQUIRE(ascii.has_value());
@@ -37,7 +37,7 @@ TEST_CASE("--out: a .vtk name in any case, --binary only with it, never the --pn
   CHECK(ParseVtkOutput(Parse({"sphere:1", "--out", "x.vtk", "--png", "x.png"})).has_value());
 }
 
-TEST_CASE("--png: a .png name in any case") {
+TEST_CASE("Output names: --png takes a .png name in any case") {
   auto parse = [](const std::string& name) {
     return ParsePictureRequest(
         ParseArgs({"sphere:1", "--png", name}, 1, 0, {"--png", "--view", "--size"}, {}));
