@@ -54,9 +54,7 @@ class ObjectReader {
   int Integer(const std::string& key, int fallback, int min, int max = 1000000000) {
     const double x = Number(key, fallback);
     if (x != std::floor(x) || x < min || x > max) {
-      Fail(KeyPath(key), max == 1000000000
-                             ? fmt::format("must be an integer >= {}, got {}", min, x)
-                             : fmt::format("must be an integer in [{}, {}], got {}", min, max, x));
+      Fail(KeyPath(key), fmt::format("must be an integer in [{}, {}], got {}", min, max, x));
     }
     return static_cast<int>(x);
   }

@@ -135,7 +135,19 @@ const ContactForceParameters& Plant::Parameters(GeometryId a, GeometryId b) {
 void Plant::Step() {
   const auto start = std::chrono::steady_clock::now();
   const double h = settings_.dt;
-  for (int i = 0; i < num_bodies(); ++i) poses_[i].second = X_WG(bodies_[i]);
+  for (int i = 0; i < num_bodies(); ++i) {
+    poses_[i].second = X_WG(bodies_[i]);
+    // Checked here, by name, rather than left to SceneGraph::SetFramePoses,
+    // which would name only a FrameId.
+    const Vector3d& p_WGo = poses_[i].second.translation();
+    if (!(p_WGo.cwiseAbs().maxCoeff() <= kMaxCoordinate)) {
+      throw std::runtime_error(fmt::format(
+          "Plant: body '{}' left the supported range (coordinates within {} m) by t = {} s, at ({}, {}, {}) "
+          "moving at {} m/s: the simulation diverged (is dt = {} s too large for the stiffness?)",
+          bodies_[i].name, kMaxCoordinate, time_, p_WGo.x(), p_WGo.y(), p_WGo.z(), bodies_[i].v_WScm.norm(),
+          h));
+    }
+  }
   scene_graph_.SetFramePoses(poses_);
   QueryObject query = scene_graph_.query_object();
   query.set_max_threads(settings_.threads);
@@ -186,15 +198,6 @@ void Plant::Step() {
       throw std::runtime_error(fmt::format(
           "Plant: body '{}' left the finite numbers at t = {} s (a step too large for the stiffness?)", body.name,
           time_ + h));
-    }
-    // Checked here, by name, rather than left to the next step's
-    // SceneGraph::SetFramePoses, which would name only a FrameId.
-    const Vector3d p_WGo = X_WG(body).translation();
-    if (!(p_WGo.cwiseAbs().maxCoeff() <= kMaxCoordinate)) {
-      throw std::runtime_error(fmt::format(
-          "Plant: body '{}' left the supported range (coordinates within {} m) at t = {} s, at ({}, {}, {}) "
-          "moving at {} m/s: the simulation diverged (is dt = {} s too large for the stiffness?)",
-          body.name, kMaxCoordinate, time_ + h, p_WGo.x(), p_WGo.y(), p_WGo.z(), body.v_WScm.norm(), h));
     }
   }
   time_ += h;

@@ -35,8 +35,8 @@ TEST_CASE("plant: free fall follows the discrete semi-implicit Euler solution") 
 TEST_CASE("plant: a body that leaves the supported range is named, with the time and dt") {
   // At 1e6 m/s with dt = 1 s, free fall takes the ball from z = 0 to
   // 1e6 − 9.81 in one step (inside ±1e6) and beyond in the second: the
-  // step refuses then, naming the ball, instead of the next step's
-  // SceneGraph naming only its FrameId.
+  // third step refuses to hand that pose on, naming the ball, where
+  // SceneGraph would name only its FrameId.
   BodySpec ball;
   ball.name = "runaway";
   ball.shape = Sphere(0.1);
@@ -46,6 +46,8 @@ TEST_CASE("plant: a body that leaves the supported range is named, with the time
   Plant plant({ball}, {}, settings);
   plant.Step();
   CHECK(plant.body_state(0).X_WG.translation().z() == Approx(1e6 - 9.81));
+  plant.Step();
+  CHECK(plant.body_state(0).X_WG.translation().z() > 1e6);
   CHECK_THROWS_WITH(plant.Step(), Catch::Contains("body 'runaway' left the supported range") &&
                                       Catch::Contains("t = 2 s") && Catch::Contains("dt = 1 s"));
 }
