@@ -4,12 +4,15 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <numbers>
+#include <numeric>
 #include <stdexcept>
 #include <unordered_map>
 
 #include <fmt/format.h>
 
 #include "geometry/rigid_transform.h"
+#include "mesh/aabb.h"
 #include "proximity/bvh.h"
 #include "proximity/triangle_queries.h"
 
@@ -205,6 +208,99 @@ std::string ListTrianglePairs(const std::vector<std::array<int, 2>>& pairs,
   return list;
 }
 
+
+// The solid angle (sr) that the triangle with vertices a, b, c subtends at
+// p, positive when p lies on the side opposite to the triangle's normal
+// (inside, for an outward face), by Van Oosterom and Strackee's formula
+// tan(Ω/2) = a·(b×c) / (|a||b||c| + (a·b)|c| + (a·c)|b| + (b·c)|a|) with
+// a, b, c measured from p. Summed over a closed surface it is 4π times
+// the surface's winding number at p: an integer, whatever the triangles'
+// shapes, for every p off the surface.
+double SolidAngle(const Vector3d& p, const Vector3d& a_in, const Vector3d& b_in,
+                  const Vector3d& c_in) {
+  const Vector3d a = a_in - p, b = b_in - p, c = c_in - p;
+  const double la = a.norm(), lb = b.norm(), lc = c.norm();
+  const double numerator = a.dot(b.cross(c));
+  const double denominator = la * lb * lc + a.dot(b) * lc + a.dot(c) * lb + b.dot(c) * la;
+  return 2 * std::atan2(numerator, denominator);
+}
+
+// The shells of a surface whose edges are manifold and oriented and which
+// neither crosses nor lies on itself, and those wound against their nesting
+// (SurfaceDefects::misnested_shells).
+//
+// Shells are the classes of triangles joined through shared vertices
+// (union–find). Since no two shells cross, each lies wholly inside or
+// wholly outside each other one, so the winding number of the rest of the
+// surface is the same all along a shell: it is taken at the centroid of the
+// shell's first triangle, from the solid angles of the other shells whose
+// boxes contain that point (outside a shell's box its winding is 0). The
+// whole surface's winding number is then that value on the shell's outer
+// side and that value plus the shell's own (+1 for an outward shell, −1
+// for an inward one) on its inner side, and every region off the surface
+// borders some shell, so the surface bounds a solid exactly when every
+// shell sees 0 and faces outward, or sees 1 and faces inward.
+std::vector<SurfaceDefects::MisnestedShell> FindMisnestedShells(const TriangleSurfaceMesh& mesh) {
+  const int num_faces = mesh.num_triangles();
+  std::vector<int> parent(mesh.num_vertices());
+  std::iota(parent.begin(), parent.end(), 0);
+  auto root = [&](int v) {
+    while (parent[v] != v) v = parent[v] = parent[parent[v]];
+    return v;
+  };
+  for (int f = 0; f < num_faces; ++f) {
+    const auto& t = mesh.element(f);
+    for (int i = 1; i < 3; ++i) parent[root(t[i])] = root(t[0]);
+  }
+  // Shells numbered in order of their first triangle; their triangles
+  // listed shell by shell (a counting sort, stable).
+  std::vector<int> shell_of_root(mesh.num_vertices(), -1);
+  std::vector<int> shell_of_face(num_faces);
+  int num_shells = 0;
+  for (int f = 0; f < num_faces; ++f) {
+    int& shell = shell_of_root[root(mesh.element(f)[0])];
+    if (shell < 0) shell = num_shells++;
+    shell_of_face[f] = shell;
+  }
+  if (num_shells < 2) return {};
+  std::vector<int> shell_begin(num_shells + 1, 0);
+  for (int f = 0; f < num_faces; ++f) ++shell_begin[shell_of_face[f] + 1];
+  std::partial_sum(shell_begin.begin(), shell_begin.end(), shell_begin.begin());
+  std::vector<int> faces_by_shell(num_faces);
+  std::vector<int> next = shell_begin;
+  for (int f = 0; f < num_faces; ++f) faces_by_shell[next[shell_of_face[f]]++] = f;
+
+  auto corner = [&](int f, int i) -> const Vector3d& { return mesh.vertex(mesh.element(f)[i]); };
+  std::vector<Aabb> boxes(num_shells);
+  std::vector<double> volumes(num_shells, 0.0);
+  for (int f = 0; f < num_faces; ++f) {
+    const int shell = shell_of_face[f];
+    for (int i = 0; i < 3; ++i) boxes[shell].Include(corner(f, i));
+    volumes[shell] += corner(f, 0).dot(corner(f, 1).cross(corner(f, 2))) / 6;
+  }
+  std::vector<SurfaceDefects::MisnestedShell> misnested;
+  for (int s = 0; s < num_shells; ++s) {
+    const int first = faces_by_shell[shell_begin[s]];
+    const Vector3d p = (corner(first, 0) + corner(first, 1) + corner(first, 2)) / 3;
+    int winding = 0;
+    for (int other = 0; other < num_shells; ++other) {
+      if (other == s || !boxes[other].Contains(p)) continue;
+      double angle = 0;
+      for (int k = shell_begin[other]; k < shell_begin[other + 1]; ++k) {
+        const int f = faces_by_shell[k];
+        angle += SolidAngle(p, corner(f, 0), corner(f, 1), corner(f, 2));
+      }
+      winding += static_cast<int>(std::lround(angle / (4 * std::numbers::pi)));
+    }
+    const bool outward_outside = winding == 0 && volumes[s] > 0;
+    const bool cavity = winding == 1 && volumes[s] < 0;
+    if (!outward_outside && !cavity) {
+      misnested.push_back({first, shell_begin[s + 1] - shell_begin[s], volumes[s], winding});
+    }
+  }
+  return misnested;
+}
+
 }  // namespace
 
 SurfaceDefects FindSurfaceDefects(const TriangleSurfaceMesh& mesh_G) {
@@ -281,6 +377,10 @@ SurfaceDefects FindSurfaceDefects(const TriangleSurfaceMesh& mesh_G) {
       out.overlap_points.push_back(p);
     }
   }
+  if (out.open_edges.empty() && out.non_manifold_edges.empty() && out.misoriented_edges.empty() &&
+      out.crossing_triangles.empty() && out.overlapping_triangles.empty()) {
+    out.misnested_shells = FindMisnestedShells(mesh_G);
+  }
   out.signed_volume = mesh_G.CalcSignedVolume();
   return out;
 }
@@ -324,10 +424,32 @@ void ValidateClosedSurface(const TriangleSurfaceMesh& mesh_G, const std::string&
         d.overlapping_triangles.size(),
         ListTrianglePairs(d.overlapping_triangles, d.overlap_points, "around")));
   }
+  if (!d.misnested_shells.empty()) {
+    std::string list;
+    for (size_t i = 0; i < std::min(d.misnested_shells.size(), kListed); ++i) {
+      const SurfaceDefects::MisnestedShell& shell = d.misnested_shells[i];
+      const auto& t = mesh_G.element(shell.first_triangle);
+      const Vector3d p = (mesh_G.vertex(t[0]) + mesh_G.vertex(t[1]) + mesh_G.vertex(t[2])) / 3;
+      const char* facing = shell.signed_volume > 0   ? "faces outward"
+                           : shell.signed_volume < 0 ? "faces inward"
+                                                     : "encloses no volume";
+      list += fmt::format(
+          "{}the shell of triangle {} ({} triangles, around ({:g}, {:g}, {:g})) {} where the rest "
+          "of the surface has winding number {}",
+          i == 0 ? "" : "; ", shell.first_triangle, shell.num_triangles, p.x(), p.y(), p.z(),
+          facing, shell.enclosing_winding);
+    }
+    if (d.misnested_shells.size() > kListed) list += "; ...";
+    add(fmt::format(
+        "{} shell(s) wound against their nesting: {} (a shell enclosed by no solid must face "
+        "outward and one inside a solid must face inward, as a cavity); reverse the winding of "
+        "a cavity's triangles, or remove a shell nested by mistake",
+        d.misnested_shells.size(), list));
+  }
   const bool edges_ok =
       d.open_edges.empty() && d.non_manifold_edges.empty() && d.misoriented_edges.empty();
   if (edges_ok && d.crossing_triangles.empty() && d.overlapping_triangles.empty() &&
-      !(d.signed_volume > 0)) {
+      d.misnested_shells.empty() && !(d.signed_volume > 0)) {
     add(fmt::format(
         "the enclosed volume is {:g} m³ (not positive): its normals point inward; reverse the "
         "winding of its triangles",
@@ -335,7 +457,7 @@ void ValidateClosedSurface(const TriangleSurfaceMesh& mesh_G, const std::string&
   }
   throw std::invalid_argument(fmt::format(
       "{}: the surface does not bound a solid (it must be closed, manifold, consistently "
-      "oriented and free of self-intersections): {}",
+      "oriented and free of self-intersections, with cavities facing inward): {}",
       what, problems));
 }
 

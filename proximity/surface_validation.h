@@ -44,6 +44,27 @@ struct SurfaceDefects {
   /// A point of the common area of each pair of `overlapping_triangles`
   /// (same order).
   std::vector<Eigen::Vector3d> overlap_points;
+  /// A shell (a connected part of the surface) wound against its nesting.
+  struct MisnestedShell {
+    /// The shell's smallest triangle index, and how many triangles it has.
+    int first_triangle{0};
+    int num_triangles{0};
+    /// The shell's own signed volume (m³): positive when it faces outward.
+    double signed_volume{0};
+    /// The winding number of the rest of the surface at the shell: how many
+    /// outward shells enclose it minus how many inward ones do.
+    int enclosing_winding{0};
+  };
+  /// Shells whose orientation contradicts their nesting, so that some region
+  /// would lie inside the solid twice, or a negative number of times. The
+  /// surface bounds a solid when the winding number of the whole surface is
+  /// 0 or 1 off the surface: a shell enclosed by no other (winding 0 at
+  /// it) must face outward, a shell inside a solid (winding 1) must face
+  /// inward (a cavity), and so on alternately; two nested outward shells or
+  /// an inward shell outside every solid are misnested. Checked only when
+  /// the edges are manifold and oriented and nothing crosses or overlaps
+  /// (otherwise nesting is undefined). In order of first_triangle.
+  std::vector<MisnestedShell> misnested_shells;
   /// The signed enclosed volume (m³); meaningful only when the edges are all
   /// manifold and consistently oriented.
   double signed_volume{0};
@@ -51,7 +72,8 @@ struct SurfaceDefects {
   /// True when no defect was found and the signed volume is positive.
   bool ok() const {
     return open_edges.empty() && non_manifold_edges.empty() && misoriented_edges.empty() &&
-           crossing_triangles.empty() && overlapping_triangles.empty() && signed_volume > 0;
+           crossing_triangles.empty() && overlapping_triangles.empty() &&
+           misnested_shells.empty() && signed_volume > 0;
   }
 };
 
@@ -59,7 +81,10 @@ struct SurfaceDefects {
 /// solid: open, non-manifold or inconsistently oriented edges; pairs of
 /// triangles that cross, and pairs that lie in one plane and overlap (both
 /// found through a BVH of the triangles, O(F log F) for a surface without
-/// near-coincident sheets); a signed volume that is not positive (inward
+/// near-coincident sheets); shells wound against their nesting (each
+/// shell's winding is the sum of the solid angles of the other shells whose
+/// boxes contain a point of it, so O(F) per such pair, nothing for a
+/// surface of one shell); a signed volume that is not positive (inward
 /// normals). Coplanar pairs (see `overlapping_triangles`) are judged in
 /// their plane only: their overlap is measured as an area, so two sheets
 /// closer than 1e-10 of the triangle size count as one folded sheet.
@@ -71,9 +96,10 @@ SurfaceDefects FindSurfaceDefects(const TriangleSurfaceMesh& mesh_G);
 ///         non-manifold and misoriented edges with the first few of each
 ///         (vertex indices and positions), the crossing triangle pairs with
 ///         a point where each crosses, the overlapping coplanar pairs with a
-///         point of their common area, or the non-positive volume; and says
-///         what to do (close the holes, remove the crossing, reverse the
-///         winding).
+///         point of their common area, the misnested shells (a triangle of
+///         each, its orientation and what encloses it), or the non-positive
+///         volume; and says what to do (close the holes, remove the
+///         crossing, reverse the winding).
 void ValidateClosedSurface(const TriangleSurfaceMesh& mesh_G, const std::string& what);
 
 }  // namespace hydrocontact

@@ -56,7 +56,8 @@ std::optional<double> ResolutionHintUsed(const Shape& shape, const ProximityProp
 /// @throws std::invalid_argument saying why and what to do for requests
 ///         that cannot be met: an OBJ Mesh (rigid or compliant) or a VTK
 ///         volume's boundary that does not bound a solid (open, non-manifold,
-///         self-intersecting; ValidateClosedSurface), a compliant OBJ Mesh
+///         self-intersecting, shells nested against their winding;
+///         ValidateClosedSurface), a compliant OBJ Mesh
 ///         whose hint loses a thin part,
 ///         a resolution hint that would exceed MaxMeshElements() elements (MeshSizeLimitError), a
 ///         margin too large for a user mesh; std::runtime_error naming the

@@ -21,7 +21,8 @@ std::string LowerCaseExtension(const std::filesystem::path& file);
 /// InflateSurfaceMesh).
 /// @throws std::invalid_argument naming the file if the surface does not
 ///         bound a solid (ValidateClosedSurface: open, non-manifold or
-///         misoriented edges, self-intersections, inward normals; the same
+///         misoriented edges, self-intersections, inward normals, shells
+///         nested against their winding; the same
 ///         check as for signed-distance data, for a surface file and a
 ///         volume's boundary alike), for another extension, or a margin
 ///         that folds the surface; std::runtime_error from the readers for

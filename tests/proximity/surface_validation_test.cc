@@ -266,6 +266,104 @@ TEST_CASE("Closed surfaces lying on themselves are refused, naming the triangles
   CheckRefusedEverywhere(twice, "12 pair(s) of coplanar triangles overlap");
 }
 
+// The shells (each a closed, outward surface), with their windings kept or
+// reversed and their vertices shifted by `offset`, as one surface.
+struct Shell {
+  TriangleSurfaceMesh surface;
+  bool reversed{false};
+  Vector3d offset{Vector3d::Zero()};
+};
+TriangleSurfaceMesh Join(const std::vector<Shell>& shells) {
+  std::vector<TriangleSurfaceMesh::Element> triangles;
+  std::vector<Vector3d> vertices;
+  for (const Shell& shell : shells) {
+    const int base = static_cast<int>(vertices.size());
+    for (const Vector3d& v : shell.surface.vertices()) vertices.push_back(v + shell.offset);
+    for (const auto& t : shell.surface.triangles()) {
+      triangles.push_back(shell.reversed ? TriangleSurfaceMesh::Element{base + t[0], base + t[2], base + t[1]}
+                                         : TriangleSurfaceMesh::Element{base + t[0], base + t[1], base + t[2]});
+    }
+  }
+  return TriangleSurfaceMesh(triangles, vertices);
+}
+
+// The surface bounds a solid exactly when its winding number is 0 or 1 off
+// it. Boxes [-a, a]³ (12 triangles each, volume 8a³) nested about the
+// origin: an outward shell adds 1 to the winding number inside it, an
+// inward one −1, so
+//   outward 1 ⊃ inward 0.5            windings 0 | 1 | 0: a hollow box;
+//   outward 1 ⊃ inward 0.5 ⊃ outward 0.25   0 | 1 | 0 | 1: an island;
+//   outward 1 ⊃ outward 0.5           0 | 1 | 2: the inner shell sees 1
+//                                     and faces outward;
+//   outward 1 ⊃ outward 0.5 ⊃ outward 0.25  the inner two see 1 and 2;
+//   outward box beside inward box     the inward one sees 0 (its inside
+//                                     would be −1).
+TEST_CASE("Shells are nested as cavities and islands or refused, naming the shell") {
+  const TriangleSurfaceMesh big = test::MakeClosedBox(1, 1, 1);
+  const TriangleSurfaceMesh mid = test::MakeClosedBox(0.5, 0.5, 0.5);
+  const TriangleSurfaceMesh small = test::MakeClosedBox(0.25, 0.25, 0.25);
+
+  SECTION("a cavity, an island in a cavity and side-by-side solids bound solids") {
+    const TriangleSurfaceMesh hollow = Join({{big}, {mid, true}});
+    CHECK(FindSurfaceDefects(hollow).ok());
+    CHECK(FindSurfaceDefects(hollow).signed_volume == Approx(8 - 1));
+    const TriangleSurfaceMesh island = Join({{big}, {mid, true}, {small}});
+    CHECK(FindSurfaceDefects(island).ok());
+    CHECK(FindSurfaceDefects(island).signed_volume == Approx(8 - 1 + 0.125));
+    CHECK(FindSurfaceDefects(Join({{big}, {big, false, Vector3d(3, 0, 0)}})).ok());
+    CHECK_NOTHROW(ValidateClosedSurface(island, "X"));
+  }
+  SECTION("an outward shell inside a solid is refused") {
+    const SurfaceDefects d = FindSurfaceDefects(Join({{big}, {mid}}));
+    CHECK_FALSE(d.ok());
+    REQUIRE(d.misnested_shells.size() == 1);
+    CHECK(d.misnested_shells[0].first_triangle == 12);
+    CHECK(d.misnested_shells[0].num_triangles == 12);
+    CHECK(d.misnested_shells[0].signed_volume == Approx(1));
+    CHECK(d.misnested_shells[0].enclosing_winding == 1);
+    // The total volume 8 + 1 is positive: only the nesting shows the fault.
+    CHECK(d.signed_volume == Approx(9));
+    CheckRefusedEverywhere(Join({{big}, {mid}}), "1 shell(s) wound against their nesting");
+    CHECK_THROWS_WITH(ValidateClosedSurface(Join({{big}, {mid}}), "X"),
+                      Contains("the shell of triangle 12 (12 triangles") &&
+                          Contains("faces outward where the rest of the surface has winding number 1"));
+  }
+  SECTION("three nested outward shells: the inner two are refused") {
+    const SurfaceDefects d = FindSurfaceDefects(Join({{small}, {big}, {mid}}));
+    REQUIRE(d.misnested_shells.size() == 2);
+    CHECK(d.misnested_shells[0].first_triangle == 0);  // small, inside big and mid
+    CHECK(d.misnested_shells[0].enclosing_winding == 2);
+    CHECK(d.misnested_shells[1].first_triangle == 24);  // mid, inside big
+    CHECK(d.misnested_shells[1].enclosing_winding == 1);
+  }
+  SECTION("an inward shell outside every solid is refused, though the total volume is positive") {
+    const TriangleSurfaceMesh s = Join({{big}, {mid, true, Vector3d(3, 0, 0)}});
+    const SurfaceDefects d = FindSurfaceDefects(s);
+    CHECK(d.signed_volume == Approx(8 - 1));
+    REQUIRE(d.misnested_shells.size() == 1);
+    CHECK(d.misnested_shells[0].signed_volume == Approx(-1));
+    CHECK(d.misnested_shells[0].enclosing_winding == 0);
+    CHECK_THROWS_WITH(ValidateClosedSurface(s, "X"), Contains("faces inward where the rest of the surface has winding number 0"));
+  }
+  SECTION("curved shells: a ball in a torus's hole lies outside it, a ball in its tube inside") {
+    // Torus R = 1, r = 0.3 about z: the origin lies in its box but not in
+    // it (winding 0); the point (1, 0, 0) on the core circle lies in it
+    // (winding 1). Balls of radius 0.1 there are an island and a cavity,
+    // and wound the other way they are refused.
+    const TriangleSurfaceMesh torus = test::MakeTorusSurface(1, 0.3, 32, 16);
+    const TriangleSurfaceMesh ball = test::MakeIcosphere(0.1, 2);
+    CHECK(FindSurfaceDefects(Join({{torus}, {ball}})).ok());
+    CHECK(FindSurfaceDefects(Join({{torus}, {ball, true, Vector3d(1, 0, 0)}})).ok());
+    const SurfaceDefects outside = FindSurfaceDefects(Join({{torus}, {ball, true}}));
+    REQUIRE(outside.misnested_shells.size() == 1);
+    CHECK(outside.misnested_shells[0].enclosing_winding == 0);
+    const SurfaceDefects inside = FindSurfaceDefects(Join({{torus}, {ball, false, Vector3d(1, 0, 0)}}));
+    REQUIRE(inside.misnested_shells.size() == 1);
+    CHECK(inside.misnested_shells[0].enclosing_winding == 1);
+    CHECK(inside.misnested_shells[0].first_triangle == torus.num_triangles());
+  }
+}
+
 // Issue 10, defect 8: a VTK volume whose boundary is not manifold (two
 // tetrahedra sharing only an edge) was accepted as rigid geometry although
 // the distance data refused it. Both refuse it now, with the same reason.
