@@ -2,11 +2,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <stdexcept>
 
 #include <Eigen/Geometry>
 #include <fmt/format.h>
 
+#include "geometry/unit_direction.h"
 #include "proximity/distance/implicit_surface.h"
 
 namespace hydrocontact {
@@ -192,8 +194,10 @@ Geodesic ShootGeodesicUntilLength(const Shape& shape, const Vector3d& p_GP, cons
 Geodesic ShootGeodesicUntilPlaneHit(const Shape& shape, const Vector3d& p_GP, const Vector3d& t_GP,
                                     const Vector3d& n_G, double offset, double max_length) {
   const double scale = ShapeScale(shape);
-  const double n_norm = n_G.norm();
-  if (!(n_norm > 0) || !std::isfinite(n_norm) || !std::isfinite(offset)) {
+  // Only n_G's direction counts (UnitDirection: exact for any finite size,
+  // where dividing by its norm would underflow below 1e-154).
+  const std::optional<Vector3d> unit_normal = UnitDirection(n_G);
+  if (!unit_normal || !std::isfinite(offset)) {
     throw std::invalid_argument("ShootGeodesicUntilPlaneHit: the plane's normal must be nonzero "
                                 "and finite, its offset finite");
   }
@@ -201,8 +205,8 @@ Geodesic ShootGeodesicUntilPlaneHit(const Shape& shape, const Vector3d& p_GP, co
     throw std::invalid_argument(fmt::format(
         "ShootGeodesicUntilPlaneHit: max_length must be finite and >= 0, got {}", max_length));
   }
-  const Vector3d nhat = n_G / n_norm;
-  const double c = offset / n_norm;
+  const Vector3d& nhat = *unit_normal;
+  const double c = offset;
   const Vector3d p = RequireOnSurface(shape, p_GP, "P");
   const Vector3d t = TangentDirection(shape, p, t_GP);
   const bool closed = HasClosedForm(shape);

@@ -77,7 +77,9 @@ Geodesic ShootGeodesicUntilLength(const Shape& shape, const Eigen::Vector3d& p_G
                                   int num_points = 64);
 
 /// The geodesic from p_GP in direction t_GP until it first reaches the
-/// plane {x : n̂·x = offset} (n_G need not be unit), or `max_length`
+/// plane {x : n̂·x = offset}, n̂ = n_G/|n_G| (only n_G's direction counts:
+/// any finite nonzero size, 1e-200 or 1e200, gives the same plane, and
+/// `offset` is its signed distance from G's origin), or `max_length`
 /// (then converged = false). The end point lies on the plane to 1e-12 of
 /// the shape's size (located by bisection on the last step).
 /// @throws as ShootGeodesicUntilLength, or if n_G is zero, or if

@@ -44,6 +44,16 @@ TEST_CASE("Sphere: great circles", "[geodesic]") {
   CHECK(h.converged);
   CHECK(h.length == Approx(M_PI * r / 4).epsilon(1e-10));
   CHECK(h.points.back().z() == Approx(r / 2).epsilon(1e-10));
+  // Only the normal's direction counts: 2ẑ, 1e-170 ẑ (whose squared norm
+  // underflows to 0) and 1e170 ẑ name the same plane z = r/2, so the same
+  // geodesic, point for point.
+  for (const double size : {2.0, 1e-170, 1e170}) {
+    const Geodesic scaled = ShootGeodesicUntilPlaneHit(sphere, p, Vector3d(0, 1, 1),
+                                                       size * Vector3d::UnitZ(), r / 2, 10);
+    REQUIRE(scaled.points.size() == h.points.size());
+    CHECK(scaled.length == h.length);
+    CHECK(scaled.points.back() == h.points.back());
+  }
   // Not on the surface: refused.
   CHECK_THROWS_WITH(CalcShortestGeodesic(sphere, Vector3d(1, 0, 0), q), Catch::Contains("P"));
 }
