@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 #include <stdexcept>
+#include <utility>
 #include <variant>
 
 #include <fmt/format.h>
@@ -274,20 +275,40 @@ PointShapeDistance CalcPointDistance(const DistanceGeometry& G, const Vector3d& 
       G.shape);
 }
 
-SignedDistancePair ComputeSignedDistancePair(GeometryId id_A, const DistanceGeometry& A,
-                                             const RigidTransform& X_WA, GeometryId id_B,
-                                             const DistanceGeometry& B,
-                                             const RigidTransform& X_WB,
-                                             const ParallelExecutor* executor) {
+namespace {
+
+// Who asks for a signed distance pair, for the messages of its checks: the
+// public function the caller called (ComputePenetration is built on the
+// pair) and what it computes.
+struct PairQuery {
+  const char* geometry_A;  // e.g. "ComputeSignedDistancePair (geometry A)"
+  const char* geometry_B;
+  const char* what;        // e.g. "signed distance between"
+};
+constexpr PairQuery kSignedDistancePair{"ComputeSignedDistancePair (geometry A)",
+                                        "ComputeSignedDistancePair (geometry B)",
+                                        "signed distance between"};
+constexpr PairQuery kPenetration{"ComputePenetration (geometry A)",
+                                 "ComputePenetration (geometry B)", "penetration of"};
+
+// ComputeSignedDistancePair, its messages naming `query`.
+SignedDistancePair SignedDistancePairFor(const PairQuery& query, GeometryId id_A,
+                                         const DistanceGeometry& A, const RigidTransform& X_WA,
+                                         GeometryId id_B, const DistanceGeometry& B,
+                                         const RigidTransform& X_WB,
+                                         const ParallelExecutor* executor) {
   // Before the reordering by id, so "A" and "B" are the caller's.
-  internal::RequireDistanceGeometry(A, "ComputeSignedDistancePair (geometry A)");
-  internal::RequireDistanceGeometry(B, "ComputeSignedDistancePair (geometry B)");
-  if (id_B < id_A) return ComputeSignedDistancePair(id_B, B, X_WB, id_A, A, X_WA, executor);
+  internal::RequireDistanceGeometry(A, query.geometry_A);
+  internal::RequireDistanceGeometry(B, query.geometry_B);
+  if (id_B < id_A) {
+    std::swap(id_A, id_B);
+    return SignedDistancePairFor(query, id_A, B, X_WB, id_B, A, X_WA, executor);
+  }
   if (Is<HalfSpace>(A) && Is<HalfSpace>(B)) {
     throw std::invalid_argument(fmt::format(
-        "signed distance between {} and {}: both are half-spaces, whose distance is unbounded "
-        "(parallel planes apart) or whose overlap is infinite",
-        id_A.to_string(), id_B.to_string()));
+        "{} {} and {}: both are half-spaces, whose distance is unbounded (parallel planes "
+        "apart) or whose overlap is infinite",
+        query.what, id_A.to_string(), id_B.to_string()));
   }
   const WorldPair w = PairInWorld(A, X_WA, B, X_WB, executor);
   SignedDistancePair pair;
@@ -301,6 +322,16 @@ SignedDistancePair ComputeSignedDistancePair(GeometryId id_A, const DistanceGeom
   return pair;
 }
 
+}  // namespace
+
+SignedDistancePair ComputeSignedDistancePair(GeometryId id_A, const DistanceGeometry& A,
+                                             const RigidTransform& X_WA, GeometryId id_B,
+                                             const DistanceGeometry& B,
+                                             const RigidTransform& X_WB,
+                                             const ParallelExecutor* executor) {
+  return SignedDistancePairFor(kSignedDistancePair, id_A, A, X_WA, id_B, B, X_WB, executor);
+}
+
 std::optional<PenetrationAsPointPair> ComputePenetration(GeometryId id_A,
                                                          const DistanceGeometry& A,
                                                          const RigidTransform& X_WA,
@@ -308,7 +339,8 @@ std::optional<PenetrationAsPointPair> ComputePenetration(GeometryId id_A,
                                                          const DistanceGeometry& B,
                                                          const RigidTransform& X_WB,
                                                          const ParallelExecutor* executor) {
-  const SignedDistancePair sd = ComputeSignedDistancePair(id_A, A, X_WA, id_B, B, X_WB, executor);
+  const SignedDistancePair sd =
+      SignedDistancePairFor(kPenetration, id_A, A, X_WA, id_B, B, X_WB, executor);
   if (!(sd.distance < 0)) return std::nullopt;
   // sd is ordered by id; pick the poses to match.
   const bool swapped = sd.id_A != id_A;

@@ -165,6 +165,13 @@ TEST_CASE("A DistanceGeometry assembled by hand is refused by every query, namin
                     ComputeSignedDistancePair(pair.id_B, g, RigidTransform(), pair.id_A, sphere,
                                               X_WB);
                   }));
+    // ComputePenetration is built on the pair, but names itself.
+    check_refused("ComputePenetration (geometry A)", InvalidArgumentMessage([&] {
+                    ComputePenetration(pair.id_B, g, RigidTransform(), pair.id_A, sphere, X_WB);
+                  }));
+    check_refused("ComputePenetration (geometry B)", InvalidArgumentMessage([&] {
+                    ComputePenetration(pair.id_A, sphere, RigidTransform(), pair.id_B, g, X_WB);
+                  }));
     check_refused("ComputeContactPatch (geometry B)", InvalidArgumentMessage([&] {
                     ComputeContactPatch(pair, sphere, RigidTransform(), g, X_WB);
                   }));

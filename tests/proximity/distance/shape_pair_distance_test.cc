@@ -224,8 +224,12 @@ TEST_CASE("Two half-spaces throw naming both ids", "[shape_pair_distance]") {
   CHECK_THROWS_WITH(Distance(ids, h, RigidTransform(), h, RigidTransform()),
                     Catch::Contains(ids.a.to_string()) && Catch::Contains(ids.b.to_string()) &&
                         Catch::Contains("half-space"));
-  CHECK_THROWS_AS(ComputePenetration(ids.a, h, RigidTransform(), ids.b, h, RigidTransform()),
-                  std::invalid_argument);
+  CHECK_THROWS_WITH(Distance(ids, h, RigidTransform(), h, RigidTransform()),
+                    Catch::StartsWith("signed distance between"));
+  // The penetration query names itself, though it is built on the pair.
+  CHECK_THROWS_WITH(ComputePenetration(ids.a, h, RigidTransform(), ids.b, h, RigidTransform()),
+                    Catch::StartsWith("penetration of " + ids.a.to_string()) &&
+                        Catch::Contains(ids.b.to_string()) && Catch::Contains("half-spaces"));
 }
 
 // One geometry of every kind that pairs with every other.
