@@ -111,6 +111,20 @@ TEST_CASE("simulate: a box dropped on the floor comes to rest on it") {
   CHECK(summary.Find("max_contacts")->as_number() == 1);
 }
 
+TEST_CASE("simulate: a diverging run exits 2 naming dt, its trajectory so far kept") {
+  // box_drop.json at dt = 5 ms: the box's bounces gain energy (see the
+  // plant's test); the tool stops with the plant's one line and keeps the
+  // trajectory it wrote (the first line is step 0, before any contact).
+  const fs::path trajectory = ToolScratch().path() / "diverged.jsonl";
+  const ToolResult r =
+      RunTool("simulate", {DataPath("scenes/box_drop.json"), "--dt", "0.005", "--trajectory", trajectory.string()});
+  CHECK(FailsCleanly(r, "the simulation diverged (is dt = 0.005 s too large for the stiffness?)"));
+  std::ifstream in(trajectory);
+  std::string first;
+  REQUIRE(std::getline(in, first));
+  CHECK(ParseJson(first, "trajectory").Find("step")->as_number() == 0);
+}
+
 TEST_CASE("simulate: bad scenes exit 2 naming the key") {
   auto fails = [](const std::string& text, const std::string& needle) {
     const std::string scene = WriteScene("bad.json", text);

@@ -1,5 +1,6 @@
 #include "tools/plant/plant.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <set>
@@ -91,6 +92,7 @@ void Plant::SetBodyState(int i, const BodyState& state) {
     throw std::invalid_argument(fmt::format("Plant: body '{}': non-finite velocity", bodies_[i].name));
   }
   Body& body = bodies_[i];
+  energy_watch_.armed = false;
   body.R_WG = state.X_WG.rotation();
   body.p_WScm = state.X_WG * body.mass.p_GScm;
   body.w_W = state.V_WG.w_W;
@@ -160,6 +162,19 @@ void Plant::Step() {
     query.ComputeContactSurfacesWithFallback(settings_.representation, &surfaces_, &point_pairs_);
   }
   const auto queried = std::chrono::steady_clock::now();
+  // The state the queries saw: with no contact it stores no elastic energy.
+  if (!energy_watch_.armed && num_contacts() == 0) {
+    double scale = 0;
+    for (const Body& body : bodies_) {
+      const Matrix3d I_W = body.R_WG * body.mass.I_SScm_G * body.R_WG.transpose();
+      const double m = body.mass.mass;
+      const double radius_of_gyration = std::sqrt(body.mass.I_SScm_G.trace() / (2 * m));
+      scale += 0.5 * m * body.v_WScm.squaredNorm() + 0.5 * body.w_W.dot(I_W * body.w_W) +
+               m * settings_.gravity_W.norm() * radius_of_gyration;
+    }
+    const double energy = CalcEnergy();
+    energy_watch_ = {true, energy, time_, scale, energy};
+  }
 
   for (Body& body : bodies_) body.F_Scm_W = SpatialForce();
   for (const ContactSurface& s : surfaces_) {
@@ -201,9 +216,29 @@ void Plant::Step() {
     }
   }
   time_ += h;
+  if (energy_watch_.armed) WatchEnergy();
   const auto end = std::chrono::steady_clock::now();
   query_seconds_ += Seconds(start, queried);
   step_seconds_ += Seconds(start, end);
+}
+
+void Plant::WatchEnergy() {
+  EnergyWatch& watch = energy_watch_;
+  const double energy = CalcEnergy();
+  watch.lowest = std::min(watch.lowest, energy);
+  const double allowed = watch.reference + watch.scale + 0.5 * (watch.reference - watch.lowest);
+  if (energy <= allowed || bodies_.empty()) return;
+  // Name the fastest body: where the energy went.
+  const Body* fastest = &bodies_.front();
+  for (const Body& body : bodies_) {
+    if (body.v_WScm.squaredNorm() > fastest->v_WScm.squaredNorm()) fastest = &body;
+  }
+  throw std::runtime_error(fmt::format(
+      "Plant: the bodies' kinetic and gravitational energy grew from {:g} J (t = {:g} s, no contact) to "
+      "{:g} J by t = {:g} s, more than the contacts can give back (at most {:g} J): the simulation "
+      "diverged (is dt = {} s too large for the stiffness?); the fastest body, '{}', moves at {:g} m/s",
+      watch.reference, watch.reference_time, energy, time_, allowed, settings_.dt, fastest->name,
+      fastest->v_WScm.norm()));
 }
 
 double Plant::CalcEnergy() const {

@@ -97,6 +97,25 @@ struct BodyState {
 ///
 /// A step allocates nothing once the contacts stop growing (the query
 /// results, pose list and force accumulators are reused).
+///
+/// Divergence. A step too large for the contacts makes the bodies gain
+/// energy step after step, exponentially, while they stay finite and in
+/// range for a long time. Step() watches for it: the contact forces store
+/// elastic energy (≥ 0) and dissipate the rest, so from any state without
+/// contact (no elastic energy stored) the kinetic plus gravitational energy
+/// E (CalcEnergy) can never exceed its value E_ref there. The first step
+/// that finds no contact takes E_ref; from then on a step ending with
+///   E > E_ref + S + (E_ref − E_low)/2
+/// is refused, where S = Σ_bodies (½m·v² + ½ω·I·ω at the reference +
+/// m·|g|·ρ, ρ the body's radius of gyration √(tr I/(2m))) is the scene's
+/// energy scale (what it takes to lift every body by its own size, plus
+/// the motion it had), and E_low the lowest E since the reference: the
+/// explicit step's bounded error is a fraction of the energy that went
+/// through the contacts (an elastic bounce at h·ω ≈ 0.3 comes back about
+/// 10% high), so the allowance grows with it, while a diverging step grows
+/// without bound. A scene that never is free of contact is not watched (its
+/// initial elastic energy is not computed); SetBodyState starts the watch
+/// afresh.
 class Plant {
  public:
   /// Registers the bodies (each on its own frame) and fixed geometries.
@@ -112,8 +131,10 @@ class Plant {
 
   /// Advances one step of size dt.
   /// @throws std::runtime_error naming the body if its state stops being
-  ///         finite or its frame leaves the supported range (kMaxCoordinate);
-  ///         what the queries throw.
+  ///         finite or its frame leaves the supported range (kMaxCoordinate),
+  ///         or naming the energies, times, dt and the fastest body when
+  ///         the energy grows beyond what the contacts can give back (see
+  ///         Divergence above); what the queries throw.
   void Step();
 
   double time() const { return time_; }
@@ -122,7 +143,8 @@ class Plant {
   const MassProperties& mass_properties(int i) const { return bodies_[i].mass; }
   /// Body i's current pose and velocity (of G's origin).
   BodyState body_state(int i) const;
-  /// Sets body i's state (for tests and resets).
+  /// Sets body i's state (for tests and resets); the divergence watch
+  /// starts afresh.
   /// @throws std::invalid_argument for a bad index or non-finite values.
   void SetBodyState(int i, const BodyState& state);
   /// The velocity of body i's centre of mass in W.
@@ -169,7 +191,19 @@ class Plant {
     SpatialForce F_Scm_W;
   };
 
+  // The divergence watch (see the class comment).
+  struct EnergyWatch {
+    bool armed{false};
+    double reference{0};       // E_ref (J)
+    double reference_time{0};  // when it was taken (s)
+    double scale{0};           // S (J)
+    double lowest{0};          // E_low (J)
+  };
+
   RigidTransform X_WG(const Body& body) const;
+  // Arms the watch with the current state if it is not armed and the last
+  // query found no contact; else checks the current state against it.
+  void WatchEnergy();
   BodyMotion Motion(GeometryId id) const;
   void Accumulate(GeometryId id, const SpatialForce& F_Go_W);
   const ContactForceParameters& Parameters(GeometryId a, GeometryId b);
@@ -186,6 +220,7 @@ class Plant {
   std::vector<ContactSurface> surfaces_;
   std::vector<ContactPatch> patches_;
   std::vector<PenetrationAsPointPair> point_pairs_;
+  EnergyWatch energy_watch_;
   double time_{0};
   double query_seconds_{0};
   double step_seconds_{0};

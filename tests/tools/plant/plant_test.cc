@@ -1,6 +1,9 @@
 #include "tools/plant/plant.h"
 
+#include <algorithm>
 #include <cmath>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 #include <catch2/catch.hpp>
@@ -85,6 +88,86 @@ TEST_CASE("plant: bad settings and bodies are refused, naming them") {
   CHECK_THROWS_WITH(Plant({ball}, {}, settings), Catch::Contains("ball") && Catch::Contains("density"));
   ball.density = 1000;
   CHECK_THROWS_WITH(Plant({ball, ball}, {}, settings), Catch::Contains("duplicate name 'ball'"));
+}
+
+// The box of data/scenes/box_drop.json (0.1 m, 1 kg, E = 1e6 Pa, Hunt–
+// Crossley 5 s/m) dropped tilted from 0.15 m on a rigid floor, stepped at
+// dt.
+Plant MakeBoxDrop(double dt) {
+  ContactMaterial material;
+  material.set_hunt_crossley_dissipation(5);
+  material.set_friction(CoulombFriction(0.6, 0.5));
+  ProximityProperties soft = ProximityProperties::Compliant(1e6, 0.02);
+  soft.set_material(material);
+  ProximityProperties hard = ProximityProperties::Rigid();
+  hard.set_material(material);
+  PlantSettings settings;
+  settings.dt = dt;
+  return Plant({{"box", Box(0.1, 0.1, 0.1), RigidTransform::FromRollPitchYaw({0.1, 0.05, 0.3}, {0, 0, 0.15}), {}, 1000,
+                 soft}},
+               {{"floor", HalfSpace(), RigidTransform(), hard}}, settings);
+}
+
+TEST_CASE("plant: a step too large for the contact stiffness is refused once the energy grows") {
+  // The drop starts without contact, so no elastic energy is stored and,
+  // contact storing energy and damping and friction dissipating it, the
+  // kinetic plus gravitational energy E can never exceed E(0) = m·g·0.15
+  // = 1.4715 J (potential zero at z = 0). At dt = 1 ms the step is stable:
+  // E stays at or below E(0) (to the explicit step's round-off) through the
+  // fall, the impact and the rest, and nothing is refused.
+  {
+    Plant plant = MakeBoxDrop(1e-3);
+    const double E0 = plant.CalcEnergy();
+    CHECK(E0 == Approx(9.81 * 0.15));
+    double highest = E0;
+    for (int k = 0; k < 1500; ++k) {
+      REQUIRE_NOTHROW(plant.Step());
+      highest = std::max(highest, plant.CalcEnergy());
+    }
+    CHECK(highest <= E0 * (1 + 1e-9));
+    CHECK(plant.num_contacts() == 1);
+  }
+  // At dt = 5 ms the damping term h·d·k·x/m exceeds 2 at the impact: every
+  // bounce comes back higher (918,721 J by 1.5 s before this watch). The
+  // watch allows S = m·g·ρ (ρ = √(tr I/(2m)) = 0.05 m for the cube: about
+  // 0.49 J) plus half the energy that went through the contacts, and
+  // refuses the step that exceeds it, long before the range check (1e6 m).
+  {
+    Plant plant = MakeBoxDrop(5e-3);
+    int steps = 0;
+    std::string message;
+    try {
+      for (; steps < 300; ++steps) plant.Step();
+    } catch (const std::runtime_error& e) {
+      message = e.what();
+    }
+    INFO(message);
+    CHECK(steps < 300);
+    CHECK(message.find("energy grew from 1.4715 J (t = 0 s, no contact)") != std::string::npos);
+    CHECK(message.find("dt = 0.005 s") != std::string::npos);
+    CHECK(message.find("the fastest body, 'box'") != std::string::npos);
+    // The refused step's energy exceeds E(0) by more than S.
+    CHECK(plant.CalcEnergy() > 1.4715 + 0.49);
+  }
+}
+
+TEST_CASE("plant: setting a body's state starts the energy watch afresh") {
+  // After 0.8 s the box rests on the floor (E ≈ m·g·0.05 = 0.49 J), so the
+  // watch taken at the drop (E(0) = 1.4715 J, S ≈ 0.49 J) allows at most
+  // E(0) + S + (E(0) − 0.49)/2 ≈ 2.45 J. Lifting the box by hand to 0.3 m
+  // (E = m·g·0.3 = 2.943 J) would exceed it at the next step; set by hand,
+  // not gained by a step, it restarts the watch from the new state (no
+  // contact there), and the box falls back and settles without a refusal.
+  Plant plant = MakeBoxDrop(1e-3);
+  for (int k = 0; k < 800; ++k) plant.Step();
+  CHECK(plant.CalcEnergy() == Approx(9.81 * 0.05).epsilon(1e-2));
+  BodyState lifted;
+  lifted.X_WG = RigidTransform(Vector3d(0, 0, 0.3));
+  plant.SetBodyState(0, lifted);
+  const double E_lifted = plant.CalcEnergy();
+  CHECK(E_lifted == Approx(9.81 * 0.3));
+  for (int k = 0; k < 1500; ++k) REQUIRE_NOTHROW(plant.Step());
+  CHECK(plant.CalcEnergy() == Approx(9.81 * 0.05).epsilon(1e-2));
 }
 
 TEST_CASE("plant: runs are identical run to run and for any thread count") {
