@@ -90,17 +90,27 @@ TEST_CASE("plant: bad settings and bodies are refused, naming them") {
   CHECK_THROWS_WITH(Plant({ball, ball}, {}, settings), Catch::Contains("duplicate name 'ball'"));
 }
 
+// Compliant (E = 1e6 Pa, hint 0.02 m) and rigid properties, both with
+// Hunt–Crossley dissipation 5 s/m and the given friction.
+struct Materials {
+  ProximityProperties soft;
+  ProximityProperties hard;
+};
+Materials SoftAndHard(const CoulombFriction& friction) {
+  ContactMaterial material;
+  material.set_hunt_crossley_dissipation(5);
+  material.set_friction(friction);
+  Materials m{ProximityProperties::Compliant(1e6, 0.02), ProximityProperties::Rigid()};
+  m.soft.set_material(material);
+  m.hard.set_material(material);
+  return m;
+}
+
 // The box of data/scenes/box_drop.json (0.1 m, 1 kg, E = 1e6 Pa, Hunt–
 // Crossley 5 s/m) dropped tilted from 0.15 m on a rigid floor, stepped at
 // dt.
 Plant MakeBoxDrop(double dt) {
-  ContactMaterial material;
-  material.set_hunt_crossley_dissipation(5);
-  material.set_friction(CoulombFriction(0.6, 0.5));
-  ProximityProperties soft = ProximityProperties::Compliant(1e6, 0.02);
-  soft.set_material(material);
-  ProximityProperties hard = ProximityProperties::Rigid();
-  hard.set_material(material);
+  const auto [soft, hard] = SoftAndHard(CoulombFriction(0.6, 0.5));
   PlantSettings settings;
   settings.dt = dt;
   return Plant({{"box", Box(0.1, 0.1, 0.1), RigidTransform::FromRollPitchYaw({0.1, 0.05, 0.3}, {0, 0, 0.15}), {}, 1000,
@@ -176,13 +186,7 @@ TEST_CASE("plant: runs are identical run to run and for any thread count") {
   // count, and the plant sums forces in that order, so the states must be
   // bitwise equal.
   auto run = [](int threads) {
-    ContactMaterial material;
-    material.set_hunt_crossley_dissipation(5);
-    material.set_friction(CoulombFriction(0.5, 0.4));
-    ProximityProperties soft = ProximityProperties::Compliant(1e6, 0.02);
-    soft.set_material(material);
-    ProximityProperties hard = ProximityProperties::Rigid();
-    hard.set_material(material);
+    const auto [soft, hard] = SoftAndHard(CoulombFriction(0.5, 0.4));
     std::vector<BodySpec> bodies = {
         {"b1", Box(0.1, 0.1, 0.1), RigidTransform(Vector3d(0, 0, 0.06)), {}, 1000, soft},
         {"b2", Box(0.1, 0.1, 0.1), RigidTransform::FromRollPitchYaw({0, 0, 0.4}, {0.02, 0.01, 0.17}), {}, 1000, soft},
