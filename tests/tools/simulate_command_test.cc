@@ -118,7 +118,7 @@ TEST_CASE("simulate: a diverging run exits 2 naming dt, its trajectory so far ke
   const fs::path trajectory = ToolScratch().path() / "diverged.jsonl";
   const ToolResult r =
       RunTool("simulate", {DataPath("scenes/box_drop.json"), "--dt", "0.005", "--trajectory", trajectory.string()});
-  CHECK(FailsCleanly(r, "the simulation diverged (is dt = 0.005 s too large for the stiffness?)"));
+  CHECK(FailsCleanly(r, "the simulation diverged (is dt = 0.005 s too large for the contacts' stiffness?)"));
   std::ifstream in(trajectory);
   std::string first;
   REQUIRE(std::getline(in, first));

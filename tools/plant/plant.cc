@@ -5,6 +5,7 @@
 #include <cmath>
 #include <set>
 #include <stdexcept>
+#include <string>
 
 #include <Eigen/Geometry>
 #include <fmt/format.h>
@@ -166,14 +167,14 @@ void Plant::Step() {
   if (!energy_watch_.armed && num_contacts() == 0) {
     double scale = 0;
     for (const Body& body : bodies_) {
-      const Matrix3d I_W = body.R_WG * body.mass.I_SScm_G * body.R_WG.transpose();
       const double m = body.mass.mass;
       const double radius_of_gyration = std::sqrt(body.mass.I_SScm_G.trace() / (2 * m));
-      scale += 0.5 * m * body.v_WScm.squaredNorm() + 0.5 * body.w_W.dot(I_W * body.w_W) +
-               m * settings_.gravity_W.norm() * radius_of_gyration;
+      scale += KineticEnergy(body) + m * settings_.gravity_W.norm() * radius_of_gyration;
     }
     const double energy = CalcEnergy();
-    energy_watch_ = {true, energy, time_, scale, energy};
+    energy_watch_ = {true, energy, time_, scale, energy, false};
+  } else if (num_contacts() > 0) {
+    energy_watch_.contact_since = true;
   }
 
   for (Body& body : bodies_) body.F_Scm_W = SpatialForce();
@@ -228,25 +229,33 @@ void Plant::WatchEnergy() {
   watch.lowest = std::min(watch.lowest, energy);
   const double allowed = watch.reference + watch.scale + 0.5 * (watch.reference - watch.lowest);
   if (energy <= allowed || bodies_.empty()) return;
-  // Name the fastest body: where the energy went.
-  const Body* fastest = &bodies_.front();
+  // Name the body with the most kinetic energy: where the energy went.
+  const Body* liveliest = &bodies_.front();
   for (const Body& body : bodies_) {
-    if (body.v_WScm.squaredNorm() > fastest->v_WScm.squaredNorm()) fastest = &body;
+    if (KineticEnergy(body) > KineticEnergy(*liveliest)) liveliest = &body;
   }
+  const std::string cause = watch.contact_since
+                                ? fmt::format("is dt = {} s too large for the contacts' stiffness?", settings_.dt)
+                                : fmt::format("no contact since: is dt = {} s too large for the bodies' spin? the "
+                                              "explicit gyroscopic step gains energy",
+                                              settings_.dt);
   throw std::runtime_error(fmt::format(
       "Plant: the bodies' kinetic and gravitational energy grew from {:g} J (t = {:g} s, no contact) to "
       "{:g} J by t = {:g} s, more than the contacts can give back (at most {:g} J): the simulation "
-      "diverged (is dt = {} s too large for the stiffness?); the fastest body, '{}', moves at {:g} m/s",
-      watch.reference, watch.reference_time, energy, time_, allowed, settings_.dt, fastest->name,
-      fastest->v_WScm.norm()));
+      "diverged ({}); the most energetic body, '{}', moves at {:g} m/s and turns at {:g} rad/s",
+      watch.reference, watch.reference_time, energy, time_, allowed, cause, liveliest->name,
+      liveliest->v_WScm.norm(), liveliest->w_W.norm()));
+}
+
+double Plant::KineticEnergy(const Body& body) {
+  const Matrix3d I_W = body.R_WG * body.mass.I_SScm_G * body.R_WG.transpose();
+  return 0.5 * body.mass.mass * body.v_WScm.squaredNorm() + 0.5 * body.w_W.dot(I_W * body.w_W);
 }
 
 double Plant::CalcEnergy() const {
   double energy = 0;
   for (const Body& body : bodies_) {
-    const Matrix3d I_W = body.R_WG * body.mass.I_SScm_G * body.R_WG.transpose();
-    energy += 0.5 * body.mass.mass * body.v_WScm.squaredNorm() + 0.5 * body.w_W.dot(I_W * body.w_W) -
-              body.mass.mass * settings_.gravity_W.dot(body.p_WScm);
+    energy += KineticEnergy(body) - body.mass.mass * settings_.gravity_W.dot(body.p_WScm);
   }
   return energy;
 }

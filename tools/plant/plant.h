@@ -113,7 +113,10 @@ struct BodyState {
 /// explicit step's bounded error is a fraction of the energy that went
 /// through the contacts (an elastic bounce at h·ω ≈ 0.3 comes back about
 /// 10% high), so the allowance grows with it, while a diverging step grows
-/// without bound. A scene that never is free of contact is not watched (its
+/// without bound. (Without any contact the same test catches the explicit
+/// gyroscopic step, which gains energy on a body spinning fast about a
+/// general axis: the message then says so.) A scene that never is free of
+/// contact is not watched (its
 /// initial elastic energy is not computed); SetBodyState starts the watch
 /// afresh.
 class Plant {
@@ -198,9 +201,12 @@ class Plant {
     double reference_time{0};  // when it was taken (s)
     double scale{0};           // S (J)
     double lowest{0};          // E_low (J)
+    bool contact_since{false}; // whether a step has found contact since
   };
 
   RigidTransform X_WG(const Body& body) const;
+  // ½m·v² + ½ω·I_W·ω (J).
+  static double KineticEnergy(const Body& body);
   // Arms the watch with the current state if it is not armed and the last
   // query found no contact; else checks the current state against it.
   void WatchEnergy();
