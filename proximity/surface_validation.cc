@@ -6,8 +6,10 @@
 #include <limits>
 #include <numbers>
 #include <numeric>
+#include <optional>
 #include <stdexcept>
 #include <unordered_map>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -225,22 +227,160 @@ double SolidAngle(const Vector3d& p, const Vector3d& a_in, const Vector3d& b_in,
   return 2 * std::atan2(numerator, denominator);
 }
 
+// Whether the segment p + t·d, 0 ≤ t ≤ 1, meets the closed box (slab
+// test; inv_d = 1/d componentwise, ±∞ for a zero component).
+bool SegmentMeetsBox(const Aabb& box, const Vector3d& p, const Vector3d& inv_d) {
+  double t_enter = 0, t_exit = 1;
+  for (int i = 0; i < 3; ++i) {
+    double t0 = (box.min[i] - p[i]) * inv_d[i];
+    double t1 = (box.max[i] - p[i]) * inv_d[i];
+    if (t0 > t1) std::swap(t0, t1);
+    // A zero component with p inside the slab gives (−∞, +∞) or NaN from
+    // 0·∞; the NaN comparisons below leave the bounds unchanged.
+    if (t0 > t_enter) t_enter = t0;
+    if (t1 < t_exit) t_exit = t1;
+    if (t_enter > t_exit) return false;
+  }
+  return true;
+}
+
+// Directions for the crossing counts of WindingOfOthers: far from the axes
+// and from one another, so that a ray that grazes an edge or a vertex along
+// one (a near-degenerate crossing) passes cleanly along the next.
+constexpr std::array<std::array<double, 3>, 6> kRayDirections{{{0.5773, 0.3119, 0.7546},
+                                                               {-0.2871, 0.8312, -0.4761},
+                                                               {0.7071, -0.6189, 0.3421},
+                                                               {-0.6427, -0.5419, 0.5413},
+                                                               {0.1213, -0.4409, -0.8893},
+                                                               {-0.8819, 0.2357, -0.4083}}};
+
+// A crossing this close to a triangle's edge, vertex or plane, relative to
+// the sizes in its predicates, is near-degenerate: its count could be
+// round-off, so the ray is abandoned for the next direction.
+constexpr double kGrazingRatio = 1e-9;
+
+// How the line through p along d passes the triangle v0 v1 v2: through it
+// (it turns the same way about all three edges, as in
+// SegmentCrossesTriangle), clearly beside it, or too near an edge or vertex
+// to tell.
+enum class LinePass { kThrough, kBeside, kGrazing };
+LinePass PassTriangle(const Vector3d& p, const Vector3d& d, const Vector3d& v0, const Vector3d& v1,
+                      const Vector3d& v2) {
+  const Vector3d r[3] = {v0 - p, v1 - p, v2 - p};
+  int positive = 0, negative = 0;
+  bool grazing = false;
+  for (int i = 0; i < 3; ++i) {
+    const Vector3d& a = r[i];
+    const Vector3d& b = r[(i + 1) % 3];
+    const double w = d.dot(a.cross(b));
+    if (std::abs(w) <= kGrazingRatio * d.norm() * a.norm() * b.norm()) grazing = true;
+    positive += w > 0;
+    negative += w < 0;
+  }
+  if (positive > 0 && negative > 0) {
+    // Beside it, unless the opposite signs are round-off.
+    return grazing ? LinePass::kGrazing : LinePass::kBeside;
+  }
+  return grazing ? LinePass::kGrazing : LinePass::kThrough;
+}
+
+}  // namespace
+
+namespace internal {
+
+std::optional<int> WindingNumberByRays(const TriangleSurfaceMesh& mesh, const Bvh& bvh,
+                                       const std::vector<int>& shell_of_face, int own,
+                                       const Vector3d& p) {
+  const std::vector<Bvh::Node>& nodes = bvh.nodes();
+  if (nodes.empty()) return 0;
+  // A segment long enough to leave the mesh's box from any point in it
+  // (p lies in it: it is on a shell).
+  const Aabb& box = bvh.bounding_box();
+  const double reach = 2 * ((box.max - box.min).norm() + (p - box.min).norm()) + 1e-300;
+  for (const auto& direction : kRayDirections) {
+    const Vector3d d = reach * Vector3d(direction[0], direction[1], direction[2]).normalized();
+    const Vector3d inv_d = d.cwiseInverse();
+    int winding = 0;
+    bool grazing = false;
+    int stack[Bvh::kMaxDepth + 1];
+    int top = 0;
+    stack[top++] = 0;
+    while (top > 0 && !grazing) {
+      const int index = stack[--top];
+      const Bvh::Node& node = nodes[index];
+      if (!SegmentMeetsBox(node.box, p, inv_d)) continue;
+      if (!node.is_leaf()) {
+        stack[top++] = node.right;
+        stack[top++] = index + 1;
+        continue;
+      }
+      const int f = node.element;
+      if (shell_of_face[f] == own) continue;
+      const auto& t = mesh.element(f);
+      const Vector3d& v0 = mesh.vertex(t[0]);
+      const Vector3d& v1 = mesh.vertex(t[1]);
+      const Vector3d& v2 = mesh.vertex(t[2]);
+      const Vector3d n = (v1 - v0).cross(v2 - v0);
+      const double h0 = n.dot(p - v0);
+      const double h1 = n.dot(p + d - v0);
+      if (std::abs(h0) <= kGrazingRatio * n.norm() * (p - v0).norm()) {
+        // p (nearly) in the triangle's plane, e.g. shells side by side on
+        // one floor: the ray could only cross it at p, which lies on no
+        // other shell's triangle; only p (nearly) on it is undecidable.
+        grazing = PassTriangle(p, n, v0, v1, v2) != LinePass::kBeside;
+        continue;
+      }
+      if ((h0 > 0) == (h1 > 0)) continue;
+      switch (PassTriangle(p, d, v0, v1, v2)) {
+        case LinePass::kThrough:
+          winding += h0 < 0 ? 1 : -1;
+          break;
+        case LinePass::kBeside:
+          break;
+        case LinePass::kGrazing:
+          grazing = true;
+          break;
+      }
+    }
+    if (!grazing) return winding;
+  }
+  return std::nullopt;
+}
+
+int WindingNumberBySolidAngles(const TriangleSurfaceMesh& mesh,
+                               const std::vector<int>& shell_of_face, int own,
+                               const Vector3d& p) {
+  double angle = 0;
+  for (int f = 0; f < mesh.num_triangles(); ++f) {
+    if (shell_of_face[f] == own) continue;
+    const auto& t = mesh.element(f);
+    angle += SolidAngle(p, mesh.vertex(t[0]), mesh.vertex(t[1]), mesh.vertex(t[2]));
+  }
+  return static_cast<int>(std::lround(angle / (4 * std::numbers::pi)));
+}
+
+}  // namespace internal
+
+namespace {
+
 // The shells of a surface whose edges are manifold and oriented and which
 // neither crosses nor lies on itself, and those wound against their nesting
-// (SurfaceDefects::misnested_shells).
+// (SurfaceDefects::misnested_shells). `bvh` is the surface's hierarchy.
 //
 // Shells are the classes of triangles joined through shared vertices
 // (union–find). Since no two shells cross, each lies wholly inside or
 // wholly outside each other one, so the winding number of the rest of the
 // surface is the same all along a shell: it is taken at the centroid of the
-// shell's first triangle, from the solid angles of the other shells whose
-// boxes contain that point (outside a shell's box its winding is 0). The
-// whole surface's winding number is then that value on the shell's outer
-// side and that value plus the shell's own (+1 for an outward shell, −1
-// for an inward one) on its inner side, and every region off the surface
-// borders some shell, so the surface bounds a solid exactly when every
-// shell sees 0 and faces outward, or sees 1 and faces inward.
-std::vector<SurfaceDefects::MisnestedShell> FindMisnestedShells(const TriangleSurfaceMesh& mesh) {
+// shell's first triangle, counting the crossings of a ray from there
+// (internal::WindingNumberByRays, O(log F) per shell) or, should every ray graze a
+// triangle, from solid angles. The whole surface's winding number is then
+// that value on the shell's outer side and that value plus the shell's own
+// (+1 for an outward shell, −1 for an inward one) on its inner side, and
+// every region off the surface borders some shell, so the surface bounds a
+// solid exactly when every shell sees 0 and faces outward, or sees 1 and
+// faces inward.
+std::vector<SurfaceDefects::MisnestedShell> FindMisnestedShells(const TriangleSurfaceMesh& mesh,
+                                                                const Bvh& bvh) {
   const int num_faces = mesh.num_triangles();
   std::vector<int> parent(mesh.num_vertices());
   std::iota(parent.begin(), parent.end(), 0);
@@ -252,51 +392,37 @@ std::vector<SurfaceDefects::MisnestedShell> FindMisnestedShells(const TriangleSu
     const auto& t = mesh.element(f);
     for (int i = 1; i < 3; ++i) parent[root(t[i])] = root(t[0]);
   }
-  // Shells numbered in order of their first triangle; their triangles
-  // listed shell by shell (a counting sort, stable).
+  // Shells numbered in order of their first triangle.
   std::vector<int> shell_of_root(mesh.num_vertices(), -1);
   std::vector<int> shell_of_face(num_faces);
-  int num_shells = 0;
+  std::vector<int> first_face;
   for (int f = 0; f < num_faces; ++f) {
     int& shell = shell_of_root[root(mesh.element(f)[0])];
-    if (shell < 0) shell = num_shells++;
+    if (shell < 0) {
+      shell = static_cast<int>(first_face.size());
+      first_face.push_back(f);
+    }
     shell_of_face[f] = shell;
   }
+  const int num_shells = static_cast<int>(first_face.size());
   if (num_shells < 2) return {};
-  std::vector<int> shell_begin(num_shells + 1, 0);
-  for (int f = 0; f < num_faces; ++f) ++shell_begin[shell_of_face[f] + 1];
-  std::partial_sum(shell_begin.begin(), shell_begin.end(), shell_begin.begin());
-  std::vector<int> faces_by_shell(num_faces);
-  std::vector<int> next = shell_begin;
-  for (int f = 0; f < num_faces; ++f) faces_by_shell[next[shell_of_face[f]]++] = f;
-
   auto corner = [&](int f, int i) -> const Vector3d& { return mesh.vertex(mesh.element(f)[i]); };
-  std::vector<Aabb> boxes(num_shells);
   std::vector<double> volumes(num_shells, 0.0);
+  std::vector<int> sizes(num_shells, 0);
   for (int f = 0; f < num_faces; ++f) {
-    const int shell = shell_of_face[f];
-    for (int i = 0; i < 3; ++i) boxes[shell].Include(corner(f, i));
-    volumes[shell] += corner(f, 0).dot(corner(f, 1).cross(corner(f, 2))) / 6;
+    volumes[shell_of_face[f]] += corner(f, 0).dot(corner(f, 1).cross(corner(f, 2))) / 6;
+    sizes[shell_of_face[f]] += 1;
   }
   std::vector<SurfaceDefects::MisnestedShell> misnested;
   for (int s = 0; s < num_shells; ++s) {
-    const int first = faces_by_shell[shell_begin[s]];
+    const int first = first_face[s];
     const Vector3d p = (corner(first, 0) + corner(first, 1) + corner(first, 2)) / 3;
-    int winding = 0;
-    for (int other = 0; other < num_shells; ++other) {
-      if (other == s || !boxes[other].Contains(p)) continue;
-      double angle = 0;
-      for (int k = shell_begin[other]; k < shell_begin[other + 1]; ++k) {
-        const int f = faces_by_shell[k];
-        angle += SolidAngle(p, corner(f, 0), corner(f, 1), corner(f, 2));
-      }
-      winding += static_cast<int>(std::lround(angle / (4 * std::numbers::pi)));
-    }
+    const std::optional<int> by_rays = internal::WindingNumberByRays(mesh, bvh, shell_of_face, s, p);
+    const int winding =
+        by_rays ? *by_rays : internal::WindingNumberBySolidAngles(mesh, shell_of_face, s, p);
     const bool outward_outside = winding == 0 && volumes[s] > 0;
     const bool cavity = winding == 1 && volumes[s] < 0;
-    if (!outward_outside && !cavity) {
-      misnested.push_back({first, shell_begin[s + 1] - shell_begin[s], volumes[s], winding});
-    }
+    if (!outward_outside && !cavity) misnested.push_back({first, sizes[s], volumes[s], winding});
   }
   return misnested;
 }
@@ -339,8 +465,8 @@ SurfaceDefects FindSurfaceDefects(const TriangleSurfaceMesh& mesh_G) {
   std::sort(out.non_manifold_edges.begin(), out.non_manifold_edges.end());
   std::sort(out.misoriented_edges.begin(), out.misoriented_edges.end());
 
+  const Bvh bvh = num_faces > 0 ? Bvh(mesh_G) : Bvh();
   if (num_faces > 0) {
-    const Bvh bvh(mesh_G);
     // Collide visits (a, b) and (b, a); keep a < b once, in traversal order
     // (deterministic), then sort.
     std::vector<std::pair<std::array<int, 2>, Vector3d>> crossings, overlaps;
@@ -379,7 +505,7 @@ SurfaceDefects FindSurfaceDefects(const TriangleSurfaceMesh& mesh_G) {
   }
   if (out.open_edges.empty() && out.non_manifold_edges.empty() && out.misoriented_edges.empty() &&
       out.crossing_triangles.empty() && out.overlapping_triangles.empty()) {
-    out.misnested_shells = FindMisnestedShells(mesh_G);
+    out.misnested_shells = FindMisnestedShells(mesh_G, bvh);
   }
   out.signed_volume = mesh_G.CalcSignedVolume();
   return out;

@@ -8,12 +8,14 @@
 /// whatever it is used for.
 
 #include <array>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include <Eigen/Core>
 
 #include "mesh/triangle_surface_mesh.h"
+#include "proximity/bvh.h"
 
 namespace hydrocontact {
 
@@ -81,11 +83,10 @@ struct SurfaceDefects {
 /// solid: open, non-manifold or inconsistently oriented edges; pairs of
 /// triangles that cross, and pairs that lie in one plane and overlap (both
 /// found through a BVH of the triangles, O(F log F) for a surface without
-/// near-coincident sheets); shells wound against their nesting (each
-/// shell's winding is the sum of the solid angles of the other shells whose
-/// boxes contain a point of it, so O(F) per such pair, nothing for a
-/// surface of one shell); a signed volume that is not positive (inward
-/// normals). Coplanar pairs (see `overlapping_triangles`) are judged in
+/// near-coincident sheets); shells wound against their nesting (the
+/// winding number of the other shells at a point of each, by a ray through
+/// the BVH, O(S log F) for S shells, nothing for a surface of one shell); a
+/// signed volume that is not positive (inward normals). Coplanar pairs (see `overlapping_triangles`) are judged in
 /// their plane only: their overlap is measured as an area, so two sheets
 /// closer than 1e-10 of the triangle size count as one folded sheet.
 SurfaceDefects FindSurfaceDefects(const TriangleSurfaceMesh& mesh_G);
@@ -101,5 +102,31 @@ SurfaceDefects FindSurfaceDefects(const TriangleSurfaceMesh& mesh_G);
 ///         volume; and says what to do (close the holes, remove the
 ///         crossing, reverse the winding).
 void ValidateClosedSurface(const TriangleSurfaceMesh& mesh_G, const std::string& what);
+
+namespace internal {
+
+/// The winding number at p_G of the triangles f of `mesh_G` with
+/// shell_of_face[f] ≠ `own` (the rest of the surface, seen from a point on
+/// shell `own`; own = −1 counts every triangle), by two independent methods
+/// (FindSurfaceDefects uses the first, and the second when it gives up).
+/// @pre no counted triangle passes through p_G; shell_of_face has one entry
+///      per triangle; `bvh` is built over mesh_G's triangles.
+///
+/// By rays: walks a segment from p_G to beyond the mesh's box through
+/// `bvh`, a triangle left through (p_G behind it) adding +1 and one entered
+/// −1, O(log F). nullopt when, along each of six fixed directions, some
+/// crossing is too near an edge, a vertex or p_G's own plane to count.
+std::optional<int> WindingNumberByRays(const TriangleSurfaceMesh& mesh_G, const Bvh& bvh,
+                                       const std::vector<int>& shell_of_face, int own,
+                                       const Eigen::Vector3d& p_G);
+
+/// By solid angles: the sum of the counted triangles' solid angles at p_G
+/// (positive where p_G is behind a triangle) over 4π, rounded; exact
+/// whatever the geometry, O(F).
+int WindingNumberBySolidAngles(const TriangleSurfaceMesh& mesh_G,
+                               const std::vector<int>& shell_of_face, int own,
+                               const Eigen::Vector3d& p_G);
+
+}  // namespace internal
 
 }  // namespace hydrocontact

@@ -1,7 +1,11 @@
 #include "proximity/surface_validation.h"
 
+#include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <optional>
+#include <random>
 #include <string>
 
 #include <catch2/catch.hpp>
@@ -311,6 +315,17 @@ TEST_CASE("Shells are nested as cavities and islands or refused, naming the shel
     CHECK(FindSurfaceDefects(island).ok());
     CHECK(FindSurfaceDefects(island).signed_volume == Approx(8 - 1 + 0.125));
     CHECK(FindSurfaceDefects(Join({{big}, {big, false, Vector3d(3, 0, 0)}})).ok());
+    // Side by side on one floor: the point the check takes on the small box
+    // (its first triangle, on its bottom face z = −1) lies in the plane of
+    // the big box's bottom, beside its triangles; the rays still count.
+    const TriangleSurfaceMesh floor = Join({{big}, {mid, false, Vector3d(3, 0, -0.5)}});
+    CHECK(FindSurfaceDefects(floor).ok());
+    std::vector<int> shells(24, 0);
+    std::fill(shells.begin() + 12, shells.end(), 1);
+    const auto& t = floor.element(12);
+    const Vector3d p = (floor.vertex(t[0]) + floor.vertex(t[1]) + floor.vertex(t[2])) / 3;
+    CHECK(p.z() == -1);
+    CHECK(internal::WindingNumberByRays(floor, Bvh(floor), shells, 1, p) == 0);
     CHECK_NOTHROW(ValidateClosedSurface(island, "X"));
   }
   SECTION("an outward shell inside a solid is refused") {
@@ -362,6 +377,47 @@ TEST_CASE("Shells are nested as cavities and islands or refused, naming the shel
     CHECK(inside.misnested_shells[0].enclosing_winding == 1);
     CHECK(inside.misnested_shells[0].first_triangle == torus.num_triangles());
   }
+}
+
+// Three independent answers at points off the surface: ray crossings,
+// solid angles, and the torus's own inside test. The faceted torus (32 × 16
+// quads of the torus R = 1, r = 0.3) lies within 0.013 of the smooth one
+// (sagittas r·(1 − cos(π/16)) + (R + r)·(1 − cos(π/32))), so points more
+// than 0.05 from the smooth surface are inside both or outside both:
+// winding 1 inside ((ρ − R)² + z² < r², ρ = √(x² + y²)) and 0 outside, and
+// −1 inside for the torus wound inward.
+TEST_CASE("Winding numbers by rays and by solid angles agree with the inside test") {
+  const TriangleSurfaceMesh torus = test::MakeTorusSurface(1, 0.3, 32, 16);
+  const Bvh bvh(torus);
+  const std::vector<int> one_shell(torus.num_triangles(), 0);
+  const TriangleSurfaceMesh inward = Join({{torus, true}});
+  const Bvh bvh_inward(inward);
+  std::mt19937 random(7);
+  std::uniform_real_distribution<double> x(-1.5, 1.5), z(-0.5, 0.5);
+  int inside = 0, outside = 0;
+  while (inside + outside < 300) {
+    const Vector3d p(x(random), x(random), z(random));
+    const double tube = std::hypot(std::hypot(p.x(), p.y()) - 1, p.z());
+    if (std::abs(tube - 0.3) < 0.05) continue;
+    const int expected = tube < 0.3 ? 1 : 0;
+    (expected == 1 ? inside : outside) += 1;
+    INFO("p = " << p.transpose());
+    const std::optional<int> by_rays = internal::WindingNumberByRays(torus, bvh, one_shell, -1, p);
+    REQUIRE(by_rays.has_value());
+    CHECK(*by_rays == expected);
+    CHECK(internal::WindingNumberBySolidAngles(torus, one_shell, -1, p) == expected);
+    CHECK(internal::WindingNumberByRays(inward, bvh_inward, one_shell, -1, p) == -expected);
+    CHECK(internal::WindingNumberBySolidAngles(inward, one_shell, -1, p) == -expected);
+  }
+  CHECK(inside > 20);  // the tube holds about 9% of the box (2π²Rr² / 9)
+  // A shell's own triangles are left out: at a point on the inner box of
+  // two nested outward boxes, the rest (the outer box) winds once.
+  const TriangleSurfaceMesh nested = Join({{test::MakeClosedBox(1, 1, 1)}, {test::MakeClosedBox(0.5, 0.5, 0.5)}});
+  std::vector<int> shells(24, 0);
+  std::fill(shells.begin() + 12, shells.end(), 1);
+  const Vector3d on_inner(-0.5, 0.1, 0.2);
+  CHECK(internal::WindingNumberByRays(nested, Bvh(nested), shells, 1, on_inner) == 1);
+  CHECK(internal::WindingNumberBySolidAngles(nested, shells, 1, on_inner) == 1);
 }
 
 // Issue 10, defect 8: a VTK volume whose boundary is not manifold (two
