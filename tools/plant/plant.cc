@@ -5,7 +5,6 @@
 #include <cmath>
 #include <set>
 #include <stdexcept>
-#include <string>
 
 #include <Eigen/Geometry>
 #include <fmt/format.h>
@@ -14,6 +13,10 @@
 
 namespace hydrocontact::plant {
 namespace {
+
+// Newton steps of AngularVelocityStep at most: from the explicit guess the
+// iteration converges quadratically, in 2–4 steps for h·|ω| up to 1.
+constexpr int kMaxGyroscopicIterations = 8;
 
 using Eigen::Matrix3d;
 using Eigen::Vector3d;
@@ -30,6 +33,41 @@ void ValidateSettings(const PlantSettings& s) {
 
 double Seconds(std::chrono::steady_clock::time_point a, std::chrono::steady_clock::time_point b) {
   return std::chrono::duration<double>(b - a).count();
+}
+
+// Euler's equations I·ω̇ + ω × I·ω = τ over one step h, in the body frame
+// G (I = I_SScm_G is constant there): the torque's impulse first,
+// ω* = ω + h·I⁻¹·τ, then the gyroscopic term by the implicit midpoint rule
+//   I·(ω' − ω*) + h·ω_m × I·ω_m = 0,  ω_m = (ω* + ω')/2,
+// solved by Newton's method (Jacobian I + (h/2)·([ω_m]×·I − [I·ω_m]×)).
+// Why: the torque-free equations keep the kinetic energy ½ω·I·ω and |I·ω|,
+// both quadratic, and the midpoint rule keeps every quadratic invariant, so
+// a free spin keeps its energy and its momentum's size to the solver's
+// tolerance, at any step. The explicit term ω ← ω − h·I⁻¹(ω × I·ω) gained
+// energy on every step of a spin about a general axis (20% in 10 s at
+// h = 1 ms and 20 rad/s), and backward Euler loses it (the spin drifts to
+// the axis of largest inertia).
+Vector3d AngularVelocityStep(const Matrix3d& I_G, const Vector3d& w_G, const Vector3d& tau_G, double h) {
+  const Eigen::LDLT<Matrix3d> inertia(I_G);
+  const Vector3d w_star = w_G + h * inertia.solve(tau_G);
+  auto skew = [](const Vector3d& v) {
+    Matrix3d S;
+    S << 0, -v.z(), v.y(), v.z(), 0, -v.x(), -v.y(), v.x(), 0;
+    return S;
+  };
+  // Newton from ω' = ω*; the residual's size is h·|ω|²·|I|, so the
+  // iteration stops once a correction is round-off against |ω|.
+  Vector3d w_next = w_star;
+  for (int iteration = 0; iteration < kMaxGyroscopicIterations; ++iteration) {
+    const Vector3d w_mid = 0.5 * (w_star + w_next);
+    const Vector3d L_mid = I_G * w_mid;
+    const Vector3d residual = I_G * (w_next - w_star) + h * w_mid.cross(L_mid);
+    const Matrix3d jacobian = I_G + (0.5 * h) * (skew(w_mid) * I_G - skew(L_mid));
+    const Vector3d correction = jacobian.partialPivLu().solve(residual);
+    w_next -= correction;
+    if (!(correction.norm() > 1e-15 * w_next.norm())) break;
+  }
+  return w_next;
 }
 
 }  // namespace
@@ -172,9 +210,7 @@ void Plant::Step() {
       scale += KineticEnergy(body) + m * settings_.gravity_W.norm() * radius_of_gyration;
     }
     const double energy = CalcEnergy();
-    energy_watch_ = {true, energy, time_, scale, energy, false};
-  } else if (num_contacts() > 0) {
-    energy_watch_.contact_since = true;
+    energy_watch_ = {true, energy, time_, scale, energy};
   }
 
   for (Body& body : bodies_) body.F_Scm_W = SpatialForce();
@@ -199,9 +235,9 @@ void Plant::Step() {
 
   for (Body& body : bodies_) {
     // Velocities first, with the forces at the current poses.
-    const Matrix3d I_W = body.R_WG * body.mass.I_SScm_G * body.R_WG.transpose();
     body.v_WScm += h * (body.F_Scm_W.f_W / body.mass.mass + settings_.gravity_W);
-    body.w_W += h * I_W.ldlt().solve(body.F_Scm_W.tau_W - body.w_W.cross(I_W * body.w_W));
+    body.w_W = body.R_WG * AngularVelocityStep(body.mass.I_SScm_G, body.R_WG.transpose() * body.w_W,
+                                               body.R_WG.transpose() * body.F_Scm_W.tau_W, h);
     // Then poses with the new velocities.
     body.p_WScm += h * body.v_WScm;
     const double angle = h * body.w_W.norm();
@@ -234,16 +270,12 @@ void Plant::WatchEnergy() {
   for (const Body& body : bodies_) {
     if (KineticEnergy(body) > KineticEnergy(*liveliest)) liveliest = &body;
   }
-  const std::string cause = watch.contact_since
-                                ? fmt::format("is dt = {} s too large for the contacts' stiffness?", settings_.dt)
-                                : fmt::format("no contact since: is dt = {} s too large for the bodies' spin? the "
-                                              "explicit gyroscopic step gains energy",
-                                              settings_.dt);
   throw std::runtime_error(fmt::format(
       "Plant: the bodies' kinetic and gravitational energy grew from {:g} J (t = {:g} s, no contact) to "
       "{:g} J by t = {:g} s, more than the contacts can give back (at most {:g} J): the simulation "
-      "diverged ({}); the most energetic body, '{}', moves at {:g} m/s and turns at {:g} rad/s",
-      watch.reference, watch.reference_time, energy, time_, allowed, cause, liveliest->name,
+      "diverged (is dt = {} s too large for the contacts' stiffness?); the most energetic body, '{}', "
+      "moves at {:g} m/s and turns at {:g} rad/s",
+      watch.reference, watch.reference_time, energy, time_, allowed, settings_.dt, liveliest->name,
       liveliest->v_WScm.norm(), liveliest->w_W.norm()));
 }
 

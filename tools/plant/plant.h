@@ -82,8 +82,11 @@ struct BodyState {
 /// Dynamics, per body, with its mass m, centre of mass Scm (fixed in G) and
 /// inertia I about Scm: the contact forces (about G's origin) are moved to
 /// Scm, then the semi-implicit (symplectic) Euler step of fixed size h:
-///   v ← v + h·(f/m + g),  ω ← ω + h·I_W⁻¹·(τ − ω × I_W ω)
-/// (velocities first, with the forces of the current poses), then
+///   v ← v + h·(f/m + g),  ω ← ω + h·I_W⁻¹·τ, then the gyroscopic term
+///   I·ω̇ = −ω × I·ω by the implicit midpoint rule in the body frame
+/// (velocities first, with the forces of the current poses; the midpoint
+/// rule keeps a free spin's kinetic energy and |I·ω| at any step, where the
+/// explicit term gained energy on every step), then
 ///   p_WScm ← p_WScm + h·v,  R_WG ← exp(h·[ω]×)·R_WG
 /// (poses with the new velocities; the rotation by the exponential map,
 /// re-orthonormalized through a unit quaternion). The result is the same for
@@ -113,12 +116,10 @@ struct BodyState {
 /// explicit step's bounded error is a fraction of the energy that went
 /// through the contacts (an elastic bounce at h·ω ≈ 0.3 comes back about
 /// 10% high), so the allowance grows with it, while a diverging step grows
-/// without bound. (Without any contact the same test catches the explicit
-/// gyroscopic step, which gains energy on a body spinning fast about a
-/// general axis: the message then says so.) A scene that never is free of
-/// contact is not watched (its
-/// initial elastic energy is not computed); SetBodyState starts the watch
-/// afresh.
+/// without bound. (Without contact nothing gains energy: free flight loses
+/// m·h²·|g|²/2 a step, and the rotation step keeps the kinetic energy.) A
+/// scene that never is free of contact is not watched (its initial elastic
+/// energy is not computed); SetBodyState starts the watch afresh.
 class Plant {
  public:
   /// Registers the bodies (each on its own frame) and fixed geometries.
@@ -201,7 +202,6 @@ class Plant {
     double reference_time{0};  // when it was taken (s)
     double scale{0};           // S (J)
     double lowest{0};          // E_low (J)
-    bool contact_since{false}; // whether a step has found contact since
   };
 
   RigidTransform X_WG(const Body& body) const;
