@@ -210,7 +210,6 @@ std::string ListTrianglePairs(const std::vector<std::array<int, 2>>& pairs,
   return list;
 }
 
-
 // The solid angle (sr) that the triangle with vertices a, b, c subtends at
 // p, positive when p lies on the side opposite to the triangle's normal
 // (inside, for an outward face), by Van Oosterom and Strackee's formula
@@ -244,7 +243,7 @@ bool SegmentMeetsBox(const Aabb& box, const Vector3d& p, const Vector3d& inv_d) 
   return true;
 }
 
-// Directions for the crossing counts of WindingOfOthers: far from the axes
+// Directions for the crossing counts of WindingNumberByRays: far from the axes
 // and from one another, so that a ray that grazes an edge or a vertex along
 // one (a near-degenerate crossing) passes cleanly along the next.
 constexpr std::array<std::array<double, 3>, 6> kRayDirections{{{0.5773, 0.3119, 0.7546},
@@ -372,8 +371,8 @@ namespace {
 // wholly outside each other one, so the winding number of the rest of the
 // surface is the same all along a shell: it is taken at the centroid of the
 // shell's first triangle, counting the crossings of a ray from there
-// (internal::WindingNumberByRays, O(log F) per shell) or, should every ray graze a
-// triangle, from solid angles. The whole surface's winding number is then
+// (internal::WindingNumberByRays, O(log F) per shell) or, should every ray
+// graze a triangle, from solid angles. The whole surface's winding number is then
 // that value on the shell's outer side and that value plus the shell's own
 // (+1 for an outward shell, −1 for an inward one) on its inner side, and
 // every region off the surface borders some shell, so the surface bounds a

@@ -57,8 +57,9 @@ TEST_CASE("plant: a body that leaves the supported range is named, with the time
 
 TEST_CASE("plant: a torque-free spinning body keeps its energy and angular momentum") {
   // A box spinning about its axis of largest inertia is stable; about a
-  // general axis ω precesses, but with no torque H = I_W·ω is constant in W
-  // up to the explicit gyroscopic term's first-order error.
+  // general axis ω precesses, but with no torque H = I_W·ω is constant in W:
+  // its size to round-off (see the tumbling test below), its direction up
+  // to the rotation step's first-order error.
   BodySpec box;
   box.name = "box";
   box.shape = Box(0.1, 0.2, 0.3);
