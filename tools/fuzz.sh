@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets of the mesh readers (every tests/fuzz/*_fuzz.cc)
-# with clang under AddressSanitizer and UndefinedBehaviorSanitizer, in the
-# sanitizer build (build-asan, shared with tools/sanitize.sh: see
-# tools/sanitizer_build.sh), and runs each for a bounded time from its seed
-# corpus (tests/fuzz/corpus/<reader>/, copied, so the runs never write into
-# the repository). Exits non-zero if any target finds a crash, a leak,
-# undefined behaviour, a timeout or an out-of-memory input; the reproducer is
-# left in build-asan/fuzz/artifacts/<target>/.
+# Builds the libFuzzer targets of the mesh readers and of the surface check
+# (every tests/fuzz/*_fuzz.cc) with clang under AddressSanitizer and
+# UndefinedBehaviorSanitizer, in the sanitizer build (build-asan, shared with
+# tools/sanitize.sh: see tools/sanitizer_build.sh), and runs each for a
+# bounded time from its seed corpus (tests/fuzz/corpus/<name>/, copied, so
+# the runs never write into the repository). Exits non-zero if any target
+# finds a crash, a leak, undefined behaviour, a timeout or an out-of-memory
+# input; the reproducer is left in build-asan/fuzz/artifacts/<target>/.
 #
 # usage: tools/fuzz.sh [seconds per target]   (default 20; CI runs 10)
 # The long run (issue 10): HYDROCONTACT_SANITIZE_DEBUG=1 in a fresh
