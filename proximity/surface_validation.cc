@@ -510,13 +510,10 @@ SurfaceDefects FindSurfaceDefects(const TriangleSurfaceMesh& mesh_G) {
   return out;
 }
 
-void ValidateClosedSurface(const TriangleSurfaceMesh& mesh_G, const std::string& what) {
-  if (mesh_G.num_triangles() == 0) {
-    throw std::invalid_argument(
-        fmt::format("{}: the surface has no triangles, so it bounds no solid", what));
-  }
+std::optional<std::string> DescribeSurfaceDefects(const TriangleSurfaceMesh& mesh_G) {
+  if (mesh_G.num_triangles() == 0) return "the surface has no triangles, so it bounds no solid";
   const SurfaceDefects d = FindSurfaceDefects(mesh_G);
-  if (d.ok()) return;
+  if (d.ok()) return std::nullopt;
   std::string problems;
   auto add = [&](const std::string& s) { problems += (problems.empty() ? "" : "; ") + s; };
   if (!d.open_edges.empty()) {
@@ -580,10 +577,16 @@ void ValidateClosedSurface(const TriangleSurfaceMesh& mesh_G, const std::string&
         "winding of its triangles",
         d.signed_volume));
   }
-  throw std::invalid_argument(fmt::format(
-      "{}: the surface does not bound a solid (it must be closed, manifold, consistently "
-      "oriented and free of self-intersections, with cavities facing inward): {}",
-      what, problems));
+  return fmt::format(
+      "the surface does not bound a solid (it must be closed, manifold, consistently oriented "
+      "and free of self-intersections, with cavities facing inward): {}",
+      problems);
+}
+
+void ValidateClosedSurface(const TriangleSurfaceMesh& mesh_G, const std::string& what) {
+  if (const std::optional<std::string> defects = DescribeSurfaceDefects(mesh_G)) {
+    throw std::invalid_argument(fmt::format("{}: {}", what, *defects));
+  }
 }
 
 }  // namespace hydrocontact

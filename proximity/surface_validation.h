@@ -91,6 +91,12 @@ struct SurfaceDefects {
 /// closer than 1e-10 of the triangle size count as one folded sheet.
 SurfaceDefects FindSurfaceDefects(const TriangleSurfaceMesh& mesh_G);
 
+/// What keeps `mesh_G` from bounding a solid, in words (see
+/// ValidateClosedSurface), or nullopt when it bounds one
+/// (FindSurfaceDefects(mesh_G).ok()). A surface without triangles bounds
+/// none.
+std::optional<std::string> DescribeSurfaceDefects(const TriangleSurfaceMesh& mesh_G);
+
 /// Throws unless `mesh_G` bounds a solid (FindSurfaceDefects(mesh_G).ok()).
 /// @throws std::invalid_argument whose message starts with `what` (e.g.
 ///         "Mesh 'bunny.obj'") and names the defects: the count of open,
@@ -100,7 +106,8 @@ SurfaceDefects FindSurfaceDefects(const TriangleSurfaceMesh& mesh_G);
 ///         point of their common area, the misnested shells (a triangle of
 ///         each, its orientation and what encloses it), or the non-positive
 ///         volume; and says what to do (close the holes, remove the
-///         crossing, reverse the winding).
+///         crossing, reverse the winding): "<what>: " followed by
+///         DescribeSurfaceDefects' text.
 void ValidateClosedSurface(const TriangleSurfaceMesh& mesh_G, const std::string& what);
 
 namespace internal {

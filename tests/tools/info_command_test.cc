@@ -29,6 +29,8 @@ TEST_CASE("info on the sample box: a closed 0.1 m cube with two fields", "[info]
   CHECK(Number(r.out, "volume") == Approx(1e-3).epsilon(1e-12));
   CHECK(Number(r.out, "surface_area") == Approx(0.06).epsilon(1e-12));
   CHECK(Member(r.out, "closed") == "true");
+  CHECK(Member(r.out, "bounds_solid") == "true");
+  CHECK(Member(r.out, "solid_defects") == "null");
   CHECK(Numbers(r.out, "min") == std::vector<double>{-0.05, -0.05, -0.05});
   CHECK(Numbers(r.out, "max") == std::vector<double>{0.05, 0.05, 0.05});
   CHECK(Member(r.out, "point_fields") == "[\"extent\", \"pressure\"]");
@@ -72,6 +74,8 @@ TEST_CASE("info on the sample sphere and patch", "[info]") {
   CHECK(Number(patch.out, "surface_area") == Approx(0.01).epsilon(1e-12));
   CHECK(Member(patch.out, "volume") == "null");
   CHECK(Member(patch.out, "closed") == "false");
+  CHECK(Member(patch.out, "bounds_solid") == "false");
+  CHECK_THAT(Member(patch.out, "solid_defects"), Contains("it is not closed: 16 open edge(s)"));
   CHECK(Numbers(patch.out, "min") == std::vector<double>{-0.05, -0.05, 0});
 }
 
@@ -115,6 +119,44 @@ TEST_CASE("info reports the clean-up of messy files", "[info]") {
   CHECK(Member(v.out, "orientation_flipped") == "true");
   CHECK(Number(v.out, "volume") == Approx(0.5).epsilon(1e-14));
   CHECK(Member(v.out, "closed") == "true");
+}
+
+TEST_CASE("info says whether a closed surface bounds a solid, and why not", "[info]") {
+  // Two axis-aligned cubes about the origin, half-sizes 1 and 0.5, in one
+  // file: with the inner one wound inward it is a hollow cube (volume
+  // 8 − 1), wound outward like the outer one its inside would be counted
+  // twice. Both are closed, so only the nesting tells them apart.
+  test::ScratchDirectory dir;
+  auto cubes = [&](bool inner_inward) {
+    std::string obj;
+    for (const double a : {1.0, 0.5}) {
+      for (int k = 0; k < 8; ++k) obj += fmt::format("v {} {} {}\n", k & 1 ? a : -a, k & 2 ? a : -a, k & 4 ? a : -a);
+    }
+    const int faces[12][3] = {{0, 2, 3}, {0, 3, 1}, {4, 5, 7}, {4, 7, 6}, {0, 1, 5}, {0, 5, 4},
+                              {2, 6, 7}, {2, 7, 3}, {0, 4, 6}, {0, 6, 2}, {1, 3, 7}, {1, 7, 5}};
+    for (const int base : {0, 8}) {
+      for (const auto& f : faces) {
+        const bool reverse = base == 8 && inner_inward;
+        obj += fmt::format("f {} {} {}\n", base + f[0] + 1, base + (reverse ? f[2] : f[1]) + 1,
+                           base + (reverse ? f[1] : f[2]) + 1);
+      }
+    }
+    return obj;
+  };
+  const ToolResult hollow = RunTool({"info", dir.Write("hollow.obj", cubes(true)).string()});
+  CheckSuccess(hollow);
+  CHECK(Member(hollow.out, "closed") == "true");
+  CHECK(Number(hollow.out, "volume") == Approx(7).epsilon(1e-14));
+  CHECK(Member(hollow.out, "bounds_solid") == "true");
+  CHECK(Member(hollow.out, "solid_defects") == "null");
+  const ToolResult nested = RunTool({"info", dir.Write("nested.obj", cubes(false)).string()});
+  CheckSuccess(nested);
+  CHECK(Member(nested.out, "closed") == "true");
+  CHECK(Number(nested.out, "volume") == Approx(9).epsilon(1e-14));
+  CHECK(Member(nested.out, "bounds_solid") == "false");
+  CHECK_THAT(Member(nested.out, "solid_defects"),
+             Contains("the shell of triangle 12 (12 triangles") &&
+                 Contains("faces outward where the rest of the surface has winding number 1"));
 }
 
 TEST_CASE("info on bad input: exit 2, one line on stderr naming the culprit, no stdout",
@@ -163,7 +205,8 @@ TEST_CASE("info --help explains every output member", "[info]") {
   const ToolResult r = RunTool({"info", "--help"});
   CHECK(r.exit_code == 0);
   for (const char* member : {"kind", "num_vertices", "num_elements", "bounding_box", "surface_area",
-                             "volume", "closed", "point_fields", "dropped_faces", "welded_vertices",
+                             "volume", "closed", "bounds_solid", "solid_defects", "point_fields",
+                             "dropped_faces", "welded_vertices",
                              "skipped_cells", "orientation_flipped", "--scale"}) {
     CHECK_THAT(r.out, Contains(member));
   }

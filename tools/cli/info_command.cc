@@ -15,6 +15,7 @@
 #include "mesh/mesh_file.h"
 #include "mesh/volume_mesh.h"
 #include "mesh/vtk_reader.h"
+#include "proximity/surface_validation.h"
 #include "tools/cli/command.h"
 #include "tools/cli/json.h"
 
@@ -45,6 +46,12 @@ Output members:
   closed               whether the surface (a volume's boundary) is closed:
                        every edge shared by exactly two triangles, oriented
                        consistently
+  bounds_solid         whether the surface (a volume's boundary) bounds a
+                       solid, as a rigid mesh or a compliant surface must:
+                       closed, not crossing or lying on itself, its shells
+                       facing outward or, for cavities, inward
+  solid_defects        why it does not (the message registering it as a
+                       solid would give), or null
   point_fields         names of the per-vertex scalar fields (VTK point data)
 Surfaces only (clean-up of messy files):
   dropped_faces        degenerate triangles dropped (repeated vertex, zero area)
@@ -75,6 +82,13 @@ Json BoxJson(const Aabb& box) {
   return Json::MakeObject().Set("min", Json(box.min)).Set("max", Json(box.max));
 }
 
+// "bounds_solid" and "solid_defects" of `surface` (see the help).
+void SetSolidVerdict(const TriangleSurfaceMesh& surface, Json* out) {
+  const std::optional<std::string> defects = DescribeSurfaceDefects(surface);
+  out->Set("bounds_solid", !defects.has_value())
+      .Set("solid_defects", defects ? Json(*defects) : Json(nullptr));
+}
+
 Json SurfaceInfo(const std::string& file, const SurfaceReadResult& r) {
   const TriangleSurfaceMesh& mesh = r.mesh;
   const std::optional<double> volume = mesh.EnclosedVolume();
@@ -86,8 +100,9 @@ Json SurfaceInfo(const std::string& file, const SurfaceReadResult& r) {
       .Set("bounding_box", BoxJson(mesh.CalcBoundingBox()))
       .Set("surface_area", mesh.total_area())
       .Set("volume", volume ? Json(*volume) : Json(nullptr))
-      .Set("closed", volume.has_value())
-      .Set("point_fields", Json::MakeArray())
+      .Set("closed", volume.has_value());
+  SetSolidVerdict(mesh, &out);
+  out.Set("point_fields", Json::MakeArray())
       .Set("dropped_faces", r.num_dropped_faces)
       .Set("welded_vertices", r.num_welded_vertices)
       .Set("unreferenced_vertices", r.num_unreferenced_vertices);
@@ -106,8 +121,9 @@ Json VolumeInfo(const std::string& file, const VtkVolumeData& d) {
       .Set("bounding_box", BoxJson(d.mesh.CalcBoundingBox()))
       .Set("surface_area", boundary.surface.total_area())
       .Set("volume", d.mesh.total_volume())
-      .Set("closed", boundary.surface.IsClosed())
-      .Set("point_fields", std::move(fields))
+      .Set("closed", boundary.surface.IsClosed());
+  SetSolidVerdict(boundary.surface, &out);
+  out.Set("point_fields", std::move(fields))
       .Set("skipped_cells", d.num_skipped_cells)
       .Set("unused_points", d.num_unused_points)
       .Set("orientation_flipped", d.orientation_flipped);
