@@ -366,37 +366,52 @@ namespace {
 // neither crosses nor lies on itself, and those wound against their nesting
 // (SurfaceDefects::misnested_shells). `bvh` is the surface's hierarchy.
 //
-// Shells are the classes of triangles joined through shared vertices
-// (union–find). Since no two shells cross, each lies wholly inside or
-// wholly outside each other one, so the winding number of the rest of the
-// surface is the same all along a shell: it is taken at the centroid of the
-// shell's first triangle, counting the crossings of a ray from there
-// (internal::WindingNumberByRays, O(log F) per shell) or, should every ray
-// graze a triangle, from solid angles. The whole surface's winding number is then
-// that value on the shell's outer side and that value plus the shell's own
-// (+1 for an outward shell, −1 for an inward one) on its inner side, and
-// every region off the surface borders some shell, so the surface bounds a
-// solid exactly when every shell sees 0 and faces outward, or sees 1 and
-// faces inward.
+// Shells are the classes of triangles joined across shared edges
+// (union–find; two shells touching at a vertex stay two). Since no two
+// shells cross, each lies wholly inside or wholly outside each other one,
+// so the winding number of the rest of the surface is the same all along a
+// shell: it is taken at the centroid of the shell's first triangle,
+// counting the crossings of a ray from there (internal::WindingNumberByRays,
+// O(log F) per shell) or, should every ray graze a triangle, from solid
+// angles. The whole surface's winding number is then that value on the
+// shell's outer side and that value plus the shell's own (+1 for an
+// outward shell, −1 for an inward one) on its inner side, and every region
+// off the surface borders some shell, so the surface bounds a solid
+// exactly when every shell sees 0 and faces outward, or sees 1 and faces
+// inward.
 std::vector<SurfaceDefects::MisnestedShell> FindMisnestedShells(const TriangleSurfaceMesh& mesh,
                                                                 const Bvh& bvh) {
   const int num_faces = mesh.num_triangles();
-  std::vector<int> parent(mesh.num_vertices());
+  // Union–find over the triangles, joining the two across each edge: every
+  // edge is used once in each direction (checked before), so sorting the
+  // edges by their vertices puts each edge's two triangles side by side.
+  std::vector<int> parent(num_faces);
   std::iota(parent.begin(), parent.end(), 0);
-  auto root = [&](int v) {
-    while (parent[v] != v) v = parent[v] = parent[parent[v]];
-    return v;
+  auto root = [&](int f) {
+    while (parent[f] != f) f = parent[f] = parent[parent[f]];
+    return f;
   };
+  // (Each edge as one 64-bit key, smaller vertex high, and its triangle.)
+  std::vector<std::pair<uint64_t, int>> edges;
+  edges.reserve(3 * size_t(num_faces));
   for (int f = 0; f < num_faces; ++f) {
     const auto& t = mesh.element(f);
-    for (int i = 1; i < 3; ++i) parent[root(t[i])] = root(t[0]);
+    for (int i = 0; i < 3; ++i) {
+      const int a = t[i], b = t[(i + 1) % 3];
+      edges.push_back({(uint64_t(uint32_t(std::min(a, b))) << 32) | uint32_t(std::max(a, b)), f});
+    }
+  }
+  std::sort(edges.begin(), edges.end(),
+            [](const auto& x, const auto& y) { return x.first < y.first; });
+  for (size_t i = 0; i + 1 < edges.size(); i += 2) {
+    parent[root(edges[i].second)] = root(edges[i + 1].second);
   }
   // Shells numbered in order of their first triangle.
-  std::vector<int> shell_of_root(mesh.num_vertices(), -1);
+  std::vector<int> shell_of_root(num_faces, -1);
   std::vector<int> shell_of_face(num_faces);
   std::vector<int> first_face;
   for (int f = 0; f < num_faces; ++f) {
-    int& shell = shell_of_root[root(mesh.element(f)[0])];
+    int& shell = shell_of_root[root(f)];
     if (shell < 0) {
       shell = static_cast<int>(first_face.size());
       first_face.push_back(f);

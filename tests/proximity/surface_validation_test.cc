@@ -343,6 +343,30 @@ TEST_CASE("Shells are nested as cavities and islands or refused, naming the shel
                       Contains("the shell of triangle 12 (12 triangles") &&
                           Contains("faces outward where the rest of the surface has winding number 1"));
   }
+  SECTION("an outward shell touching the solid around it at a vertex is still refused") {
+    // The cube [0, 2]³ and, inside it, the tetrahedron of its corner
+    // A = (0, 0, 0) (the same vertex) and B = (1, ½, ½), C = (½, 1, ½),
+    // D = (½, ½, 1): (B − A)·((C − A) × (D − A)) = ½ > 0, so the faces
+    // ACB, ABD, ADC and BCD face outward, and its volume is 1/12. Joined at
+    // a vertex, not an edge, the two are two shells.
+    TriangleSurfaceMesh cube = Join({{big, false, Vector3d(1, 1, 1)}});
+    std::vector<Vector3d> vertices = cube.vertices();
+    REQUIRE(vertices[0] == Vector3d::Zero());
+    vertices.push_back(Vector3d(1, 0.5, 0.5));
+    vertices.push_back(Vector3d(0.5, 1, 0.5));
+    vertices.push_back(Vector3d(0.5, 0.5, 1));
+    std::vector<TriangleSurfaceMesh::Element> triangles = cube.triangles();
+    for (const TriangleSurfaceMesh::Element& t : std::vector<TriangleSurfaceMesh::Element>{
+             {0, 9, 8}, {0, 8, 10}, {0, 10, 9}, {8, 9, 10}}) {
+      triangles.push_back(t);
+    }
+    const SurfaceDefects d = FindSurfaceDefects(TriangleSurfaceMesh(triangles, vertices));
+    REQUIRE(d.misnested_shells.size() == 1);
+    CHECK(d.misnested_shells[0].first_triangle == 12);
+    CHECK(d.misnested_shells[0].num_triangles == 4);
+    CHECK(d.misnested_shells[0].signed_volume == Approx(1.0 / 12));
+    CHECK(d.misnested_shells[0].enclosing_winding == 1);
+  }
   SECTION("three nested outward shells: the inner two are refused") {
     const SurfaceDefects d = FindSurfaceDefects(Join({{small}, {big}, {mid}}));
     REQUIRE(d.misnested_shells.size() == 2);
