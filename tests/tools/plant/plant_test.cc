@@ -55,19 +55,25 @@ TEST_CASE("plant: a body that leaves the supported range is named, with the time
                                       Catch::Contains("t = 2 s") && Catch::Contains("dt = 1 s"));
 }
 
+// A free box 0.1 × 0.2 × 0.3 m (no gravity, nothing else) spinning at w_W,
+// stepped at dt.
+Plant MakeSpinningBox(const Vector3d& w_W, double dt) {
+  BodySpec box;
+  box.name = "box";
+  box.shape = Box(0.1, 0.2, 0.3);
+  box.V_WG.w_W = w_W;
+  PlantSettings settings;
+  settings.gravity_W.setZero();
+  settings.dt = dt;
+  return Plant({box}, {}, settings);
+}
+
 TEST_CASE("plant: a torque-free spinning body keeps its energy and angular momentum") {
   // A box spinning about its axis of largest inertia is stable; about a
   // general axis ω precesses, but with no torque H = I_W·ω is constant in W:
   // its size to round-off (see the tumbling test below), its direction up
   // to the rotation step's first-order error.
-  BodySpec box;
-  box.name = "box";
-  box.shape = Box(0.1, 0.2, 0.3);
-  box.V_WG.w_W = Vector3d(0.3, 0.2, 2.0);
-  PlantSettings settings;
-  settings.gravity_W.setZero();
-  settings.dt = 1e-4;
-  Plant plant({box}, {}, settings);
+  Plant plant = MakeSpinningBox(Vector3d(0.3, 0.2, 2.0), 1e-4);
   const Vector3d H0 = plant.CalcAngularMomentum();
   const double E0 = plant.CalcEnergy();
   for (int k = 0; k < 2000; ++k) plant.Step();
@@ -173,14 +179,7 @@ TEST_CASE("plant: a free spin keeps its energy and momentum's size at any step, 
   // about y perturbed by 0.1% turns over (ω_y changes sign) and back,
   // again and again; a scheme that loses energy settles on the x axis
   // instead, one that gains it spins up.
-  BodySpec box;
-  box.name = "tumbler";
-  box.shape = Box(0.1, 0.2, 0.3);
-  box.V_WG.w_W = Vector3d(0.01, 10, 0.01);
-  PlantSettings settings;
-  settings.gravity_W.setZero();
-  settings.dt = 0.05;
-  Plant plant({box}, {}, settings);
+  Plant plant = MakeSpinningBox(Vector3d(0.01, 10, 0.01), 0.05);
   const double E0 = plant.CalcEnergy();
   const double H0 = plant.CalcAngularMomentum().norm();
   int sign_changes = 0;
