@@ -47,9 +47,10 @@ double Seconds(std::chrono::steady_clock::time_point a, std::chrono::steady_cloc
 // energy on every step of a spin about a general axis (20% in 10 s at
 // h = 1 ms and 20 rad/s), and backward Euler loses it (the spin drifts to
 // the axis of largest inertia).
-Vector3d AngularVelocityStep(const Matrix3d& I_G, const Vector3d& w_G, const Vector3d& tau_G, double h) {
-  const Eigen::LDLT<Matrix3d> inertia(I_G);
-  const Vector3d w_star = w_G + h * inertia.solve(tau_G);
+// I_inverse_G = I_G⁻¹.
+Vector3d AngularVelocityStep(const Matrix3d& I_G, const Matrix3d& I_inverse_G, const Vector3d& w_G,
+                             const Vector3d& tau_G, double h) {
+  const Vector3d w_star = w_G + h * (I_inverse_G * tau_G);
   auto skew = [](const Vector3d& v) {
     Matrix3d S;
     S << 0, -v.z(), v.y(), v.z(), 0, -v.x(), -v.y(), v.x(), 0;
@@ -97,6 +98,7 @@ Plant::Plant(const std::vector<BodySpec>& bodies, const std::vector<FixedSpec>& 
     if (!b.V_WG.w_W.allFinite() || !b.V_WG.v_W.allFinite()) {
       throw std::invalid_argument(fmt::format("Plant: body '{}': non-finite velocity", b.name));
     }
+    body.I_inverse_G = body.mass.I_SScm_G.inverse();
     body.frame = scene_graph_.RegisterFrame(b.name);
     body.geometry = scene_graph_.RegisterGeometry(body.frame, RigidTransform(), b.shape, b.name, b.properties);
     body.R_WG = b.X_WG.rotation();
@@ -236,7 +238,8 @@ void Plant::Step() {
   for (Body& body : bodies_) {
     // Velocities first, with the forces at the current poses.
     body.v_WScm += h * (body.F_Scm_W.f_W / body.mass.mass + settings_.gravity_W);
-    body.w_W = body.R_WG * AngularVelocityStep(body.mass.I_SScm_G, body.R_WG.transpose() * body.w_W,
+    body.w_W = body.R_WG * AngularVelocityStep(body.mass.I_SScm_G, body.I_inverse_G,
+                                               body.R_WG.transpose() * body.w_W,
                                                body.R_WG.transpose() * body.F_Scm_W.tau_W, h);
     // Then poses with the new velocities.
     body.p_WScm += h * body.v_WScm;
@@ -280,8 +283,9 @@ void Plant::WatchEnergy() {
 }
 
 double Plant::KineticEnergy(const Body& body) {
-  const Matrix3d I_W = body.R_WG * body.mass.I_SScm_G * body.R_WG.transpose();
-  return 0.5 * body.mass.mass * body.v_WScm.squaredNorm() + 0.5 * body.w_W.dot(I_W * body.w_W);
+  // ½ω·I_W·ω with I_W = R·I_G·Rᵀ, evaluated in G.
+  const Vector3d w_G = body.R_WG.transpose() * body.w_W;
+  return 0.5 * body.mass.mass * body.v_WScm.squaredNorm() + 0.5 * w_G.dot(body.mass.I_SScm_G * w_G);
 }
 
 double Plant::CalcEnergy() const {

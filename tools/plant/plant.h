@@ -188,6 +188,8 @@ class Plant {
     FrameId frame;
     GeometryId geometry;
     MassProperties mass;
+    // mass.I_SScm_G⁻¹, constant (the step needs it every time).
+    Eigen::Matrix3d I_inverse_G;
     Eigen::Vector3d p_WScm;
     Eigen::Matrix3d R_WG;
     Eigen::Vector3d v_WScm;
