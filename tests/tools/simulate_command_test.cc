@@ -109,6 +109,21 @@ TEST_CASE("simulate: a box dropped on the floor comes to rest on it") {
   CHECK(std::abs(pose[3]) < 1e-6);
   CHECK(std::abs(pose[4]) < 1e-6);
   CHECK(summary.Find("max_contacts")->as_number() == 1);
+  // Dropped from above the floor, the box starts without contact: the
+  // divergence watch took its reference at t = 0.
+  CHECK(summary.Find("watched_from")->as_number() == 0);
+}
+
+TEST_CASE("simulate: a scene never free of contact says it was not watched") {
+  // sphere_ramp.json: the ball starts on the ramp and rolls down it onto
+  // the floor, touching something at every step, so the divergence watch
+  // never had a state without elastic energy to start from.
+  const ToolResult r = RunTool("simulate", {DataPath("scenes/sphere_ramp.json"), "--steps", "200", "--trajectory",
+                                            (ToolScratch().path() / "t.jsonl").string()});
+  CheckSuccess(r);
+  const JsonValue summary = ParseJson(r.out, "stdout");
+  CHECK(summary.Find("max_contacts")->as_number() >= 1);
+  CHECK(summary.Find("watched_from")->is_null());
 }
 
 TEST_CASE("simulate: a diverging run exits 2 naming dt, its trajectory so far kept") {

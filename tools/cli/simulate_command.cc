@@ -82,6 +82,9 @@ Output (stdout):
   max_contacts         the largest number of contacts (surfaces, patches or
                        point pairs) in a step
   energy               {"initial", "final"}: kinetic + gravitational (J)
+  watched_from         when the divergence watch (below) took its reference
+                       (s): the first step without contact; null if every
+                       step had contact, so the run was not watched
   trajectory           the trajectory file
 
 On bad input prints one line on stderr (naming the file and key) and exits 2.
@@ -234,6 +237,8 @@ int Run(const std::vector<std::string>& args) {
   out.Set("final", std::move(final_state));
   out.Set("max_contacts", max_contacts);
   out.Set("energy", Json::MakeObject().Set("initial", initial_energy).Set("final", plant.CalcEnergy()));
+  const std::optional<double> watched_from = plant.energy_watch_since();
+  out.Set("watched_from", watched_from ? Json(*watched_from) : Json(nullptr));
   out.Set("trajectory", trajectory_file.string());
   if (out_dir) out.Set("vtk_series", (*out_dir / "contact.pvd").string());
   if (picture) out.Set("png", picture->file);

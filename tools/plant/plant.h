@@ -8,6 +8,7 @@
 /// and patches or point pairs (rigid pairs) through the reused-result forms,
 /// turns them into spatial forces, and advances with semi-implicit Euler.
 
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <utility>
@@ -154,6 +155,13 @@ class Plant {
   /// The velocity of body i's centre of mass in W.
   const Eigen::Vector3d& com_velocity(int i) const { return bodies_[i].v_WScm; }
   const Eigen::Vector3d& com_position(int i) const { return bodies_[i].p_WScm; }
+
+  /// When the divergence watch took its reference (the first step without
+  /// contact, see Divergence), or nullopt while it has none (every step so
+  /// far found contact, or SetBodyState reset it and no step has run since).
+  std::optional<double> energy_watch_since() const {
+    return energy_watch_.armed ? std::optional<double>(energy_watch_.reference_time) : std::nullopt;
+  }
 
   /// Kinetic plus gravitational potential energy (J), taking the potential
   /// as −m·g·p_WScm (zero at W's origin). Elastic energy stored in contact is
