@@ -12,6 +12,7 @@
 #include "mesh/triangle_surface_mesh.h"
 #include "mesh/volume_mesh.h"
 #include "mesh/vtk_writer.h"
+#include "proximity/surface_validation.h"
 #include "python/bindings.h"
 
 namespace hydrocontact::python {
@@ -104,6 +105,10 @@ void BindMeshesAndFiles(py::module_& m) {
       .def("IsClosed", &TriangleSurfaceMesh::IsClosed)
       .def("CalcSignedVolume", &TriangleSurfaceMesh::CalcSignedVolume)
       .def("EnclosedVolume", &TriangleSurfaceMesh::EnclosedVolume)
+      .def("DescribeSurfaceDefects", &DescribeSurfaceDefects,
+           "None if the surface bounds a solid (closed, not crossing or lying on itself, its shells\n"
+           "facing outward or, for cavities, inward), as a rigid mesh or a compliant surface must;\n"
+           "otherwise why not, in the words registering it would refuse it with.")
       .def("Equal", &TriangleSurfaceMesh::Equal);
 
   py::class_<PolygonSurfaceMesh>(m, "PolygonSurfaceMesh", "An immutable mesh of convex polygons.")

@@ -89,6 +89,32 @@ def test_mesh_types():
     np.testing.assert_array_equal(p.faces[0], [0, 1, 2, 3])
 
 
+def nested_cubes(inner_inward):
+    # Cubes [-1, 1]³ and [-0.5, 0.5]³, each face counter-clockwise seen from
+    # outside, the inner one reversed when it is a cavity.
+    faces = [[0, 2, 3], [0, 3, 1], [4, 5, 7], [4, 7, 6], [0, 1, 5], [0, 5, 4],
+             [2, 6, 7], [2, 7, 3], [0, 4, 6], [0, 6, 2], [1, 3, 7], [1, 7, 5]]
+    vertices = [[a if k & 1 else -a, a if k & 2 else -a, a if k & 4 else -a]
+                for a in (1.0, 0.5) for k in range(8)]
+    inner = [[8 + f[0], 8 + f[2], 8 + f[1]] if inner_inward else [8 + i for i in f] for f in faces]
+    return hc.TriangleSurfaceMesh(vertices, faces + inner)
+
+
+def test_surface_defects_say_whether_a_surface_bounds_a_solid():
+    # The tetrahedron bounds a solid; a hollow cube does too (volume 8 − 1);
+    # two nested outward cubes, both closed, do not: the inner one would be
+    # inside twice (total volume 8 + 1), and the reason names it.
+    assert unit_tetrahedron_surface().DescribeSurfaceDefects() is None
+    hollow = nested_cubes(inner_inward=True)
+    assert hollow.EnclosedVolume() == pytest.approx(7)
+    assert hollow.DescribeSurfaceDefects() is None
+    nested = nested_cubes(inner_inward=False)
+    assert nested.IsClosed() and nested.EnclosedVolume() == pytest.approx(9)
+    reason = nested.DescribeSurfaceDefects()
+    assert "1 shell(s) wound against their nesting" in reason
+    assert "the shell of triangle 12 (12 triangles" in reason
+
+
 @pytest.mark.parametrize("suffix,write", [
     (".obj", lambda f, m: hc.WriteObjFile(f, m)),
     (".stl", lambda f, m: hc.WriteStlFile(f, m, binary=False)),
