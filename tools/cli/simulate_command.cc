@@ -92,7 +92,7 @@ A run that diverges (dt too large for the contacts) stops the same way: once
 the scene has been free of contact, its kinetic + gravitational energy can
 only fall, and a step that raises it beyond the energy to lift every body by
 its own size plus half of what went through the contacts is refused, naming
-the energies, dt and the fastest body; the trajectory written so far is kept.
+the energies, dt and the most energetic body; the trajectory so far is kept.
 )";
 }
 

@@ -204,16 +204,7 @@ void Plant::Step() {
   }
   const auto queried = std::chrono::steady_clock::now();
   // The state the queries saw: with no contact it stores no elastic energy.
-  if (!energy_watch_.armed && num_contacts() == 0) {
-    double scale = 0;
-    for (const Body& body : bodies_) {
-      const double m = body.mass.mass;
-      const double radius_of_gyration = std::sqrt(body.mass.I_SScm_G.trace() / (2 * m));
-      scale += KineticEnergy(body) + m * settings_.gravity_W.norm() * radius_of_gyration;
-    }
-    const double energy = CalcEnergy();
-    energy_watch_ = {true, energy, time_, scale, energy};
-  }
+  if (!energy_watch_.armed && num_contacts() == 0) ArmEnergyWatch();
 
   for (Body& body : bodies_) body.F_Scm_W = SpatialForce();
   for (const ContactSurface& s : surfaces_) {
@@ -260,6 +251,17 @@ void Plant::Step() {
   const auto end = std::chrono::steady_clock::now();
   query_seconds_ += Seconds(start, queried);
   step_seconds_ += Seconds(start, end);
+}
+
+void Plant::ArmEnergyWatch() {
+  double scale = 0;
+  for (const Body& body : bodies_) {
+    const double m = body.mass.mass;
+    const double radius_of_gyration = std::sqrt(body.mass.I_SScm_G.trace() / (2 * m));
+    scale += KineticEnergy(body) + m * settings_.gravity_W.norm() * radius_of_gyration;
+  }
+  const double energy = CalcEnergy();
+  energy_watch_ = {true, energy, time_, scale, energy};
 }
 
 void Plant::WatchEnergy() {

@@ -137,9 +137,9 @@ class Plant {
   /// Advances one step of size dt.
   /// @throws std::runtime_error naming the body if its state stops being
   ///         finite or its frame leaves the supported range (kMaxCoordinate),
-  ///         or naming the energies, times, dt and the fastest body when
-  ///         the energy grows beyond what the contacts can give back (see
-  ///         Divergence above); what the queries throw.
+  ///         or naming the energies, times, dt and the most energetic body
+  ///         when the energy grows beyond what the contacts can give back
+  ///         (see Divergence above); what the queries throw.
   void Step();
 
   double time() const { return time_; }
@@ -217,8 +217,11 @@ class Plant {
   RigidTransform X_WG(const Body& body) const;
   // ½m·v² + ½ω·I_W·ω (J).
   static double KineticEnergy(const Body& body);
-  // Arms the watch with the current state if it is not armed and the last
-  // query found no contact; else checks the current state against it.
+  // Takes the current state (which must hold no contact) as the watch's
+  // reference, with the scene's energy scale S.
+  void ArmEnergyWatch();
+  // Checks the current state against the armed watch, lowering E_low.
+  // @throws std::runtime_error as Step() says.
   void WatchEnergy();
   BodyMotion Motion(GeometryId id) const;
   void Accumulate(GeometryId id, const SpatialForce& F_Go_W);
