@@ -72,6 +72,23 @@ OutputArrays OutputArraysOf(ContactSurfaceArrays& out, bool triangles, bool has_
   return triangles ? of(out.tri_mesh_W, out.tri_e_MN) : of(out.poly_mesh_W, out.poly_e_MN);
 }
 
+// Twice an area that no polygon of a patch of this bounding-box diagonal
+// D can exceed while failing a degeneracy test. Every vertex lies in the
+// patch's box, so every edge is at most D long: twice the area above
+// kDegeneratePolygonRatio·D² clears the ratio test, and, being above
+// 2·kNegligibleAreaRatio·D², the area test. A polygon of n ≤ 16 vertices
+// and longest edge ℓ has diameter ≤ nℓ/2 and a fan of n − 2 triangles,
+// so twice its area is at most (n − 2)(nℓ/2)² < 1000ℓ²: here ℓ² > 1e-15·D²,
+// far above the negligible edge's (kNegligibleEdgeRatio·D)². The factor 2
+// covers the rounding of D and of the edges after rotation to W (1e-15
+// relative). A NaN or infinite D gives a bound no area passes.
+double ClearlyWholeTwiceArea(double patch_size) {
+  static_assert(kDegeneratePolygonRatio > 2 * kNegligibleAreaRatio);
+  static_assert(kDegeneratePolygonRatio / 1000 > kNegligibleEdgeRatio * kNegligibleEdgeRatio);
+  static_assert(ClipPolygon::kCapacity <= 16);
+  return 2 * kDegeneratePolygonRatio * patch_size * patch_size;
+}
+
 // Moves face `from`'s data to slot `to` ≤ from.
 void MoveFace(const OutputArrays& arrays, int from, int to) {
   arrays.normals[to] = arrays.normals[from];
@@ -109,6 +126,9 @@ struct Build {
   const std::vector<Eigen::Vector3d>& grad_N_F;
   double negligible_edge_sq;
   double negligible_twice_area;
+  // Twice an area above which a polygon passes every degeneracy test
+  // whatever its edges (see PolygonOfSize).
+  double clearly_whole_twice_area;
   ContactSurfaceArrays& out;
   std::vector<uint32_t>& kept;
   std::vector<BlockTotals>& block_totals;
@@ -236,12 +256,15 @@ bool Build::PolygonOfSize(int k, int begin, int n_any, BlockTotals* totals) cons
   // same values); the maximum is taken in the order edge n−1, 0, 1, ….
   std::array<Eigen::Vector3d, kStorage> edge;
   std::array<double, kStorage> edge_sq{};  // Zeroed for the compiler only: n ≥ 3.
-  for (int i = 0; i < n; ++i) {
-    edge[i] = p_W[i + 1 == n ? 0 : i + 1] - p_W[i];
-    edge_sq[i] = edge[i].squaredNorm();
-  }
-  double longest_sq = edge_sq[n - 1];
-  for (int i = 0; i + 1 < n; ++i) longest_sq = std::max(longest_sq, edge_sq[i]);
+  auto longest_edge_sq = [&] {
+    for (int i = 0; i < n; ++i) {
+      edge[i] = p_W[i + 1 == n ? 0 : i + 1] - p_W[i];
+      edge_sq[i] = edge[i].squaredNorm();
+    }
+    double longest_sq = edge_sq[n - 1];
+    for (int i = 0; i + 1 < n; ++i) longest_sq = std::max(longest_sq, edge_sq[i]);
+    return longest_sq;
+  };
   // Twice the area along the intended normal n̂. Every kernel's polygon
   // lies in the plane normal to its n̂ (the rigid triangle's plane, the
   // half-space's, or the equilibrium plane of ∇h, which the slicing
@@ -250,10 +273,18 @@ bool Build::PolygonOfSize(int k, int begin, int n_any, BlockTotals* totals) cons
   // piece whose vertex-derived normal would be dominated by round-off, n̂
   // is the better normal.)
   const double twice_area = area_vector.dot(nhat_W);
-  if (!(longest_sq > negligible_edge_sq) ||
-      !(twice_area > kDegeneratePolygonRatio * longest_sq) ||
-      !(twice_area > negligible_twice_area)) {
-    return false;
+  // The degeneracy tests need the longest edge, unless the area alone
+  // settles them: an area above clearly_whole_twice_area passes all three
+  // (see its definition), so the edges are measured only for the rare
+  // small piece, or when the fan below needs them.
+  constexpr bool kFanNeedsEdges = kTriangles && kSize != 3;
+  if (kFanNeedsEdges || !(twice_area > clearly_whole_twice_area)) {
+    const double longest_sq = longest_edge_sq();
+    if (!(longest_sq > negligible_edge_sq) ||
+        !(twice_area > kDegeneratePolygonRatio * longest_sq) ||
+        !(twice_area > negligible_twice_area)) {
+      return false;
+    }
   }
 
   // A rigid side's gradient is absent: not rotated, not stored.
@@ -633,6 +664,7 @@ bool BuildContactSurface(const ContactPolygons& polygons, const RigidTransform& 
                     flip ? polygons.grad_first : polygons.grad_second,
                     negligible_edge * negligible_edge,
                     2 * kNegligibleAreaRatio * patch_size * patch_size,
+                    ClearlyWholeTwiceArea(patch_size),
                     out,
                     kept,
                     block_totals,

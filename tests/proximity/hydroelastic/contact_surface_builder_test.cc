@@ -630,6 +630,45 @@ TEST_CASE("Pieces of negligible area against the patch are dropped, whatever the
   }
 }
 
+TEST_CASE("A needle spanning the patch is judged by its shape, whatever its area", "[builder]") {
+  // The builder accepts a polygon on its area alone when twice the area
+  // exceeds 2·kDegeneratePolygonRatio·D², D the patch's diagonal: no edge
+  // is longer than D, so such a polygon passes the shape test. A needle
+  // whose base is the whole patch is the case that bound must not cut
+  // short. The triangle (0,0,0), (1,0,0), (0.5,r,0) has twice the area r,
+  // longest edge 1 (the base; the others are √(0.25 + r²)) and is the
+  // whole patch, D = √(1 + r²) ≈ 1: at r = 0.9e-12 its ratio r/1 is below
+  // kDegeneratePolygonRatio = 1e-12 and it must be dropped; at r = 1.1e-12
+  // it is kept, all three of its fan triangles too (twice their areas are
+  // r/3 ≈ 3.7e-13, above 1e-13 times their longest edge squared, at most
+  // 1). Rotated into W the vertices carry 1e-16 of round-off, which moves
+  // r by 1e-4 of itself, far inside the 10% margins.
+  static_assert(kDegeneratePolygonRatio == 1e-12 && kDegenerateFanTriangleRatio == 1e-13);
+  for (const double r : {0.9e-12, 1.1e-12}) {
+    ContactPolygons polygons;
+    ClipPolygon needle;
+    for (const Vector3d& p : {Vector3d(0, 0, 0), Vector3d(1, 0, 0), Vector3d(0.5, r, 0)}) {
+      Vector4d v;
+      v << p, 5;
+      needle.push_back(v);
+    }
+    polygons.Add(needle, Vector3d::UnitZ(), Vector3d(0, 0, 7), Vector3d(0, 0, -9));
+    for (auto representation :
+         {HydroelasticContactRepresentation::kPolygon, HydroelasticContactRepresentation::kTriangle}) {
+      const auto surface = BuildContactSurface(polygons, kX_WF, GeometryId::get_new_id(), true,
+                                               GeometryId::get_new_id(), true, representation);
+      if (r < 1e-12) {
+        CHECK_FALSE(surface.has_value());
+        continue;
+      }
+      REQUIRE(surface.has_value());
+      CHECK(surface->num_faces() ==
+            (representation == HydroelasticContactRepresentation::kPolygon ? 1 : 3));
+      CHECK(surface->total_area() == Approx(r / 2).epsilon(1e-3));
+    }
+  }
+}
+
 // A grid of `count` cells of side a = 0.01 m in F's plane z = 0, with the
 // pressure p = 3 + x + 2y (Pa). Cell k is a square, or (k % 7 == 3) the
 // triangle of its lower-left half, or (k % 97 == 5) a collinear piece that
