@@ -30,7 +30,6 @@ struct Scratch {
   StampedCache<Eigen::Vector3d> vertices_M;               // N's vertices in M
   StampedCache<LinearFunction> pressures_M;               // per N tetrahedron
   StampedCache<std::array<ClipHalfSpace, 4>> faces_M;     // per N tetrahedron
-  StampedCache<std::array<ClipHalfSpace, 4>> own_faces;   // per M tetrahedron
   ClipPolygon buffers[2];
 };
 
@@ -155,7 +154,6 @@ void IntersectElements(const CallData& call, std::span<const int> elements_N, Co
   scratch.vertices_M.Begin(mesh_N.num_vertices());
   scratch.pressures_M.Begin(mesh_N.num_elements());
   scratch.faces_M.Begin(mesh_N.num_elements());
-  scratch.own_faces.Begin(mesh_M.num_elements());
   auto vertex_M = [&](int v) -> const Eigen::Vector3d& {
     return scratch.vertices_M.Get(v, [&](int k) { return Eigen::Vector3d(X_MN * mesh_N.vertex(k)); });
   };
