@@ -5,6 +5,8 @@
 #include <map>
 #include <vector>
 
+#include <fmt/format.h>
+
 namespace hydrocontact {
 namespace {
 
@@ -105,7 +107,11 @@ VolumeMeshWithExtent MakeBoxVolumeMesh(const Box& box, double margin) {
       }
     }
   }
-  return {VolumeMesh(std::move(tetrahedra), std::move(vertices)), std::move(extent)};
+  return {internal::MakePrimitiveVolumeMesh(
+              fmt::format("Box {:g} × {:g} × {:g} m (margin {:g} m)", box.size().x(),
+                          box.size().y(), box.size().z(), margin),
+              std::move(tetrahedra), std::move(vertices)),
+          std::move(extent)};
 }
 
 TriangleSurfaceMesh MakeBoxSurfaceMesh(const Box& box, double margin) {

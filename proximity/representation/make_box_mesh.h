@@ -30,7 +30,10 @@ namespace hydrocontact {
 /// The margin inflates the box with sharp corners: half sizes hᵢ + δ, every
 /// face exactly δ from the original face (corners δ√3 from the original
 /// corners). The inflated box has the same medial core, e = 1 there.
-/// @throws std::invalid_argument for a negative or non-finite margin.
+/// @throws std::invalid_argument for a negative or non-finite margin, or a
+///         box so thin against its other sizes (about 1e-6 of them) that
+///         elements over its thin sides would be numerically flat ("too
+///         thin", naming the box; no hint applies).
 VolumeMeshWithExtent MakeBoxVolumeMesh(const Box& box, double margin = 0);
 
 /// The closed, outward surface of `box` inflated by `margin` (sharp

@@ -1,7 +1,12 @@
 #include "proximity/representation/make_capsule_mesh.h"
 
+#include <algorithm>
+#include <cmath>
 #include <numbers>
+#include <string>
 #include <vector>
+
+#include <fmt/format.h>
 
 #include "proximity/representation/make_lattice_mesh.h"
 
@@ -63,6 +68,16 @@ VolumeMeshWithExtent MakeCapsuleVolumeMesh(const Capsule& capsule, double resolu
   internal::CheckMeshSize("Capsule", "tetrahedra", 8 * (3 * m * layers + m * m), resolution_hint,
                           2);
   const CapsuleLattice C = CapsulePlan{m, layers}.Lattice(capsule, margin);
+  // Its thinnest part is the radius R' (a short body only brings the
+  // capsule nearer a sphere); the widest spacing of its vertices is a body
+  // layer, a rim chord or a cap shell.
+  const std::string sizes = fmt::format("radius {:g} m and length {:g} m (margin {:g} m)",
+                                        capsule.radius(), capsule.length(), margin);
+  internal::CheckThickness(
+      "Capsule", sizes, "radius with margin", C.R,
+      std::max({C.half_length / C.layers, 2 * C.R * std::sin(std::numbers::pi / (4 * C.m)),
+                C.R / C.m}),
+      resolution_hint);
   internal::SymmetricLatticeAssembler assembler(CapsuleMap(C),
                                                 size_t(4 * (m + 1) * (m + 1) * (layers + m + 1)),
                                                 LatticePoint(C.m, C.m, C.layers + C.m));
@@ -89,7 +104,8 @@ VolumeMeshWithExtent MakeCapsuleVolumeMesh(const Capsule& capsule, double resolu
     for (auto& q : t) q[2] += C.layers;
     assembler.AddTetrahedron({centre, t[0], t[1], t[2]});
   });
-  return assembler.BuildVolume();
+  return assembler.BuildVolume(
+      fmt::format("Capsule of {} at resolution hint {:g} m", sizes, resolution_hint));
 }
 
 TriangleSurfaceMesh MakeCapsuleSurfaceMesh(const Capsule& capsule, double resolution_hint,

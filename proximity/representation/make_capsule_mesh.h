@@ -29,14 +29,17 @@ namespace hydrocontact {
 ///
 /// The margin gives the capsule of radius R+δ: every boundary vertex is
 /// exactly δ from the original surface.
-/// @throws std::invalid_argument for a bad hint or margin, or a hint so
-///         small that the mesh would exceed MaxMeshElements() tetrahedra.
+/// @throws std::invalid_argument for a bad hint or margin, a hint so small
+///         that the mesh would exceed MaxMeshElements() tetrahedra, or a
+///         capsule whose radius (with the margin) is below 1e-5 of its
+///         element spacing ("too thin", naming a hint that would do).
 VolumeMeshWithExtent MakeCapsuleVolumeMesh(const Capsule& capsule, double resolution_hint,
                                            double margin = 0);
 
 /// The closed, outward boundary of MakeCapsuleVolumeMesh, in G.
 /// @throws std::invalid_argument as MakeCapsuleVolumeMesh, counting
-///         triangles.
+///         triangles; a thin capsule's triangles are fine (no thickness
+///         limit).
 TriangleSurfaceMesh MakeCapsuleSurfaceMesh(const Capsule& capsule, double resolution_hint,
                                            double margin = 0);
 

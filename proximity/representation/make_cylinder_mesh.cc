@@ -21,12 +21,6 @@ using internal::LatticeVertex;
 // min(h, H) is dropped, its place taken by the centre (see the header).
 constexpr double kAbsorbedCore = 1e-3;
 
-// The thinnest a cylinder may be against its widest element spacing: below
-// it the flat elements' volumes (∝ thickness² · spacing) come within round-off
-// of zero (VolumeMesh rejects 6V ≤ 1e-12·(longest edge)³; this keeps a
-// factor 100 from it).
-constexpr double kMinThicknessRatio = 1e-5;
-
 // The sizes of a cylinder's mesh (all inflated by the margin). Counts are
 // doubles first, so an absurd hint is rejected by CheckMeshSize before any
 // integer conversion can overflow.
@@ -94,21 +88,16 @@ CylinderPlan Plan(const Cylinder& cylinder, double h, double margin) {
 }
 
 // Refuses a cylinder whose elements would be numerically flat: thinner
-// (H = min(R', L'/2)) than kMinThicknessRatio times the widest spacing of
-// its vertices (rim chord, side layer, axis step). The spacing shrinks with
-// the hint, so the message says which hint would do.
+// (H = min(R', L'/2)) than internal::kMinThicknessRatio times the widest
+// spacing of its vertices (rim chord, side layer, axis step).
 void CheckThickness(const Cylinder& cylinder, double margin, double h, const CylinderPlan& P) {
   const double chord = 2 * P.R * std::sin(std::numbers::pi / (4 * P.m));
   const double spacing =
       std::max({chord, P.half_length / P.J, P.K > 0 ? P.axis_half / P.K : 0.0});
-  if (P.H >= kMinThicknessRatio * spacing) return;
-  throw std::invalid_argument(fmt::format(
-      "Cylinder: radius {:g} m and length {:g} m (margin {:g} m) are too flat to mesh at "
-      "resolution hint {:g} m: min(radius, half length) {:g} m is below {:g} of the element "
-      "spacing {:g} m; "
-      "use a resolution hint below {:g} m",
-      cylinder.radius(), cylinder.length(), margin, h, P.H, kMinThicknessRatio, spacing,
-      P.H / kMinThicknessRatio));
+  internal::CheckThickness("Cylinder",
+                           fmt::format("radius {:g} m and length {:g} m (margin {:g} m)",
+                                       cylinder.radius(), cylinder.length(), margin),
+                           "min(radius, half length)", P.H, spacing, h);
 }
 
 CylinderPlan CheckedPlan(const Cylinder& cylinder, double h, double margin, bool volume) {
@@ -194,7 +183,10 @@ VolumeMeshWithExtent MakeCylinderVolumeMesh(const Cylinder& cylinder, double res
       add({apex, t[0], t[1], t[2]});
     });
   }
-  return assembler.BuildVolume();
+  return assembler.BuildVolume(
+      fmt::format("Cylinder of radius {:g} m and length {:g} m (margin {:g} m) at resolution hint "
+                  "{:g} m",
+                  cylinder.radius(), cylinder.length(), margin, resolution_hint));
 }
 
 TriangleSurfaceMesh MakeCylinderSurfaceMesh(const Cylinder& cylinder, double resolution_hint,

@@ -49,7 +49,7 @@ namespace hydrocontact {
 /// @throws std::invalid_argument for a bad hint or margin, a hint so small
 ///         that the mesh would exceed MaxMeshElements() tetrahedra, or a
 ///         cylinder thinner (min(R', L'/2)) than 1e-5 of its element
-///         spacing ("too flat", naming a hint that would do).
+///         spacing ("too thin", naming a hint that would do).
 VolumeMeshWithExtent MakeCylinderVolumeMesh(const Cylinder& cylinder, double resolution_hint,
                                             double margin = 0);
 

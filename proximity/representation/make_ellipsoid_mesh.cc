@@ -1,5 +1,7 @@
 #include "proximity/representation/make_ellipsoid_mesh.h"
 
+#include <fmt/format.h>
+
 #include "proximity/representation/make_geodesic_sphere.h"
 
 namespace hydrocontact {
@@ -50,7 +52,13 @@ VolumeMeshWithExtent MakeEllipsoidConeVolumeMesh(const char* shape, const Eigen:
   std::vector<VolumeMesh::Element> tetrahedra;
   tetrahedra.reserve(sphere.triangles.size());
   for (const auto& t : sphere.triangles) tetrahedra.push_back({0, t[0] + 1, t[1] + 1, t[2] + 1});
-  return {VolumeMesh(std::move(tetrahedra), std::move(vertices)), std::move(extent)};
+  return {MakePrimitiveVolumeMesh(
+              fmt::format("{} of semi-axes {:g}, {:g}, {:g} m (margin {:g} m) at resolution hint "
+                          "{:g} m",
+                          shape, semi_axes.x(), semi_axes.y(), semi_axes.z(), margin,
+                          resolution_hint),
+              std::move(tetrahedra), std::move(vertices)),
+          std::move(extent)};
 }
 
 TriangleSurfaceMesh MakeEllipsoidConeSurfaceMesh(const char* shape, const Eigen::Vector3d& semi_axes,

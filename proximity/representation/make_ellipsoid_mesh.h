@@ -30,8 +30,14 @@ namespace hydrocontact {
 /// unchanged (0 on the inflated boundary, 1 at the centre).
 ///
 /// @throws std::invalid_argument for a non-positive or non-finite
-///         resolution hint, a negative or non-finite margin, or a hint so
-///         small that the mesh would exceed MaxMeshElements() tetrahedra.
+///         resolution hint, a negative or non-finite margin, a hint so
+///         small that the mesh would exceed MaxMeshElements() tetrahedra, or
+///         an ellipsoid so slender that some cones from its centre are
+///         numerically flat ("too thin", naming the ellipsoid). A cone to
+///         the end of the longest semi-axis c, over a triangle θ ≈ h/(1.45c)
+///         across in angle, has 6V/ℓ³ ≈ (ab/c²)θ² (a, b the others), which
+///         VolumeMesh refuses below 1e-12: a needle a = b = 1e-5·c fails at
+///         h = c/20. A finer hint makes it worse, not better.
 VolumeMeshWithExtent MakeEllipsoidVolumeMesh(const Ellipsoid& ellipsoid, double resolution_hint,
                                              double margin = 0);
 

@@ -289,8 +289,11 @@ class SymmetricLatticeAssembler {
     }
   }
 
-  VolumeMeshWithExtent BuildVolume() {
-    return {VolumeMesh(std::move(tetrahedra_), std::move(vertices_)), std::move(extent_)};
+  /// The volume mesh of the tetrahedra added; `description` names the
+  /// primitive if one is degenerate (see MakePrimitiveVolumeMesh).
+  VolumeMeshWithExtent BuildVolume(std::string_view description) {
+    return {MakePrimitiveVolumeMesh(description, std::move(tetrahedra_), std::move(vertices_)),
+            std::move(extent_)};
   }
 
   TriangleSurfaceMesh BuildSurface() {

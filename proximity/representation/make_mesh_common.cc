@@ -6,6 +6,7 @@
 #include <cmath>
 #include <numbers>
 #include <stdexcept>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -108,6 +109,27 @@ double SegmentCount(double length, double h) {
   // The small allowance keeps a length that is an exact multiple of h (up to
   // round-off, e.g. 0.1 / 0.02) from gaining a spurious extra segment.
   return std::max(1.0, std::ceil(length / h - 1e-9));
+}
+
+void CheckThickness(std::string_view shape, std::string_view sizes, std::string_view thickness_name,
+                    double thickness, double spacing, double h) {
+  if (thickness >= kMinThicknessRatio * spacing) return;
+  throw std::invalid_argument(fmt::format(
+      "{}: {} are too thin to mesh at resolution hint {:g} m: {} {:g} m is below {:g} of the "
+      "element spacing {:g} m; use a resolution hint below {:g} m",
+      shape, sizes, h, thickness_name, thickness, kMinThicknessRatio, spacing,
+      thickness / kMinThicknessRatio));
+}
+
+VolumeMesh MakePrimitiveVolumeMesh(std::string_view description,
+                                   std::vector<VolumeMesh::Element> tetrahedra,
+                                   std::vector<Eigen::Vector3d> vertices) {
+  try {
+    return VolumeMesh(std::move(tetrahedra), std::move(vertices));
+  } catch (const std::invalid_argument& e) {
+    throw std::invalid_argument(fmt::format(
+        "{} is too thin to mesh into non-degenerate tetrahedra ({})", description, e.what()));
+  }
 }
 
 }  // namespace internal

@@ -83,5 +83,38 @@ void CheckMeshSize(std::string_view shape, std::string_view element_kind, double
 /// rejects them.
 double SegmentCount(double length, double h);
 
+/// A meshed primitive's thinnest part must be at least this fraction of the
+/// widest spacing of its vertices. Thinner, its elements approach
+/// VolumeMesh's volume test (6V > 1e-12·ℓ³): an element as thin as t
+/// across one spacing s has 6V/ℓ³ ~ t/s (a foil) or (t/s)² (a thread), so
+/// 1e-5 keeps both at 1e-10 or more.
+inline constexpr double kMinThicknessRatio = 1e-5;
+
+/// Refuses a primitive whose elements would be numerically flat: its
+/// thinnest part, `thickness` (m, called `thickness_name`), below
+/// kMinThicknessRatio times `spacing`, the widest spacing of its vertices
+/// (m) at resolution hint `h`. Every spacing is at most the hint, so the
+/// message names a hint that passes: thickness / kMinThicknessRatio.
+/// `sizes` describes the primitive (e.g. "radius 1e-09 m and length 1 m
+/// (margin 0 m)").
+/// @throws std::invalid_argument naming `shape`, its sizes, the hint, the
+///         thickness, the spacing and a hint that would do.
+void CheckThickness(std::string_view shape, std::string_view sizes, std::string_view thickness_name,
+                    double thickness, double spacing, double h);
+
+/// VolumeMesh(tetrahedra, vertices) for a primitive's mesher. The meshers
+/// make positive, well-shaped elements for reasonable proportions, but a
+/// primitive far thinner in one or two directions than in the others (a
+/// foil, a needle) can still flatten some elements below VolumeMesh's
+/// volume test where no resolution hint helps (a box's mesh does not
+/// depend on one; an ellipsoid's cones run from its centre to its tips).
+/// The refusal then names the primitive, `description` (e.g. "Box 1e-06 ×
+/// 1 × 1 m (margin 0 m)"), not just an element it was never told about.
+/// @throws std::invalid_argument "<description> is too thin to mesh into
+///         non-degenerate tetrahedra (<VolumeMesh's reason>)".
+VolumeMesh MakePrimitiveVolumeMesh(std::string_view description,
+                                   std::vector<VolumeMesh::Element> tetrahedra,
+                                   std::vector<Eigen::Vector3d> vertices);
+
 }  // namespace internal
 }  // namespace hydrocontact

@@ -4,6 +4,7 @@
 #include <array>
 #include <cmath>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 #include <fmt/format.h>
@@ -90,6 +91,13 @@ VolumeMeshWithExtent MakeTorusVolumeMesh(const Torus& torus, double resolution_h
                                          double margin) {
   const auto [h, R, r, n_d, m_d] = CalcTorusSegments(torus, resolution_hint, margin);
   internal::CheckMeshSize("Torus", "tetrahedra", 3 * 6 * n_d * n_d * m_d, h, 3);
+  // Its thinnest part is the tube, of radius r'; the widest spacing of its
+  // vertices is the outer step between slices (the rings' steps, r'/n
+  // across and about 2π·r'/6n along, are shorter).
+  const std::string sizes = fmt::format("major radius {:g} m and minor radius {:g} m (margin {:g} m)",
+                                        torus.major_radius(), torus.minor_radius(), margin);
+  internal::CheckThickness("Torus", sizes, "tube radius with margin", r,
+                           std::max(2 * M_PI * (R + r) / m_d, r / n_d), h);
   const int n = static_cast<int>(n_d);
   const int m = static_cast<int>(m_d);
   const Disk disk = MakeDisk(r, n);
@@ -131,7 +139,9 @@ VolumeMeshWithExtent MakeTorusVolumeMesh(const Torus& torus, double resolution_h
       }
     }
   }
-  result.mesh = VolumeMesh(std::move(tetrahedra), std::move(vertices));
+  result.mesh = internal::MakePrimitiveVolumeMesh(
+      fmt::format("Torus of {} at resolution hint {:g} m", sizes, h), std::move(tetrahedra),
+      std::move(vertices));
   return result;
 }
 

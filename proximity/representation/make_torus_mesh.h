@@ -25,15 +25,18 @@ namespace hydrocontact {
 /// agree and the mesh is conforming. Level sets of e are tori through the
 /// rings' vertices.
 /// @throws std::invalid_argument for a bad hint or margin, an inflated tube
-///         that reaches the axis (r + δ ≥ R), or a hint so small that the
-///         mesh would exceed MaxMeshElements().
+///         that reaches the axis (r + δ ≥ R), a hint so small that the
+///         mesh would exceed MaxMeshElements(), or a tube radius (with the
+///         margin) below 1e-5 of the element spacing ("too thin", naming a
+///         hint that would do).
 VolumeMeshWithExtent MakeTorusVolumeMesh(const Torus& torus, double resolution_hint,
                                          double margin = 0);
 
 /// The closed, outward boundary of MakeTorusVolumeMesh (the same vertices
 /// and triangles, built directly), in G: 6n vertices around the tube on each
 /// of the m slices.
-/// @throws as MakeTorusVolumeMesh.
+/// @throws as MakeTorusVolumeMesh, except that a thin tube's triangles are
+///         fine (no thickness limit).
 TriangleSurfaceMesh MakeTorusSurfaceMesh(const Torus& torus, double resolution_hint,
                                          double margin = 0);
 

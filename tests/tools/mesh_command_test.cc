@@ -214,5 +214,21 @@ TEST_CASE("mesh --max-elements: the limit is settable and its error names the op
   CHECK_THAT(help.out, Contains("--max-elements N") && Contains("default 2e+06"));
 }
 
+TEST_CASE("mesh: a primitive too thin to mesh fails in one line naming it, not an element") {
+  // A thread (capsule 1e-9 m thick at hint 0.05 m), a 1 µm foil (box) and a
+  // needle ellipsoid (1e-5 across per metre): each line names the shape
+  // and its sizes; where a finer hint helps it names one (1e-9/1e-5 m).
+  CHECK(FailsCleanly(RunTool("mesh", {"capsule:1e-9,1", "--resolution", "0.05"}),
+                     "Capsule: radius 1e-09 m and length 1 m (margin 0 m) are too thin to mesh at "
+                     "resolution hint 0.05 m"));
+  CHECK(FailsCleanly(RunTool("mesh", {"capsule:1e-9,1", "--resolution", "0.05"}),
+                     "use a resolution hint below 0.0001 m"));
+  CHECK(FailsCleanly(RunTool("mesh", {"box:1e-6,1,1"}), "Box 1e-06 × 1 × 1 m (margin 0 m) is too thin"));
+  CHECK(FailsCleanly(RunTool("mesh", {"ellipsoid:1e-5,1e-5,1", "--resolution", "0.05"}),
+                     "Ellipsoid of semi-axes 1e-05, 1e-05, 1 m"));
+  // The same thread as a rigid surface is fine.
+  CheckSuccess(RunTool("mesh", {"capsule:1e-9,1", "--resolution", "0.05", "--rigid"}));
+}
+
 }  // namespace
 }  // namespace hydrocontact

@@ -126,5 +126,22 @@ TEST_CASE("Box meshes: a bad margin throws naming it") {
   CHECK_THROWS_WITH(MakeBoxSurfaceMesh(Box(1, 1, 1), NAN), Contains("margin"));
 }
 
+
+TEST_CASE("Box volume mesh: a foil too thin for its fixed mesh is refused, naming the box") {
+  // The elements over a thin side span the side's length ℓ = 1 m but only
+  // the thickness t across it and half of t deep: 6V ~ t²ℓ against ℓ³, below
+  // VolumeMesh's 1e-12 once t is about 1e-6 of ℓ. No hint applies to a
+  // box, so the refusal names the box itself. At t = 1e-5 it builds, and
+  // its volume is exact (the medial-axis mesh tiles the box).
+  CHECK_THROWS_WITH(MakeBoxVolumeMesh(Box(1e-6, 1, 1)),
+                    Catch::Matchers::Contains("Box 1e-06 × 1 × 1 m (margin 0 m) is too thin"));
+  CHECK_THROWS_WITH(MakeBoxVolumeMesh(Box(1, 1e-7, 1e-7)),
+                    Catch::Matchers::Contains("Box 1 × 1e-07 × 1e-07 m") &&
+                        Catch::Matchers::Contains("too thin"));
+  const VolumeMeshWithExtent foil = MakeBoxVolumeMesh(Box(1e-5, 1, 1));
+  test::CheckCompliantMesh(foil);
+  CHECK(foil.mesh.total_volume() == Approx(1e-5).epsilon(1e-12));
+}
+
 }  // namespace
 }  // namespace hydrocontact

@@ -113,5 +113,47 @@ TEST_CASE("Capsule meshes: bad arguments throw naming the parameter") {
   CHECK_THROWS_WITH(MakeCapsuleSurfaceMesh(Capsule(1, 1), 1e-6), Contains("triangles"));
 }
 
+
+TEST_CASE("Capsule volume meshes: every radius and hint gives a valid mesh or a clear refusal") {
+  // Radii from 1e-9 m (a thread) to 0.1 m on a 1 m body, hints from 0.5 m
+  // to 5 mm. The widest spacing of the vertices is at most the hint, so a
+  // radius of at least 1e-5 of the hint must always build; below 1e-5 of
+  // the actual spacing the refusal names the capsule and a hint that
+  // would do. No outcome is an unexplained degenerate element.
+  int built = 0, refused = 0;
+  for (double R : {1e-9, 1e-7, 1e-6, 1e-5, 1e-3, 0.1}) {
+    for (double h : {0.5, 0.05, 0.005}) {
+      CAPTURE(R, h);
+      try {
+        test::CheckCompliantMesh(MakeCapsuleVolumeMesh(Capsule(R, 1), h));
+        ++built;
+      } catch (const std::invalid_argument& e) {
+        const std::string what = e.what();
+        CHECK(what.find("Capsule") != std::string::npos);
+        CHECK(what.find("too thin") != std::string::npos);
+        CHECK(R < 1e-5 * h);
+        ++refused;
+      }
+      // The rigid surface has no thickness limit.
+      CHECK(MakeCapsuleSurfaceMesh(Capsule(R, 1), h).num_elements() > 0);
+    }
+  }
+  CHECK(built >= 9);
+  CHECK(refused >= 5);
+  // R = 1e-7 m against body layers of 0.05 m: refused, naming the hint
+  // R/1e-5 = 0.01 m. Below it the capsule builds: one ring of m = 1
+  // segment per quadrant, so the body is the prism over the inscribed
+  // square (area 2R²) and the mesh, inscribed in the convex capsule, lies
+  // between that prism and the capsule: 2R²L ≤ V ≤ πR²L + 4πR³/3.
+  const double R = 1e-7, L = 1;
+  CHECK_THROWS_WITH(MakeCapsuleVolumeMesh(Capsule(R, L), 0.05),
+                    Catch::Matchers::Contains("radius 1e-07 m and length 1 m") &&
+                        Catch::Matchers::Contains("use a resolution hint below 0.01 m"));
+  const VolumeMeshWithExtent fine = MakeCapsuleVolumeMesh(Capsule(R, L), 0.0099);
+  test::CheckCompliantMesh(fine);
+  CHECK(fine.mesh.total_volume() >= 2 * R * R * L * (1 - 1e-12));
+  CHECK(fine.mesh.total_volume() <= (pi * R * R * L + 4.0 / 3.0 * pi * R * R * R) * (1 + 1e-12));
+}
+
 }  // namespace
 }  // namespace hydrocontact

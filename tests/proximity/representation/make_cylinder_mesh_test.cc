@@ -202,7 +202,7 @@ TEST_CASE("Cylinder meshes: flat cylinders give valid meshes (issue 10 reproduce
 TEST_CASE("Cylinder meshes: every proportion and hint gives a valid mesh or a clear refusal") {
   // Aspect ratios (L/R) from 1e-5 to 100 and hints from coarser than the shape to
   // fine: either the mesh passes every invariant, or the refusal names the
-  // cylinder and says why (too flat, or too many elements for the hint).
+  // cylinder and says why (too thin, or too many elements for the hint).
   int built = 0, refused = 0;
   for (double L : {1e-6, 1e-4, 1e-3, 0.01, 0.05, 0.2, 1.0, 10.0}) {
     for (double h : {5.0, 0.5, 0.05, 0.02}) {
@@ -214,7 +214,7 @@ TEST_CASE("Cylinder meshes: every proportion and hint gives a valid mesh or a cl
       } catch (const std::invalid_argument& e) {
         const std::string what = e.what();
         CHECK(what.find("Cylinder") != std::string::npos);
-        CHECK((what.find("too flat") != std::string::npos ||
+        CHECK((what.find("too thin") != std::string::npos ||
                what.find("resolution hint") != std::string::npos));
         ++refused;
       }
@@ -223,17 +223,17 @@ TEST_CASE("Cylinder meshes: every proportion and hint gives a valid mesh or a cl
   CHECK(built > 20);
   // A cylinder thinner than 1e-5 of its element spacing (here the rim
   // chord 2·sin(π/16) ≈ 0.39 m at hint 0.5) would have elements of
-  // numerically zero volume: refused as too flat, naming a hint below
+  // numerically zero volume: refused as too thin, naming a hint below
   // H/1e-5 that would do (0.05 m for H = 5e-7 m), which then builds.
   CHECK_THROWS_WITH(MakeCylinderVolumeMesh(Cylinder(1, 1e-6), 0.5),
-                    Catch::Matchers::Contains("too flat") && Catch::Matchers::Contains("1e-06") &&
+                    Catch::Matchers::Contains("too thin") && Catch::Matchers::Contains("1e-06") &&
                         Catch::Matchers::Contains("below 0.05 m"));
   CHECK_THROWS_WITH(MakeCylinderSurfaceMesh(Cylinder(1, 1e-8), 0.5),
-                    Catch::Matchers::Contains("too flat"));
+                    Catch::Matchers::Contains("too thin"));
   test::CheckCompliantMesh(MakeCylinderVolumeMesh(Cylinder(1, 1e-6), 0.05));
   // A needle likewise: radius 1e-7 m against side layers of 0.5 m.
   CHECK_THROWS_WITH(MakeCylinderVolumeMesh(Cylinder(1e-7, 1), 0.5),
-                    Catch::Matchers::Contains("too flat"));
+                    Catch::Matchers::Contains("too thin"));
 }
 
 }  // namespace

@@ -107,5 +107,24 @@ TEST_CASE("Ellipsoid meshes: bad arguments throw naming the parameter") {
   CHECK_THROWS_WITH(MakeEllipsoidVolumeMesh(Ellipsoid(1, 2, 3), 1e-3), Contains("tetrahedra"));
 }
 
+
+TEST_CASE("Ellipsoid volume mesh: a needle too slender for the centre's cones is refused, naming it") {
+  // Every element is a cone from the centre to a boundary triangle. Near a
+  // tip of the needle a = b ≪ c, a triangle θ ≈ h/(1.45c) across in angle
+  // maps to one about aθ wide each way, so its cone (c long) has
+  // 6V/ℓ³ ≈ (a/c)²θ². At h = 0.05, c = 1: θ ≈ 0.034, and a = 1e-5 gives
+  // 1.2e-13, below VolumeMesh's 1e-12: refused, naming the ellipsoid. At
+  // a = 1e-4 it is 1.2e-11 and the mesh builds, with volume below 4πabc/3
+  // (inscribed in the convex ellipsoid) and above half of it.
+  CHECK_THROWS_WITH(MakeEllipsoidVolumeMesh(Ellipsoid(1e-5, 1e-5, 1), 0.05),
+                    Catch::Matchers::Contains("Ellipsoid of semi-axes 1e-05, 1e-05, 1 m") &&
+                        Catch::Matchers::Contains("too thin"));
+  const VolumeMeshWithExtent needle = MakeEllipsoidVolumeMesh(Ellipsoid(1e-4, 1e-4, 1), 0.05);
+  test::CheckCompliantMesh(needle);
+  const double exact = 4.0 / 3.0 * std::numbers::pi * 1e-4 * 1e-4 * 1;
+  CHECK(needle.mesh.total_volume() <= exact * (1 + 1e-9));
+  CHECK(needle.mesh.total_volume() > 0.5 * exact);
+}
+
 }  // namespace
 }  // namespace hydrocontact

@@ -108,7 +108,7 @@ TEST_CASE("Symmetric assembler mirrors into eight octants, sharing plane vertice
   SymmetricLatticeAssembler assembler(map, 16, LatticePoint(1, 1, 1));
   assembler.AddTetrahedron({LatticePoint(0, 0, 0), LatticePoint(1, 0, 0), LatticePoint(0, 1, 0),
                             LatticePoint(0, 0, 1)});
-  const VolumeMeshWithExtent m = assembler.BuildVolume();
+  const VolumeMeshWithExtent m = assembler.BuildVolume("the test lattice");
   CHECK(m.mesh.num_vertices() == 7);
   CHECK(m.mesh.num_elements() == 8);
   CHECK(m.mesh.total_volume() == Approx(8.0 / 6));

@@ -63,5 +63,37 @@ TEST_CASE("SegmentCount covers the length with segments no longer than h") {
   CHECK(internal::SegmentCount(1.0, 1e-12) == Approx(1e12));
 }
 
+
+TEST_CASE("CheckThickness: refuses below 1e-5 of the spacing, naming a hint that would do") {
+  using internal::CheckThickness;
+  using internal::kMinThicknessRatio;
+  static_assert(kMinThicknessRatio == 1e-5);
+  // At exactly the ratio it passes; just below it throws. The hint it names
+  // is thickness / 1e-5: 2e-7 m / 1e-5 = 0.02 m.
+  CHECK_NOTHROW(CheckThickness("Thing", "size 1 m", "thickness", 2e-7, 2e-7 / kMinThicknessRatio, 0.1));
+  CHECK_THROWS_WITH(
+      CheckThickness("Thing", "size 1 m", "thickness", 2e-7, 0.05, 0.1),
+      Contains("Thing: size 1 m are too thin") && Contains("resolution hint 0.1 m") &&
+          Contains("thickness 2e-07 m") && Contains("spacing 0.05 m") &&
+          Contains("use a resolution hint below 0.02 m"));
+  // A NaN spacing or thickness never passes silently.
+  CHECK_THROWS(CheckThickness("Thing", "size 1 m", "thickness", std::nan(""), 0.05, 0.1));
+}
+
+TEST_CASE("MakePrimitiveVolumeMesh: names the primitive when an element is degenerate") {
+  using internal::MakePrimitiveVolumeMesh;
+  // The unit corner tetrahedron has volume 1/6.
+  const VolumeMesh good = MakePrimitiveVolumeMesh(
+      "Corner", {{0, 1, 2, 3}}, {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}});
+  CHECK(good.total_volume() == Approx(1.0 / 6));
+  // Height 1e-13 over a unit triangle: 6V = 1e-13 ≤ 1e-12·ℓ³ (ℓ = √2), so
+  // VolumeMesh finds it degenerate; the message keeps its reason.
+  CHECK_THROWS_WITH(
+      MakePrimitiveVolumeMesh("Foil 1 × 1 × 1e-13 m", {{0, 1, 2, 3}},
+                              {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1e-13}}),
+      Contains("Foil 1 × 1 × 1e-13 m is too thin to mesh into non-degenerate tetrahedra") &&
+          Contains("tetrahedron 0") && Contains("degenerate"));
+}
+
 }  // namespace
 }  // namespace hydrocontact

@@ -58,5 +58,41 @@ TEST_CASE("Torus surface mesh: closed, outward, the volume mesh's boundary") {
   for (const auto& p : surface.vertices()) CHECK(TubeDistance(p, 0.3) == Approx(0.1));
 }
 
+
+TEST_CASE("Torus volume meshes: a tube too thin for the hint is refused, naming one that would do") {
+  // The widest spacing of the vertices is the step between slices on the
+  // outer equator, 2π(R + r)/m ≤ h: a tube radius of at least 1e-5 of the
+  // hint always builds; below 1e-5 of the spacing the refusal names the
+  // torus and a hint that would do.
+  for (double r : {1e-9, 1e-7, 1e-6, 1e-3}) {
+    for (double h : {0.5, 0.05}) {
+      CAPTURE(r, h);
+      try {
+        test::CheckCompliantMesh(MakeTorusVolumeMesh(Torus(0.2, r), h));
+      } catch (const std::invalid_argument& e) {
+        const std::string what = e.what();
+        CHECK(what.find("Torus") != std::string::npos);
+        CHECK(what.find("too thin") != std::string::npos);
+        CHECK(r < 1e-5 * h);
+      }
+      CHECK(MakeTorusSurfaceMesh(Torus(0.2, r), h).num_elements() > 0);
+    }
+  }
+  // r = 1e-7 m at hint 0.05 m: refused, naming r/1e-5 = 0.01 m; below it
+  // the torus builds. Its vertices lie on or inside the convex tube
+  // cross-sections, so its volume is at most Pappus's 2π²Rr²; with one ring
+  // (a hexagon, 3√3/(2π) ≈ 0.83 of the disc) swept along many slices it is
+  // more than 0.8 of it.
+  const double R = 0.2, r = 1e-7;
+  CHECK_THROWS_WITH(MakeTorusVolumeMesh(Torus(R, r), 0.05),
+                    Catch::Matchers::Contains("minor radius 1e-07 m") &&
+                        Catch::Matchers::Contains("use a resolution hint below 0.01 m"));
+  const VolumeMeshWithExtent fine = MakeTorusVolumeMesh(Torus(R, r), 0.0099);
+  test::CheckCompliantMesh(fine);
+  const double pappus = 2 * pi * pi * R * r * r;
+  CHECK(fine.mesh.total_volume() <= pappus * (1 + 1e-9));
+  CHECK(fine.mesh.total_volume() > 0.8 * pappus);
+}
+
 }  // namespace
 }  // namespace hydrocontact
