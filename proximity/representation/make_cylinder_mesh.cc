@@ -4,6 +4,7 @@
 #include <cmath>
 #include <numbers>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 #include <fmt/format.h>
@@ -87,6 +88,12 @@ CylinderPlan Plan(const Cylinder& cylinder, double h, double margin) {
   return P;
 }
 
+// The cylinder's sizes, as its refusals name them.
+std::string Sizes(const Cylinder& cylinder, double margin) {
+  return fmt::format("radius {:g} m and length {:g} m (margin {:g} m)", cylinder.radius(),
+                     cylinder.length(), margin);
+}
+
 // Refuses a cylinder whose elements would be numerically flat: thinner
 // (H = min(R', L'/2)) than internal::kMinThicknessRatio times the widest
 // spacing of its vertices (rim chord, side layer, axis step).
@@ -94,10 +101,8 @@ void CheckThickness(const Cylinder& cylinder, double margin, double h, const Cyl
   const double chord = 2 * P.R * std::sin(std::numbers::pi / (4 * P.m));
   const double spacing =
       std::max({chord, P.half_length / P.J, P.K > 0 ? P.axis_half / P.K : 0.0});
-  internal::CheckThickness("Cylinder",
-                           fmt::format("radius {:g} m and length {:g} m (margin {:g} m)",
-                                       cylinder.radius(), cylinder.length(), margin),
-                           "min(radius, half length)", P.H, spacing, h);
+  internal::CheckThickness("Cylinder", Sizes(cylinder, margin), "min(radius, half length)", P.H,
+                           spacing, h);
 }
 
 CylinderPlan CheckedPlan(const Cylinder& cylinder, double h, double margin, bool volume) {
@@ -183,10 +188,8 @@ VolumeMeshWithExtent MakeCylinderVolumeMesh(const Cylinder& cylinder, double res
       add({apex, t[0], t[1], t[2]});
     });
   }
-  return assembler.BuildVolume(
-      fmt::format("Cylinder of radius {:g} m and length {:g} m (margin {:g} m) at resolution hint "
-                  "{:g} m",
-                  cylinder.radius(), cylinder.length(), margin, resolution_hint));
+  return assembler.BuildVolume(fmt::format("Cylinder of {} at resolution hint {:g} m",
+                                           Sizes(cylinder, margin), resolution_hint));
 }
 
 TriangleSurfaceMesh MakeCylinderSurfaceMesh(const Cylinder& cylinder, double resolution_hint,
