@@ -202,7 +202,13 @@ void IntersectElements(const CallData& call, std::span<const int> elements_N, Co
     // h at e_M's vertices, from e_M's exact vertex values: the plane must
     // cross e_M. Values within the round-off band are exactly 0 (on the
     // plane), so a plane through a face of e_M is recognised as such.
-    const double band_sq = coincidence_scale_sq * grads_sq;
+    // The round-off is that of evaluating the other field there (e_M's own
+    // values are exact): ∝ ‖∇p_N‖·L here and ‖∇p_M‖·L at e_N's vertices.
+    // One band from both gradients would, for moduli 1e11 apart, swallow
+    // the soft field's values whole (the stiff one's round-off exceeds
+    // them) and lose the surface; for equal gradients the two agree.
+    const double band_at_M_sq = 2 * coincidence_scale_sq * grad_N.squaredNorm();
+    const double band_at_N_sq = 2 * coincidence_scale_sq * grad_M.squaredNorm();
     std::array<Eigen::Vector4d, 4> vertices;
     std::array<double, 4> h;
     for (int i = 0; i < 4; ++i) {
@@ -210,7 +216,7 @@ void IntersectElements(const CallData& call, std::span<const int> elements_N, Co
       vertices[i] << p, values_M[i];
       h[i] = values_M[i] - (grad_N.dot(p) + p_N.value_at_Mo);
     }
-    const int face_M = SnapToPlane(band_sq, &h);
+    const int face_M = SnapToPlane(band_at_M_sq, &h);
     if (face_M == kNoPiece) return;
 
     // ... and e_N.
@@ -219,7 +225,7 @@ void IntersectElements(const CallData& call, std::span<const int> elements_N, Co
     for (int i = 0; i < 4; ++i) {
       h_w[i] = grad_M.dot(*w[i]) + p_M_at_Mo - pressure_N.EvaluateAtVertex(tN[i]);
     }
-    const int face_N = SnapToPlane(band_sq, &h_w);
+    const int face_N = SnapToPlane(band_at_N_sq, &h_w);
     if (face_N == kNoPiece) return;
 
     if ((face_M >= 0 || face_N >= 0) &&
@@ -249,6 +255,16 @@ void IntersectElements(const CallData& call, std::span<const int> elements_N, Co
       in = ClipByTetrahedron(faces_N, in, &scratch.buffers[1]);
     }
     if (in == nullptr) return;
+    // On the plane p_M = p_N, so either field gives the vertex pressures;
+    // the slice interpolated p_M. With moduli 1e12 apart, p_M interpolated
+    // near its zero would be off by 1e-4 of p_N, the whole surface's
+    // pressure: a much flatter p_N gives them (see kFlatterFieldRatio).
+    if (kFlatterFieldRatio * kFlatterFieldRatio * grad_N.squaredNorm() < grad_M.squaredNorm()) {
+      for (int k = 0; k < in->size; ++k) {
+        Eigen::Vector4d& vertex = (*in)[k];
+        vertex[3] = grad_N.dot(vertex.head<3>()) + p_N.value_at_Mo;
+      }
+    }
     polygons_M->Add(*in, grad_h / std::sqrt(grad_h_sq), grad_M, grad_N);
   };
 

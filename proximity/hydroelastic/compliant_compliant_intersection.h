@@ -18,13 +18,25 @@ namespace hydrocontact {
 /// is the documented rule for degenerate compliant–compliant pieces.
 inline constexpr double kEqualGradientsRatio = 1e-10;
 
-/// A vertex whose value of h = p_M − p_N is within kCoincidentPlaneRatio ·
-/// L · √(2(‖∇p_M‖² + ‖∇p_N‖²)) of 0 (L the larger diagonal of the two
-/// meshes' bounding boxes) is taken to lie on the equilibrium plane h = 0:
-/// within about 1e-12 of the geometry's size of it, a thousand times the
-/// round-off of h, so a plane through a tetrahedron's face is recognised
-/// whatever the poses.
+/// A vertex of e_M whose value of h = p_M − p_N is within
+/// kCoincidentPlaneRatio · L · 2‖∇p_N‖ of 0 (L the larger diagonal of the
+/// two meshes' bounding boxes), or a vertex of e_N within kCoincidentPlaneRatio
+/// · L · 2‖∇p_M‖, is taken to lie on the equilibrium plane h = 0: within
+/// about 1e-12 of the geometry's size of it, a thousand times the round-off
+/// of evaluating the other geometry's field there, so a plane through a
+/// tetrahedron's face is recognised whatever the poses. Each band follows
+/// the field evaluated (a vertex's own value is exact), so moduli many
+/// orders apart (1e15 and 1e-3 Pa) still resolve the soft field.
 inline constexpr double kCoincidentPlaneRatio = 1e-12;
+
+/// On an equilibrium plane both fields give the pressure, each with the
+/// round-off of its own scale (ε·‖∇p‖·L). The kernels interpolate the first
+/// geometry's field; when the other's gradient is flatter by more than this
+/// factor they evaluate that one instead, so moduli many orders apart keep
+/// the soft side's pressure exact (interpolating the stiff side near its
+/// zero would lose it), while comparable fields, where the two agree to
+/// 1e-13, keep the interpolation and its cost.
+inline constexpr double kFlatterFieldRatio = 1e3;
 
 /// Intersects the compliant meshes M and N, working in M's frame. For every
 /// tetrahedron pair (e_M, e_N) whose boxes overlap (each of N's tetrahedra

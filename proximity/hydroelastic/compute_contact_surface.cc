@@ -1,5 +1,6 @@
 #include "proximity/hydroelastic/compute_contact_surface.h"
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 #include <string>
@@ -93,6 +94,19 @@ bool ComputeContactSurface(GeometryId id_A, const HydroelasticRepresentation& A,
   }
   Validate(id_A, A);
   Validate(id_B, B);
+  if (const auto* mesh_A = std::get_if<CompliantMesh>(&A)) {
+    if (const auto* mesh_B = std::get_if<CompliantMesh>(&B)) {
+      const double E_A = mesh_A->hydroelastic_modulus, E_B = mesh_B->hydroelastic_modulus;
+      if (!(std::max(E_A, E_B) <= kMaxCompliantModulusRatio * std::min(E_A, E_B))) {
+        ThrowIncompatible(
+            id_A, A, id_B, B,
+            fmt::format("their moduli, {:g} and {:g} Pa, differ by more than the factor {:g} that "
+                        "two compliant meshes' contact resolves in double precision; make the "
+                        "stiffer one rigid (the surface then changes by less than {:g} of itself)",
+                        E_A, E_B, kMaxCompliantModulusRatio, 1 / kMaxCompliantModulusRatio));
+      }
+    }
+  }
 
   // Put a compliant mesh first when there is one: every kernel works in a
   // compliant geometry's frame. For two compliant meshes, the smaller id

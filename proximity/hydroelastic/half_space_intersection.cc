@@ -183,6 +183,15 @@ void IntersectCompliantCompliantHalfSpace(const CompliantMesh& compliant_C,
   const double slope = half_space_H.hydroelastic_modulus / half_space_H.slab_thickness;
   const Eigen::Vector3d grad_p_H = -slope * Hz_C;
   const ClipHalfSpace slab_C{Hz_C, half_space_H.margin + z_offset};
+  // Where p_C = p_H, p_H = p_C ≥ 0, so the cut never rises above the slab's
+  // top (z_H = margin, where p_H = 0) but by round-off; only a cut above it
+  // by more than this is clipped. Against a half-space far stiffer than the
+  // mesh the whole surface lies on that plane, within 1e-17 m, and clipping
+  // by it would cut pieces at random.
+  const double slab_tolerance =
+      kCoincidentPlaneRatio * (compliant_C.bvh.empty()
+                                   ? 0.0
+                                   : 2 * compliant_C.bvh.bounding_box().half_size().norm());
   const std::vector<Eigen::Vector3d>& positions = compliant_C.mesh.vertices();
   const std::vector<double>& pressures = compliant_C.pressure.values();
   ClipPolygon buffers[2];
@@ -223,8 +232,9 @@ void IntersectCompliantCompliantHalfSpace(const CompliantMesh& compliant_C,
     // direction) up to the round-off of the vertex pressures, far below the
     // kEqualGradientsRatio margin checked above.
     //
-    // Usually the whole cut lies in the slab, and clipping by its top plane
-    // would only copy it, starting from its last vertex: slicing in that
+    // Usually the whole cut lies in the slab (to slab_tolerance), and
+    // clipping by its top plane would only copy it, starting from its last
+    // vertex (or cut it by round-off): slicing in that
     // order finds the result in place. Otherwise the cut is made again in
     // the plain order and clipped, so the result is the same either way.
     // (Measured: with this second call the compiler keeps the slicer out of
@@ -235,14 +245,26 @@ void IntersectCompliantCompliantHalfSpace(const CompliantMesh& compliant_C,
     // the triangle's spare vertex instead, just stored, measured slower.)
     const ClipPolygon& cut = *in;
     const bool inside =
-        (PlaneValues(slab_C.normal, slab_C.offset, cut[0].data(), cut[1].data()) <= 0).all() &&
-        (PlaneValues(slab_C.normal, slab_C.offset, cut[2].data(), cut[cut.size - 1].data()) <= 0).all();
+        (PlaneValues(slab_C.normal, slab_C.offset, cut[0].data(), cut[1].data()) <= slab_tolerance)
+            .all() &&
+        (PlaneValues(slab_C.normal, slab_C.offset, cut[2].data(), cut[cut.size - 1].data()) <=
+         slab_tolerance)
+            .all();
     if (!inside) {
       SlicePositiveTetrahedron(p, p_C, h, pattern, &buffers[0]);
       if (!ClipByHalfSpace(buffers[0], slab_C, in)) return;
     }
     RemoveRepeatedVertices(in);
     if (in->size < 3) return;
+    // On the plane p_C = p_H, so either field gives the vertex pressures
+    // (the slice interpolated p_C); a much flatter p_H gives them (see
+    // kFlatterFieldRatio).
+    if (kFlatterFieldRatio * kFlatterFieldRatio * slope * slope < grad_p_C.squaredNorm()) {
+      for (int k = 0; k < in->size; ++k) {
+        Eigen::Vector4d& vertex = (*in)[k];
+        vertex[3] = half_space_H.Pressure(Hz_C.dot(vertex.head<3>()) - z_offset);
+      }
+    }
     polygons_C->Add(*in, nhat, grad_p_C, grad_p_H);
   });
 }

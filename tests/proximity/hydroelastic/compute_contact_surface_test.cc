@@ -429,6 +429,102 @@ TEST_CASE("Two compliant boxes face to face (medial-plane meshes): closed form",
   }
 }
 
+TEST_CASE("Moduli many orders apart: the surface is the stiffer geometry's made rigid, either order",
+          "[compute_contact_surface]") {
+  // Two unit cubes, B's bottom face 0.1 m inside A's top. Made rigid, the
+  // stiffer cube's face cuts the softer one (modulus E), whose extent is
+  // e = (distance to its nearest face)/0.5; on the cut, 0.1 m from the
+  // softer cube's face, ∫e dA over the unit square is (0.8²·0.1 + ∫₀^0.1
+  // s·4(1 − 2s) ds)/0.5 = (0.064 + 0.0173333)/0.5 = 0.1626667, so the force
+  // is 0.1626667·E and the area 1. Both compliant, the stiffer deforms by
+  // about 1/ratio of the softer: the surface must be the rigid-limit one to
+  // that, whichever cube is the stiffer and whichever comes first. (Until
+  // the band and pressures followed the flatter field, 1e11 lost two thirds
+  // of the area and 1e15 all of it.)
+  const double E = 1e3;
+  const double force_E = (0.8 * 0.8 * 0.1 + 4 * (0.1 * 0.1 / 2 - 2 * 0.1 * 0.1 * 0.1 / 3)) / 0.5;
+  const RigidTransform X_WA = RigidTransform::FromRollPitchYaw(Vector3d(0.3, -0.2, 0.5), Vector3d(1, 2, 3));
+  const RigidTransform X_WB = X_WA * RigidTransform(Vector3d(0, 0, 0.9));
+  const Vector3d z_W = X_WA.RotateVector(Vector3d::UnitZ());
+  const GeometryId id_A = GeometryId::get_new_id();
+  const GeometryId id_B = GeometryId::get_new_id();
+  const HydroelasticRepresentation rigid =
+      MakeHydroelasticRepresentation(Box(1, 1, 1), ProximityProperties::Rigid());
+  for (const double ratio : {1e9, kMaxCompliantModulusRatio}) {
+    for (const bool a_stiff : {true, false}) {
+      CAPTURE(ratio, a_stiff);
+      const HydroelasticRepresentation A = Represent(Box(1, 1, 1), a_stiff ? ratio * E : E);
+      const HydroelasticRepresentation B = Represent(Box(1, 1, 1), a_stiff ? E : ratio * E);
+      for (const auto representation : {kTriangle, kPolygon}) {
+        const auto s = ComputeContactSurface(id_A, A, X_WA, id_B, B, X_WB, representation);
+        const auto limit = ComputeContactSurface(id_A, a_stiff ? rigid : A, X_WA, id_B,
+                                                 a_stiff ? B : rigid, X_WB, representation);
+        REQUIRE(s.has_value());
+        REQUIRE(limit.has_value());
+        CHECK(limit->total_area() == Approx(1).epsilon(1e-12));
+        CHECK(IntegrateForce(*limit).isApprox(-force_E * E * z_W, 1e-12));
+        // The deformation of the stiffer cube, 1/ratio, and round-off.
+        CHECK(s->total_area() == Approx(1).epsilon(1e-9));
+        CHECK(IntegrateForce(*s).isApprox(IntegrateForce(*limit), 2 / ratio + 1e-12));
+      }
+    }
+  }
+}
+
+TEST_CASE("Compliant meshes whose moduli differ by more than the ratio resolved are refused",
+          "[compute_contact_surface]") {
+  const GeometryId id_A = GeometryId::get_new_id();
+  const GeometryId id_B = GeometryId::get_new_id();
+  const HydroelasticRepresentation soft = Represent(Box(1, 1, 1), 1e-3);
+  const HydroelasticRepresentation stiff = Represent(Box(1, 1, 1), 1e-3 * kMaxCompliantModulusRatio * 1.01);
+  const RigidTransform X_WB(Vector3d(0, 0, 0.9));
+  for (const bool soft_first : {true, false}) {
+    CHECK_THROWS_WITH(ComputeContactSurface(id_A, soft_first ? soft : stiff, RigidTransform(), id_B,
+                                            soft_first ? stiff : soft, X_WB, kPolygon),
+                      Catch::Matchers::Contains(id_A.to_string()) &&
+                          Catch::Matchers::Contains(id_B.to_string()) &&
+                          Catch::Matchers::Contains("make the stiffer one rigid"));
+  }
+}
+
+TEST_CASE("A compliant mesh and a compliant half-space many orders apart: the rigid limits",
+          "[compute_contact_surface]") {
+  // With moduli 1e15 apart the equilibrium surface is the stiffer side's
+  // boundary (to 1e-15 of the softer side's depth) and its pressure the
+  // softer side's: the same surface as the stiffer made rigid, computed by
+  // another kernel (rigid mesh against compliant half-space, or compliant
+  // mesh against rigid half-space), to round-off. No ratio limit applies
+  // to this pair.
+  ProximityProperties soft_half_space = ProximityProperties::Compliant(1.0);
+  soft_half_space.set_slab_thickness(1);
+  ProximityProperties stiff_half_space = ProximityProperties::Compliant(1e15);
+  stiff_half_space.set_slab_thickness(1);
+  const HydroelasticRepresentation soft_H = MakeHydroelasticRepresentation(HalfSpace(), soft_half_space);
+  const HydroelasticRepresentation stiff_H = MakeHydroelasticRepresentation(HalfSpace(), stiff_half_space);
+  const HydroelasticRepresentation rigid_H =
+      MakeHydroelasticRepresentation(HalfSpace(), ProximityProperties::Rigid());
+  const double hint = 0.02;
+  const HydroelasticRepresentation soft_S = Represent(Sphere(0.1), 1.0, hint);
+  const HydroelasticRepresentation stiff_S = Represent(Sphere(0.1), 1e15, hint);
+  const HydroelasticRepresentation rigid_S =
+      MakeHydroelasticRepresentation(Sphere(0.1), ProximityProperties::Rigid(hint));
+  const GeometryId id_S = GeometryId::get_new_id();
+  const GeometryId id_H = GeometryId::get_new_id();
+  const RigidTransform X_WS = RigidTransform::FromRollPitchYaw(Vector3d(0.1, 0, 0), Vector3d(0, 0, 0.09));
+  for (const bool sphere_stiff : {true, false}) {
+    CAPTURE(sphere_stiff);
+    const auto s = ComputeContactSurface(id_S, sphere_stiff ? stiff_S : soft_S, X_WS, id_H,
+                                         sphere_stiff ? soft_H : stiff_H, RigidTransform(), kPolygon);
+    const auto limit = ComputeContactSurface(id_S, sphere_stiff ? rigid_S : soft_S, X_WS, id_H,
+                                             sphere_stiff ? soft_H : rigid_H, RigidTransform(),
+                                             kPolygon);
+    REQUIRE(s.has_value());
+    REQUIRE(limit.has_value());
+    CHECK(s->total_area() == Approx(limit->total_area()).epsilon(1e-12));
+    CHECK(IntegrateForce(*s).isApprox(IntegrateForce(*limit), 1e-12));
+  }
+}
+
 TEST_CASE("A generated compliant sphere on a rigid half-space converges to the closed form",
           "[compute_contact_surface]") {
   // As for the cone-mesh sphere above: area π a², force

@@ -278,9 +278,28 @@ void ReferenceCompliantCompliantHalfSpace(const CompliantMesh& C, const Complian
     ClipPolygon sliced, clipped;
     SliceTetrahedron(v, h, nhat, &sliced);
     if (sliced.size < 3) continue;
-    if (!ClipByHalfSpace(sliced, slab, &clipped)) continue;
+    // Clipped by the slab's top only where it rises above it by more than
+    // round-off (1e-12 of the mesh's box diagonal): p_C ≥ 0 keeps the exact
+    // cut below it.
+    const double tolerance = 1e-12 * 2 * C.bvh.bounding_box().half_size().norm();
+    bool above = false;
+    for (int i = 0; i < sliced.size; ++i) above = above || slab.Evaluate(sliced[i]) > tolerance;
+    if (!above) {
+      clipped = sliced;
+      // ClipByHalfSpace leaves a polygon wholly inside starting from its
+      // last vertex; the kernel's order is that one.
+      for (int i = 0; i < sliced.size; ++i) clipped[i] = sliced[(i + sliced.size - 1) % sliced.size];
+    } else if (!ClipByHalfSpace(sliced, slab, &clipped)) {
+      continue;
+    }
     RemoveDuplicateVertices(&clipped);
     if (clipped.size < 3) continue;
+    // On the cut p_C = p_H; a much flatter p_H gives the vertex pressures.
+    if (kFlatterFieldRatio * kFlatterFieldRatio * slope * slope < grad_p_C.squaredNorm()) {
+      for (int i = 0; i < clipped.size; ++i) {
+        clipped[i][3] = H.Pressure(Hz.dot(clipped[i].head<3>()) - z_offset);
+      }
+    }
     polygons->Add(clipped, nhat, grad_p_C, grad_p_H);
   }
 }
