@@ -303,6 +303,18 @@ Vector3d RequireRay(const Vector3d& p_GO, const Vector3d& dir_G, double max_dist
   return *d;
 }
 
+// IntersectRay for a non-torus geometry, from p_GO along the unit d.
+std::optional<RayHit> IntersectRayFrom(const DistanceGeometry& G, const Vector3d& p_GO,
+                                       const Vector3d& d, double max_distance) {
+  if (std::holds_alternative<Mesh>(G.shape) || std::holds_alternative<Convex>(G.shape)) {
+    return MeshRay(*G.mesh, p_GO, d, max_distance);
+  }
+  if (const auto* field = std::get_if<HeightField>(&G.shape)) {
+    return HeightFieldRay(*field, G, p_GO, d, max_distance);
+  }
+  return FromInterval(ConvexInterval(G.shape, p_GO, d), p_GO, d, max_distance);
+}
+
 }  // namespace
 
 std::optional<RayHit> IntersectRay(const DistanceGeometry& G, const Vector3d& p_GO,
@@ -312,13 +324,22 @@ std::optional<RayHit> IntersectRay(const DistanceGeometry& G, const Vector3d& p_
     return IntersectRay(*torus, p_GO, dir_G, max_distance);
   }
   const Vector3d d = RequireRay(p_GO, dir_G, max_distance);
-  if (std::holds_alternative<Mesh>(G.shape) || std::holds_alternative<Convex>(G.shape)) {
-    return MeshRay(*G.mesh, p_GO, d, max_distance);
+  // From far away (|o| ≫ the geometry), the ray starts again where it nears
+  // the geometry's bounding ball: solved from the far origin, a shape's
+  // size would drown in the origin's (for a 1 mm sphere seen from 1 km,
+  // |o|² − r² rounds to |o|², a grazing hit at the centre with a zero
+  // normal). The skipped part lies at least 2ρ from G's origin along d, so
+  // outside the ball: nothing is missed, and the hit is measured from the
+  // original origin.
+  const double skip = -p_GO.dot(d) - 2 * G.bounding_radius;
+  if (skip > 0) {
+    if (skip > max_distance) return std::nullopt;
+    const Vector3d p_GS = p_GO + skip * d;
+    std::optional<RayHit> hit = IntersectRayFrom(G, p_GS, d, max_distance - skip);
+    if (hit) hit->distance += skip;
+    return hit;
   }
-  if (const auto* field = std::get_if<HeightField>(&G.shape)) {
-    return HeightFieldRay(*field, G, p_GO, d, max_distance);
-  }
-  return FromInterval(ConvexInterval(G.shape, p_GO, d), p_GO, d, max_distance);
+  return IntersectRayFrom(G, p_GO, d, max_distance);
 }
 
 std::optional<RayHit> IntersectRay(const Torus& torus, const Vector3d& p_GO, const Vector3d& dir_G,

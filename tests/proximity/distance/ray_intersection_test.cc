@@ -189,5 +189,40 @@ TEST_CASE("Ray against Mesh and Convex (a box's OBJ) agrees with the Box", "[ray
   }
 }
 
+TEST_CASE("A ray from far away finds a small shape as from near", "[ray_intersection]") {
+  // A 1 mm shape seen from 1 km: solved from the far origin, |o|² − r²
+  // rounds to |o|² and the hit degenerated to a graze at the centre with a
+  // zero normal (or a miss). Started again near the shape, the hit is
+  // exact up to the origin's own rounding (ε·1e6 m ≈ 1e-10 m): along −x
+  // into the face or point at x = −r, normal −x̂; off-centre by 0.5r into a
+  // sphere at x = −r·√0.75 with normal (−√0.75, 0.5, 0).
+  const double r = 1e-3, far = 1e6;
+  const auto path = test::WriteBoxObj("ray_far_box.obj", Vector3d(r, r, r));
+  for (const Shape& shape : {Shape(Sphere(r)), Shape(Box(2 * r, 2 * r, 2 * r)),
+                             Shape(Cylinder(r, 2 * r)), Shape(Capsule(r, 2 * r)),
+                             Shape(Ellipsoid(r, 2 * r, 3 * r)), Shape(Mesh(path)),
+                             Shape(Convex(path))}) {
+    CAPTURE(shape.index());
+    const DistanceGeometry G = MakeDistanceGeometry(shape);
+    const Vector3d p_GO(-far, 0, 0);
+    const auto hit = IntersectRay(G, p_GO, Vector3d::UnitX());
+    REQUIRE(hit.has_value());
+    CHECK(std::abs(hit->distance - (far - r)) < 1e-9);
+    CHECK((hit->p_GH - Vector3d(-r, 0, 0)).norm() < 1e-9);
+    CHECK((hit->nhat_G - Vector3d(-1, 0, 0)).norm() < 1e-6);
+    CHECK(hit->entering);
+    // Beyond max_distance, and pointing away: no hit.
+    CHECK(!IntersectRay(G, p_GO, Vector3d::UnitX(), far - 2 * r));
+    CHECK(!IntersectRay(G, p_GO, -Vector3d::UnitX()));
+  }
+  const DistanceGeometry sphere = MakeDistanceGeometry(Sphere(r));
+  const auto hit = IntersectRay(sphere, Vector3d(-far, 0.5 * r, 0), Vector3d::UnitX());
+  REQUIRE(hit.has_value());
+  CHECK((hit->p_GH - Vector3d(-std::sqrt(0.75) * r, 0.5 * r, 0)).norm() < 1e-9);
+  CHECK((hit->nhat_G - Vector3d(-std::sqrt(0.75), 0.5, 0)).norm() < 1e-6);
+  // A miss by 1.01 r stays a miss.
+  CHECK(!IntersectRay(sphere, Vector3d(-far, 1.01 * r, 0), Vector3d::UnitX()));
+}
+
 }  // namespace
 }  // namespace hydrocontact
