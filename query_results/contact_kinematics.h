@@ -6,6 +6,8 @@
 /// position error perr (a signed distance), its time derivatives verr and
 /// aerr, and the slip velocity.
 
+#include <cmath>
+
 #include <Eigen/Core>
 
 #include "geometry/identifier.h"
@@ -93,8 +95,9 @@ struct ContactKinematics {
   /// convention.)
   bool IsProximal(double ptol) const { return sign * perr <= ptol; }
   /// The slip speed ‖slip_velocity_C‖ (m/s), the argument of the effective
-  /// coefficient of friction.
-  double slip_speed() const { return slip_velocity_C.norm(); }
+  /// coefficient of friction. By hypot, so it is finite whenever the
+  /// velocity is (the norm's sum of squares overflows from 1.3e154 m/s).
+  double slip_speed() const { return std::hypot(slip_velocity_C.x(), slip_velocity_C.y()); }
 };
 
 }  // namespace hydrocontact
