@@ -48,6 +48,23 @@ void KeepHighest(std::span<const Vector3d> candidates_G, const Vector3d& u_G, do
   }
 }
 
+// KeepHighest over all of a shape's vertices (a box's corners, a hull's or
+// a tessellation's vertices), within tol of the highest but never below
+// the middle of the shape's extent along u_G: a tolerance as wide as the
+// shape would take in its far side too, and the surface fitted over the
+// set (for the point depths) would lie inside the shape, the depths off by
+// up to its width, even in sign.
+void KeepNearSide(std::span<const Vector3d> vertices_G, const Vector3d& u_G, double tol,
+                  const RigidTransform& X_WG, std::vector<Vector3d>* out_W) {
+  double h_max = -std::numeric_limits<double>::infinity();
+  double h_min = std::numeric_limits<double>::infinity();
+  for (const Vector3d& p : vertices_G) {
+    h_max = std::max(h_max, u_G.dot(p));
+    h_min = std::min(h_min, u_G.dot(p));
+  }
+  KeepHighest(vertices_G, u_G, std::min(tol, (h_max - h_min) / 2), X_WG, out_W);
+}
+
 // The support set of `G` (pose X_WG) in direction u_W (unit), see the
 // header for each shape, into *set (its storage reused).
 void CalcSupportSet(const DistanceGeometry& G, const RigidTransform& X_WG, const Vector3d& u_W,
@@ -71,7 +88,7 @@ void CalcSupportSet(const DistanceGeometry& G, const RigidTransform& X_WG, const
           for (int i = 0; i < 8; ++i) {
             corners[i] = Vector3d((i & 1) ? h.x() : -h.x(), (i & 2) ? h.y() : -h.y(), (i & 4) ? h.z() : -h.z());
           }
-          KeepHighest(corners, u_G, tol, X_WG, &set->points_W);
+          KeepNearSide(corners, u_G, tol, X_WG, &set->points_W);
         } else if constexpr (std::is_same_v<T, Capsule>) {
           const std::array<Vector3d, 2> ends{Vector3d(0, 0, -shape.length() / 2),
                                              Vector3d(0, 0, shape.length() / 2)};
@@ -101,7 +118,7 @@ void CalcSupportSet(const DistanceGeometry& G, const RigidTransform& X_WG, const
           }
         } else {
           // Convex (its hull) and Mesh (the hull of its vertices).
-          KeepHighest(G.mesh->mesh.vertices(), u_G, tol, X_WG, &set->points_W);
+          KeepNearSide(G.mesh->mesh.vertices(), u_G, tol, X_WG, &set->points_W);
         }
       },
       G.shape);

@@ -23,7 +23,10 @@ struct ContactPatchSettings {
   /// A shape's support set in direction u is the part of it within this
   /// distance (m) of its supporting plane ⊥ u (Coal's patch_tolerance, whose
   /// default we share): a face tilted so little that its far end rises less
-  /// than this still counts as the face.
+  /// than this still counts as the face. For a box, a hull or a
+  /// tessellation (sets taken from all its vertices) it is capped at half
+  /// the shape's extent along u, so the set never reaches the far side (a
+  /// 0.1 mm box under the default 1 mm: its near face, not all 8 corners).
   double tolerance{1e-3};
   /// A cylinder's flat end, when it is the support set, is the regular
   /// polygon inscribed in its rim with this many vertices (the first on the

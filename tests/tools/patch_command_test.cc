@@ -109,6 +109,33 @@ TEST_CASE("patch: apart prints in_contact false") {
   CHECK(Number(r.out, "distance") == Approx(1));
 }
 
+TEST_CASE("patch: a mesh file is taken as the hull of its vertices, as the help says") {
+  // Two unit-0.1 cubes at x = ±0.2 in one OBJ: the mesh itself is 0.13 m
+  // from a 0.02 m sphere at the origin, but its hull is the box x ∈ [−0.25,
+  // 0.25], y, z ∈ [−0.05, 0.05], which holds the sphere: the shallowest way
+  // out is along y or z, 0.05 + 0.02 deep, so the distance is −0.07.
+  std::string obj;
+  for (const double cx : {-0.2, 0.2}) {
+    for (int i = 0; i < 8; ++i) {
+      obj += fmt::format("v {} {} {}\n", cx + ((i & 1) ? 0.05 : -0.05), (i & 2) ? 0.05 : -0.05,
+                         (i & 4) ? 0.05 : -0.05);
+    }
+  }
+  // The six faces of a cube whose corner i has bits (x, y, z), outward.
+  const int faces[6][4] = {{0, 2, 3, 1}, {4, 5, 7, 6}, {0, 1, 5, 4}, {2, 6, 7, 3}, {0, 4, 6, 2}, {1, 3, 7, 5}};
+  for (const int base : {1, 9}) {
+    for (const auto& f : faces) {
+      obj += fmt::format("f {} {} {}\nf {} {} {}\n", base + f[0], base + f[1], base + f[2], base + f[0],
+                         base + f[2], base + f[3]);
+    }
+  }
+  const std::string path = ToolScratch().Write("two_cubes.obj", obj).string();
+  const ToolResult r = Patch({path, "sphere:0.02"});
+  CheckSuccess(r);
+  CHECK(Member(r.out, "in_contact") == "true");
+  CHECK(Number(r.out, "distance") == Approx(-0.07).epsilon(1e-9));
+}
+
 TEST_CASE("patch: bad input exits 2") {
   CHECK(FailsCleanly(Patch({"halfspace", "halfspace"}), "half-spaces"));
   CHECK(FailsCleanly(Patch({"box:1,1,1", "halfspace", "--cap-sides", "2"}), "--cap-sides"));

@@ -29,7 +29,8 @@ a point; a cylinder's flat end: a regular polygon). Quantities are in W.
 
 Options:
   --tolerance t   a shape's support set is the part within t (m) of its
-                  supporting plane (default 0.001)
+                  supporting plane (default 0.001; for a box or a mesh's hull
+                  at most half its extent along the normal)
   --cap-sides n   vertices of a polygonised cylinder end (default 16, 3 to 100000)
 
 Output when they are apart:
@@ -85,8 +86,15 @@ int Run(const std::vector<std::string>& args) {
   // A gets the smaller id, so results come back in the command's order.
   const GeometryId id_A = GeometryId::get_new_id();
   const GeometryId id_B = GeometryId::get_new_id();
-  const DistanceGeometry geometry_A = MakeDistanceGeometry(a.shape);
-  const DistanceGeometry geometry_B = MakeDistanceGeometry(b.shape);
+  // The patch is defined for convex shapes: a mesh file is taken as the
+  // hull of its vertices, as the help says (its own surface could be
+  // non-convex, or open, which the hull does not mind).
+  auto convex = [](const Shape& shape) -> Shape {
+    if (const auto* mesh = std::get_if<Mesh>(&shape)) return Convex(mesh->file(), mesh->scale());
+    return shape;
+  };
+  const DistanceGeometry geometry_A = MakeDistanceGeometry(convex(a.shape));
+  const DistanceGeometry geometry_B = MakeDistanceGeometry(convex(b.shape));
   const SignedDistancePair sd = ComputeSignedDistancePair(id_A, geometry_A, a.X_WG, id_B, geometry_B, b.X_WG);
   Json out = Json::MakeObject();
   Json patches = Json::MakeArray();

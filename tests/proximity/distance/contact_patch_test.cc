@@ -105,6 +105,36 @@ TEST_CASE("Patch: a box face-down on a half-space gives its four bottom corners"
   CheckPatchInvariants(ground, box, swapped);
 }
 
+TEST_CASE("Patch: a tolerance as wide as a box keeps its near face, not its far side",
+          "[contact_patch]") {
+  // Unit cube A, unit cube B 0.1 m into its top and 0.3 m aside: the patch is
+  // the overlap of the faces, x ∈ [−0.2, 0.5], y ∈ [−0.5, 0.5], every
+  // point 0.1 m deep. A tolerance of 1 m or more used to take in the far
+  // face's corners too; the surface fitted over all eight lay in the middle
+  // of the box and the depths came out 0.9 (wrong in sign). Capped at half
+  // the box's extent along the normal, the set is the near face at any
+  // tolerance. A 0.1 mm cube 10 µm into the ground under the default 1 mm
+  // tolerance is the same case in miniature.
+  const Posed a{MakeDistanceGeometry(Box(1, 1, 1)), RigidTransform()};
+  const Posed b{MakeDistanceGeometry(Box(1, 1, 1)), RigidTransform(Vector3d(0.3, 0, 0.9))};
+  for (const double tolerance : {1e-3, 0.9, 1.0, 1.5, 1e6}) {
+    CAPTURE(tolerance);
+    ContactPatchSettings settings;
+    settings.tolerance = tolerance;
+    const Result r = Patch(a, b, settings);
+    CheckPointsW(r.patch, {Vector3d(-0.2, -0.5, 0.45), Vector3d(0.5, -0.5, 0.45), Vector3d(0.5, 0.5, 0.45),
+                           Vector3d(-0.2, 0.5, 0.45)});
+    for (const double depth : r.patch.point_penetration_depths) CHECK(depth == Approx(-0.1).epsilon(1e-12));
+    CheckPatchInvariants(a, b, r);
+  }
+  const Posed tiny{MakeDistanceGeometry(Box(1e-4, 1e-4, 1e-4)), RigidTransform(Vector3d(0, 0, 4e-5))};
+  const Posed ground{MakeDistanceGeometry(HalfSpace()), RigidTransform()};
+  const Result r = Patch(tiny, ground);
+  REQUIRE(r.patch.size() == 4);
+  for (const double depth : r.patch.point_penetration_depths) CHECK(depth == Approx(-1e-5).epsilon(1e-9));
+  CheckPatchInvariants(tiny, ground, r, 1e-15);
+}
+
 TEST_CASE("Patch: an offset box on a larger box gives the clipped square", "[contact_patch]") {
   // A: unit cube centred at (0.8, 0.3, 0.49), x ∈ [0.3, 1.3], y ∈ [−0.2,
   // 0.8]; B: 2 × 2 × 1 with its top face at z = 0, x, y ∈ [−1, 1]. The overlap
