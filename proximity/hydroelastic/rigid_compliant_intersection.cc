@@ -43,6 +43,12 @@ TetrahedronInC MakeTetrahedronInC(const CompliantMesh& compliant_C, int tet) {
   result.faces = TetrahedronFaceHalfSpaces(t, {&mesh_C.vertex(t[0]), &mesh_C.vertex(t[1]),
                                                &mesh_C.vertex(t[2]), &mesh_C.vertex(t[3])});
   for (int i = 0; i < 4; ++i) {
+    // A piece lying in a face shared by two tetrahedra goes to one of them
+    // (TetrahedronFaceHalfSpace); in a boundary face, to the only one. Left
+    // to the shared rule, a rigid face resting exactly on the compliant
+    // boundary kept about half its triangles (those whose faces happened to
+    // sort that way), where a rigid half-space keeps the whole face.
+    if (mesh_C.neighbor(tet, i) < 0) result.faces[i].keeps_coplanar = true;
     const ClipHalfSpace& face = result.faces[i];
     result.nx[i] = face.normal.x();
     result.ny[i] = face.normal.y();

@@ -248,6 +248,40 @@ TEST_CASE("A large rigid box gives the same surface as a rigid half-space",
   CHECK(IntegrateForce(*by_box).isApprox(IntegrateForce(*by_plane), 1e-12));
 }
 
+TEST_CASE("A rigid box resting exactly on a compliant box's face: the whole shared face, as a plane",
+          "[compute_contact_surface]") {
+  // Unit cubes, the rigid one's bottom exactly on the compliant one's top
+  // (z = 0.5), offset by (sx, sy): the surface is the overlap of the faces,
+  // (1 − sx)(1 − sy) with centroid (sx/2, sy/2, 0.5), all at pressure 0 (the
+  // compliant boundary), as a rigid half-space through that face gives the
+  // whole face. Each rigid triangle lies in a boundary face of a
+  // tetrahedron; the rule that gives a piece in a shared face to one of its
+  // two tetrahedra used to drop about half of these, whichever sorted that
+  // way (area 0.5 off-centre for the aligned cubes).
+  const HydroelasticRepresentation compliant =
+      MakeHydroelasticRepresentation(Box(1, 1, 1), ProximityProperties::Compliant(kE));
+  const HydroelasticRepresentation rigid =
+      MakeHydroelasticRepresentation(Box(1, 1, 1), ProximityProperties::Rigid());
+  const RigidTransform X_WC = RigidTransform::FromRollPitchYaw(Vector3d(0.3, 0.1, -0.2), Vector3d(1, 2, 3));
+  for (const auto& [sx, sy] : {std::pair(0.0, 0.0), std::pair(0.3, 0.2)}) {
+    const RigidTransform X_WR = X_WC * RigidTransform(Vector3d(sx, sy, 1));
+    for (const bool compliant_first : {true, false}) {
+      const GeometryId id_1 = GeometryId::get_new_id();
+      const GeometryId id_2 = GeometryId::get_new_id();
+      for (const auto representation : {kTriangle, kPolygon}) {
+        CAPTURE(sx, compliant_first, representation == kTriangle);
+        const auto s = compliant_first
+                           ? ComputeContactSurface(id_1, compliant, X_WC, id_2, rigid, X_WR, representation)
+                           : ComputeContactSurface(id_1, rigid, X_WR, id_2, compliant, X_WC, representation);
+        REQUIRE(s.has_value());
+        CHECK(s->total_area() == Approx((1 - sx) * (1 - sy)).epsilon(1e-12));
+        CHECK((s->centroid() - X_WC * Vector3d(sx / 2, sy / 2, 0.5)).norm() < 1e-12);
+        CHECK(IntegrateForce(*s).norm() == 0);
+      }
+    }
+  }
+}
+
 TEST_CASE("The pressure vanishes on the rim, where the surface meets the compliant boundary",
           "[compute_contact_surface]") {
   const CompliantMesh sphere = test::MakeConeSphere(1, 3, kE);

@@ -221,8 +221,12 @@ ContactPolygons BruteForcePolygons(const CompliantMesh& C, const RigidMesh& R, c
       const Vector3d& grad_p_C = C.pressure.EvaluateGradient(tet);
       if (filter && !IsAlongPressureGradientUnnormalized(nhat_C, 1.0, grad_p_C)) continue;
       const auto& t = C.mesh.element(tet);
-      const auto faces = TetrahedronFaceHalfSpaces(
+      auto faces = TetrahedronFaceHalfSpaces(
           t, {&C.mesh.vertex(t[0]), &C.mesh.vertex(t[1]), &C.mesh.vertex(t[2]), &C.mesh.vertex(t[3])});
+      // A piece in a boundary face belongs to its only tetrahedron.
+      for (int i = 0; i < 4; ++i) {
+        if (C.mesh.neighbor(tet, i) < 0) faces[i].keeps_coplanar = true;
+      }
       ClipPolygon* in = &buffers[0];
       in->clear();
       for (int k = 0; k < 3; ++k) {
