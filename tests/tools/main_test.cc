@@ -34,5 +34,10 @@ TEST_CASE("hydrocontact help CMD is CMD --help", "[main]") {
   CHECK(list.out.find("hydrocontact help COMMAND") != std::string::npos);
 }
 
+TEST_CASE("No command, or help with extra words, fails in one line", "[main]") {
+  CHECK(FailsCleanly(RunTool(std::vector<std::string>{}), "no command given"));
+  CHECK(FailsCleanly(RunTool({"help", "distance", "extra"}), "expected one command name"));
+}
+
 }  // namespace
 }  // namespace hydrocontact

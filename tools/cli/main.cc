@@ -1,6 +1,7 @@
 // The `hydrocontact` command-line tool: dispatches to the registered
 // subcommands and turns every error into exit code 2 and one line on stderr.
 
+#include <new>
 #include <cstdio>
 #include <exception>
 #include <iostream>
@@ -41,13 +42,19 @@ int main(int argc, char** argv) {
   using namespace hydrocontact::cli;
   std::vector<std::string> args(argv + 1, argv + argc);
   if (args.empty()) {
-    PrintToolHelp(std::cerr);
+    // Bad input: one line, as for every other mistake.
+    std::cerr << "hydrocontact: no command given (run 'hydrocontact --help' for the list)\n";
     return 2;
   }
   if (args[0] == "--version") {
     // HYDROCONTACT_VERSION comes from project(... VERSION) in CMakeLists.txt.
     std::cout << "hydrocontact " << HYDROCONTACT_VERSION << "\n";
     return 0;
+  }
+  if (args[0] == "help" && args.size() > 2) {
+    std::cerr << "hydrocontact help: expected one command name, got " << args.size() - 1
+              << " words (run 'hydrocontact help COMMAND')\n";
+    return 2;
   }
   if (args[0] == "help" && args.size() == 2) {
     const auto command = CommandRegistry().find(args[1]);
@@ -78,6 +85,13 @@ int main(int argc, char** argv) {
   }
   try {
     return it->second.run(rest);
+  } catch (const std::bad_alloc&) {
+    // A request the machine cannot hold (e.g. a mesh limit raised far past
+    // the default): say so, rather than the library's "std::bad_alloc".
+    std::cerr << "hydrocontact " << args[0]
+              << ": out of memory (a mesh or surface too large for this machine; lower the "
+                 "resolution or the --max-elements limit)\n";
+    return 2;
   } catch (const std::exception& e) {
     std::string message = e.what();
     if (dynamic_cast<const hydrocontact::MeshSizeLimitError*>(&e) != nullptr) {
