@@ -56,6 +56,27 @@ TEST_CASE("scene file: keys, defaults and materials") {
   REQUIRE(std::holds_alternative<Mesh>(with_mesh.bodies[0].shape));
   CHECK(std::get<Mesh>(with_mesh.bodies[0].shape).file().filename() == "sphere_r0.05m.obj");
   CHECK_THROWS_AS(ParseScene(mesh, "m.json", "/nonexistent"), UsageError);
+  // So is a height field's file.
+  const JsonValue field = ParseJson(R"({"bodies": [{"name": "b", "shape": "sphere:0.05"}],
+                                        "fixed": [{"name": "h", "shape": "heightfield:cap.heightfield.txt"}]})",
+                                    "h.json");
+  const Scene with_field = ParseScene(field, "h.json", std::filesystem::path(HYDROCONTACT_SOURCE_DIR) / "data");
+  REQUIRE(with_field.fixed.size() == 1);
+  CHECK(std::holds_alternative<HeightField>(with_field.fixed[0].shape));
+  CHECK_THROWS_WITH(ParseScene(field, "h.json", "/nonexistent"), Catch::Matchers::Contains("fixed[0].shape"));
+}
+
+TEST_CASE("scene file: 'scale' on a primitive is refused, not ignored") {
+  // The command line refuses --scale on a primitive; a scene did too little:
+  // a sphere given "scale": 10 stayed 0.05 m. It names the key and the shape.
+  const JsonValue root = ParseJson(
+      R"({"bodies": [{"name": "b", "shape": "sphere:0.05", "scale": 10, "compliant": true}]})", "s.json");
+  CHECK_THROWS_WITH(ParseScene(root, "s.json", "."),
+                    Catch::Matchers::Contains("bodies[0].scale") && Catch::Matchers::Contains("sphere:0.05"));
+  // On a mesh file it scales.
+  const JsonValue mesh = ParseJson(R"({"bodies": [{"name": "m", "shape": "sphere_r0.05m.obj", "scale": 2}]})", "m.json");
+  const Scene scaled = ParseScene(mesh, "m.json", std::filesystem::path(HYDROCONTACT_SOURCE_DIR) / "data");
+  CHECK(std::get<Mesh>(scaled.bodies[0].shape).scale() == 2);
 }
 
 TEST_CASE("scene file: the thread count is bounded by the pool's kMaxThreads") {

@@ -1,10 +1,12 @@
 #include "tools/cli/scene_file.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <fstream>
 #include <set>
 #include <sstream>
+#include <string_view>
 
 #include <fmt/format.h>
 
@@ -119,7 +121,19 @@ GeometryFields ReadGeometry(ObjectReader& r, const std::filesystem::path& base_d
   g.name = r.String("name", "", true);
   if (g.name.empty()) r.Fail(r.KeyPath("name"), "must not be empty");
   std::string spec = r.String("shape", "", true);
+  const bool scaled = r.Get("scale") != nullptr;
   const double scale = r.Positive("scale", 1.0);
+  // Files are found from the scene's folder, as a mesh's, so is a height
+  // field's ('heightfield:FILE').
+  constexpr std::string_view kHeightField = "heightfield:";
+  const bool height_field =
+      spec.size() > kHeightField.size() &&
+      std::equal(kHeightField.begin(), kHeightField.end(), spec.begin(),
+                 [](char a, char b) { return a == std::tolower(static_cast<unsigned char>(b)); });
+  if (height_field) {
+    const std::string file = spec.substr(kHeightField.size());
+    if (std::filesystem::path(file).is_relative()) spec = std::string(kHeightField) + (base_dir / file).string();
+  }
   if (IsSupportedMeshFile(spec)) {
     if (std::filesystem::path(spec).is_relative()) spec = (base_dir / spec).string();
     if (!std::filesystem::is_regular_file(spec)) r.Fail(r.KeyPath("shape"), fmt::format("no such file '{}'", spec));
@@ -128,6 +142,9 @@ GeometryFields ReadGeometry(ObjectReader& r, const std::filesystem::path& base_d
     g.shape = ParseShapeSpec(spec, scale);
   } catch (const std::exception& e) {
     r.Fail(r.KeyPath("shape"), e.what());
+  }
+  if (scaled && !std::holds_alternative<Mesh>(g.shape)) {
+    r.Fail(r.KeyPath("scale"), fmt::format("applies to mesh files only, not '{}'", spec));
   }
   const std::vector<double> pose = r.Numbers("pose", 6, {0, 0, 0, 0, 0, 0});
   try {
