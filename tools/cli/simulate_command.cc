@@ -41,13 +41,15 @@ friction, semi-implicit Euler with a fixed step).
 The scene file (JSON):
   {"gravity": [gx, gy, gz], "dt": h, "steps": N, "bodies": [...], "fixed": [...]}
   each body: {"name", "shape" (a geometry spec as for the other commands, e.g.
-    "box:0.1,0.1,0.1", "sphere:0.05", or a mesh file relative to the scene),
+    "box:0.1,0.1,0.1", "sphere:0.05", or a mesh or height field file relative
+    to the scene),
     "pose": [x, y, z, roll, pitch, yaw] (m, rad), "velocity": [wx, wy, wz, vx,
     vy, vz] (of the shape's origin, in W), "density" (kg/m^3), "compliant"
     (bool, default false), "modulus" (Pa, default 1e7), "resolution" (m),
     "dissipation" (s/m), "friction": [static, dynamic]}
   each fixed geometry: the same without velocity and density.
-  Optional: per geometry "scale", "stiffness" (N/m, point contact), "slab" (m);
+  Optional: per geometry "scale" (mesh files only), "stiffness" (N/m, point
+  contact), "slab" (m);
   at the top "threads", "output_every" (default 10), "rigid_contact" ("patch"
   or "point"), "representation" ("polygon" or "triangle"), "stiction_speed"
   (m/s, default 0.01).
