@@ -95,7 +95,7 @@ Vector3d CalcSupportPoint(const DistanceGeometry& G, const Vector3d& d_G) {
     return EllipsoidSupport{e->semi_axes()}.Support(dhat);
   }
   if (std::holds_alternative<HalfSpace>(shape)) {
-    if (std::hypot(dhat.x(), dhat.y()) == 0 && dhat.z() > 0) return Vector3d::Zero();
+    if (HasHalfSpaceSupport(dhat)) return Vector3d::Zero();
     throw std::invalid_argument(fmt::format(
         "CalcSupportPoint: the half-space z <= 0 has no support point in direction ({}, {}, {}) "
         "(it is unbounded that way); only +z has one",
@@ -107,6 +107,10 @@ Vector3d CalcSupportPoint(const DistanceGeometry& G, const Vector3d& d_G) {
   }
   // Mesh or Convex: the extreme point of a polyhedral surface is a vertex.
   return PolytopeSupport{G.mesh->mesh.vertices()}.Support(dhat);
+}
+
+bool HasHalfSpaceSupport(const Vector3d& d_G) {
+  return d_G.z() > 0 && std::hypot(d_G.x(), d_G.y()) <= 1e-12 * d_G.z();
 }
 
 

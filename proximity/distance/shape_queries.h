@@ -66,8 +66,14 @@ BoundingSphere CalcBoundingSphere(const DistanceGeometry& G);
 /// tessellation vertex, refined on the top surface when d points up: see
 /// CalcHeightFieldSupport).
 /// @throws std::invalid_argument if d_G is zero or not finite, or for a
-///         HalfSpace unless d_G points along +z (otherwise the support is
-///         at infinity).
+///         HalfSpace unless HasHalfSpaceSupport(d_G) (otherwise the support
+///         is at infinity).
 Eigen::Vector3d CalcSupportPoint(const DistanceGeometry& G, const Eigen::Vector3d& d_G);
+
+/// Whether the half-space z ≤ 0 has a support point in direction d_G: d_G
+/// along +z up to the round-off of a rotation (its tilt at most 1e-12 rad;
+/// the pose "roll 360°" tilts it by 2e-16). Its support point is then G's
+/// origin, taken for the whole boundary plane.
+bool HasHalfSpaceSupport(const Eigen::Vector3d& d_G);
 
 }  // namespace hydrocontact

@@ -81,6 +81,10 @@ TEST_CASE("shape: sphere and cylinder curvatures, box has none, half-space suppo
   CHECK(Member(h.out, "radius", "\"bounding_sphere\"") == "null");
   CHECK(Nested(h.out, "\\+z", "\"support_points\"").norm() == 0);
   CHECK(Member(h.out, "-z", "\"support_points\"").empty());
+  // A full turn about x leaves +z tilted by round-off only: still its support.
+  const ToolResult turned = RunTool("shape", {"halfspace", "--pose", "0,0,0,360deg,0,0"});
+  CheckSuccess(turned);
+  CHECK(Nested(turned.out, "\\+z", "\"support_points\"").norm() == 0);
   CHECK(FailsCleanly(RunTool("shape", {"sphere:1", "--point", "1,2"}), "--point"));
 }
 

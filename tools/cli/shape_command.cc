@@ -80,7 +80,7 @@ int Run(const std::vector<std::string>& args) {
       const Eigen::Vector3d d_W = sign * Eigen::Vector3d::Unit(axis);
       const Eigen::Vector3d d_G = R_WG.transpose() * d_W;
       // A half-space has a support point only along its own +z.
-      if (half_space && !(d_G.z() > 1 - 1e-12)) continue;
+      if (half_space && !HasHalfSpaceSupport(d_G)) continue;
       const std::string name = std::string(sign > 0 ? "+" : "-") + "xyz"[axis];
       support.Set(name, Json(g.X_WG * CalcSupportPoint(geometry, d_G)));
     }

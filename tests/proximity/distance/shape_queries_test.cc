@@ -101,6 +101,17 @@ TEST_CASE("Support points", "[shape_queries]") {
         Vector3d::Zero());
   CHECK_THROWS_WITH(CalcSupportPoint(MakeDistanceGeometry(HalfSpace()), d),
                     Catch::Contains("unbounded"));
+  // +z brought back by a full turn about x carries 2e-16 of round-off
+  // (sin 2π ≠ 0 in double): still +z. A real tilt of 1e-9 rad is not.
+  const Vector3d z_turned =
+      RigidTransform::FromRollPitchYaw(Vector3d(2 * M_PI, 0, 0)).rotation().transpose() * Vector3d::UnitZ();
+  CHECK(z_turned.y() != 0);
+  CHECK(HasHalfSpaceSupport(z_turned));
+  CHECK(CalcSupportPoint(MakeDistanceGeometry(HalfSpace()), z_turned) == Vector3d::Zero());
+  CHECK_FALSE(HasHalfSpaceSupport(Vector3d(0, 1e-9, 1)));
+  CHECK_FALSE(HasHalfSpaceSupport(Vector3d(0, 0, -1)));
+  CHECK_THROWS_WITH(CalcSupportPoint(MakeDistanceGeometry(HalfSpace()), Vector3d(0, 1e-9, 1)),
+                    Catch::Contains("unbounded"));
   CHECK_THROWS_WITH(CalcSupportPoint(MakeDistanceGeometry(Sphere(1)), Vector3d::Zero()),
                     Catch::Contains("nonzero"));
 }
