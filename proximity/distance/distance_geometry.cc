@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "geometry/supported_range.h"
 #include "mesh/mesh_file.h"
 #include "mesh/volume_mesh.h"
 #include "proximity/representation/convex_hull.h"
@@ -57,7 +58,15 @@ DistanceGeometry MakeDistanceGeometry(const Shape& shape) {
   } else if (const auto* torus = std::get_if<Torus>(&shape)) {
     // The pairs without a closed form (all but sphere and half-space) use
     // an inscribed tessellation of 48 segments around the tube: its surface
-    // lies within r(1 − cos(π/48)) ≈ 2.1e-3·r inside the true one.
+    // lies within r(1 − cos(π/48)) ≈ 2.1e-3·r inside the true one. Its
+    // segments, r/8, must be supported lengths.
+    if (!(kTorusTessellationSegment * torus->minor_radius() >= kMinLength)) {
+      throw std::invalid_argument(fmt::format(
+          "Torus: a minor radius of {:g} m is below {:g} m, the smallest whose distance "
+          "tessellation (48 segments around the tube, r/8 each) keeps to the supported lengths "
+          "(at least {:g} m)",
+          torus->minor_radius(), kMinLength / kTorusTessellationSegment, kMinLength));
+    }
     g.mesh = std::make_shared<const MeshDistanceData>(MakeMeshDistanceData(
         MakeTorusSurfaceMesh(*torus, kTorusTessellationSegment * torus->minor_radius())));
     g.bounding_radius = torus->major_radius() + torus->minor_radius();

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "geometry/supported_range.h"
 #include "proximity/representation/make_box_mesh.h"
 #include "proximity/representation/make_capsule_mesh.h"
 #include "proximity/representation/make_convex_mesh.h"
@@ -49,7 +50,7 @@ std::optional<double> PrimitiveResolutionHint(const Shape& shape,
 }  // namespace
 
 double DefaultResolutionHint(const Shape& shape) {
-  return std::visit(
+  const double hint = std::visit(
       [&](const auto& s) -> double {
         using T = std::decay_t<decltype(s)>;
         if constexpr (std::is_same_v<T, Sphere>) {
@@ -74,6 +75,7 @@ double DefaultResolutionHint(const Shape& shape) {
         }
       },
       shape);
+  return std::max(hint, kMinLength);
 }
 
 namespace {

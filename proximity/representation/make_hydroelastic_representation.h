@@ -17,7 +17,9 @@ namespace hydrocontact {
 /// dimension: sphere 2r/5, box min edge/5, cylinder min(2r, L)/5, capsule
 /// 2r/5 (its smallest dimension is its diameter), ellipsoid 2·min(a,b,c)/5,
 /// torus 2r/5; a height field min(dx, dy)/2 (its grid is its resolution:
-/// two sub-cells per cell along the finer axis).
+/// two sub-cells per cell along the finer axis). Never below kMinLength
+/// (1e-9 m), the smallest supported length: a sphere of 1e-9 m gets that
+/// hint, not the 4e-10 m a user could not give.
 /// @throws std::invalid_argument for HalfSpace, Mesh and Convex, which have
 ///         no intrinsic size and whose tessellation needs no hint.
 double DefaultResolutionHint(const Shape& shape);

@@ -28,6 +28,12 @@ TEST_CASE("DistanceGeometry of primitives: bounding radii", "[distance_geometry]
   CHECK(MakeDistanceGeometry(Capsule(0.1, 1)).bounding_radius == Approx(0.6));
   CHECK(MakeDistanceGeometry(Ellipsoid(1, 3, 2)).bounding_radius == 3);
   CHECK(std::isinf(MakeDistanceGeometry(HalfSpace()).bounding_radius));
+  // A torus's distance tessellation has segments of r/8: from r = 8e-9 m
+  // they are supported lengths (≥ 1e-9 m); below, the refusal says so
+  // rather than blame a resolution hint nobody gave.
+  CHECK(MakeDistanceGeometry(Torus(1e-7, 8e-9)).mesh != nullptr);
+  CHECK_THROWS_WITH(MakeDistanceGeometry(Torus(1e-7, 7e-9)),
+                    Catch::Contains("minor radius of 7e-09 m is below 8e-09 m"));
   const DistanceGeometry g = MakeDistanceGeometry(Box(1, 1, 1));
   CHECK(g.mesh == nullptr);
   CHECK(g.hull == nullptr);

@@ -97,6 +97,12 @@ TEST_CASE("Representation: the default hint is a fifth of the smallest dimension
   CHECK(DefaultResolutionHint(Cylinder(0.1, 4)) == Approx(0.04));
   CHECK(DefaultResolutionHint(Capsule(0.1, 4)) == Approx(0.04));
   CHECK(DefaultResolutionHint(Ellipsoid(1, 0.5, 2)) == Approx(0.2));
+  // Never below the smallest supported length: 2r/5 of a 1e-9 m sphere
+  // (4e-10 m) is raised to 1e-9 m, so its default builds.
+  CHECK(DefaultResolutionHint(Sphere(1e-9)) == kMinLength);
+  CHECK(DefaultResolutionHint(Sphere(2.5e-9)) == Approx(1e-9));
+  CHECK(DefaultResolutionHint(Sphere(5e-9)) == Approx(2e-9));
+  CHECK_NOTHROW(MakeHydroelasticRepresentation(Sphere(1e-9), ProximityProperties::Compliant(1e6)));
   CHECK_THROWS_WITH(DefaultResolutionHint(HalfSpace()), Contains("HalfSpace"));
   CHECK_THROWS_WITH(DefaultResolutionHint(Mesh("x.obj")), Contains("Mesh"));
   // Without a hint the sphere gets the geodesic frequency
