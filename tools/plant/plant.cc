@@ -21,8 +21,36 @@ constexpr int kMaxGyroscopicIterations = 8;
 using Eigen::Matrix3d;
 using Eigen::Vector3d;
 
+// The largest gravity and speeds a plant accepts: far beyond any physical
+// scene (1e5 g, 1e6 m/s, 1e6 rad/s), yet low enough that energies and one
+// step's changes of them stay finite (at 1e300 m/s² the first step's energy
+// overflowed and the divergence watch blamed dt).
+constexpr double kMaxGravity = 1e6;
+constexpr double kMaxSpeed = 1e6;
+constexpr double kMaxAngularSpeed = 1e6;
+
+// Throws naming the body unless its velocity is finite and within the
+// supported speeds.
+void RequireSupportedVelocity(const std::string& name, const SpatialVelocity& V_WG) {
+  if (!V_WG.w_W.allFinite() || !V_WG.v_W.allFinite()) {
+    throw std::invalid_argument(fmt::format("Plant: body '{}': non-finite velocity", name));
+  }
+  // stableNorm: the plain norm's sum of squares overflows from 1.3e154.
+  if (!(V_WG.v_W.stableNorm() <= kMaxSpeed) || !(V_WG.w_W.stableNorm() <= kMaxAngularSpeed)) {
+    throw std::invalid_argument(fmt::format(
+        "Plant: body '{}': velocity {:g} m/s, {:g} rad/s is beyond the supported {:g} m/s and {:g} "
+        "rad/s",
+        name, V_WG.v_W.stableNorm(), V_WG.w_W.stableNorm(), kMaxSpeed, kMaxAngularSpeed));
+  }
+}
+
 void ValidateSettings(const PlantSettings& s) {
   if (!s.gravity_W.allFinite()) throw std::invalid_argument("Plant: 'gravity' must be finite");
+  if (!(s.gravity_W.stableNorm() <= kMaxGravity)) {
+    throw std::invalid_argument(fmt::format(
+        "Plant: 'gravity' of magnitude {:g} m/s^2 is beyond the supported {:g} m/s^2",
+        s.gravity_W.stableNorm(), kMaxGravity));
+  }
   if (!(s.dt > 0) || !std::isfinite(s.dt)) {
     throw std::invalid_argument(fmt::format("Plant: 'dt' must be positive and finite, got {}", s.dt));
   }
@@ -95,9 +123,7 @@ Plant::Plant(const std::vector<BodySpec>& bodies, const std::vector<FixedSpec>& 
     } catch (const std::exception& e) {
       throw std::invalid_argument(fmt::format("Plant: body '{}': {}", b.name, e.what()));
     }
-    if (!b.V_WG.w_W.allFinite() || !b.V_WG.v_W.allFinite()) {
-      throw std::invalid_argument(fmt::format("Plant: body '{}': non-finite velocity", b.name));
-    }
+    RequireSupportedVelocity(b.name, b.V_WG);
     body.I_inverse_G = body.mass.I_SScm_G.inverse();
     body.frame = scene_graph_.RegisterFrame(b.name);
     body.geometry = scene_graph_.RegisterGeometry(body.frame, RigidTransform(), b.shape, b.name, b.properties);
@@ -129,9 +155,7 @@ BodyState Plant::body_state(int i) const {
 
 void Plant::SetBodyState(int i, const BodyState& state) {
   if (i < 0 || i >= num_bodies()) throw std::invalid_argument(fmt::format("Plant: no body {}", i));
-  if (!state.V_WG.w_W.allFinite() || !state.V_WG.v_W.allFinite()) {
-    throw std::invalid_argument(fmt::format("Plant: body '{}': non-finite velocity", bodies_[i].name));
-  }
+  RequireSupportedVelocity(bodies_[i].name, state.V_WG);
   Body& body = bodies_[i];
   energy_watch_.armed = false;
   body.R_WG = state.X_WG.rotation();

@@ -126,9 +126,10 @@ class Plant {
   /// Registers the bodies (each on its own frame) and fixed geometries.
   /// Names must be unique among all of them.
   /// @throws std::invalid_argument for invalid settings (naming the field
-  ///         and value), a body whose mass properties cannot be computed
-  ///         (naming the body), a duplicate name, or what registering a
-  ///         geometry throws (naming it).
+  ///         and value; gravity above 1e6 m/s^2 included), a body whose mass
+  ///         properties cannot be computed or whose velocity is not finite
+  ///         or beyond 1e6 m/s or 1e6 rad/s (naming the body), a duplicate
+  ///         name, or what registering a geometry throws (naming it).
   Plant(const std::vector<BodySpec>& bodies, const std::vector<FixedSpec>& fixed, const PlantSettings& settings);
 
   Plant(const Plant&) = delete;
@@ -150,7 +151,8 @@ class Plant {
   BodyState body_state(int i) const;
   /// Sets body i's state (for tests and resets); the divergence watch
   /// starts afresh.
-  /// @throws std::invalid_argument for a bad index or non-finite values.
+  /// @throws std::invalid_argument for a bad index, non-finite values or a
+  ///         velocity beyond the supported speeds (see the constructor).
   void SetBodyState(int i, const BodyState& state);
   /// The velocity of body i's centre of mass in W.
   const Eigen::Vector3d& com_velocity(int i) const { return bodies_[i].v_WScm; }

@@ -95,6 +95,24 @@ TEST_CASE("plant: bad settings and bodies are refused, naming them") {
   CHECK_THROWS_WITH(Plant({ball}, {}, settings), Catch::Contains("ball") && Catch::Contains("density"));
   ball.density = 1000;
   CHECK_THROWS_WITH(Plant({ball, ball}, {}, settings), Catch::Contains("duplicate name 'ball'"));
+  // Gravity and speeds beyond the supported 1e6 (m/s², m/s, rad/s): the
+  // energies would overflow within a step. 1e300 is reported as itself
+  // (its squared norm would be inf).
+  settings.gravity_W = Eigen::Vector3d(0, 0, -1e300);
+  CHECK_THROWS_WITH(Plant({ball}, {}, settings), Catch::Contains("'gravity' of magnitude 1e+300"));
+  settings.gravity_W = Eigen::Vector3d(0, 0, -1e6);
+  CHECK_NOTHROW(Plant({ball}, {}, settings));
+  settings = {};
+  ball.V_WG.v_W = Eigen::Vector3d(1e7, 0, 0);
+  CHECK_THROWS_WITH(Plant({ball}, {}, settings), Catch::Contains("ball") && Catch::Contains("1e+07 m/s"));
+  ball.V_WG.v_W = Eigen::Vector3d::Zero();
+  ball.V_WG.w_W = Eigen::Vector3d(0, 1e300, 1e300);
+  CHECK_THROWS_WITH(Plant({ball}, {}, settings), Catch::Contains("1.41421e+300 rad/s"));
+  ball.V_WG.w_W = Eigen::Vector3d::Zero();
+  Plant plant({ball}, {}, settings);
+  BodyState state = plant.body_state(0);
+  state.V_WG.v_W = Eigen::Vector3d(0, 2e6, 0);
+  CHECK_THROWS_WITH(plant.SetBodyState(0, state), Catch::Contains("2e+06 m/s"));
 }
 
 // Compliant (E = 1e6 Pa, hint 0.02 m) and rigid properties, both with
