@@ -163,7 +163,15 @@ TEST_CASE("simulate: bad scenes exit 2 naming the key") {
   CHECK(fails(R"({"steps": 1.5, "bodies": [{"name": "b", "shape": "sphere:0.1"}]})", "steps"));
   CHECK(fails(R"({"bodies": []})", "bodies: at least one body"));
   CHECK(fails(R"({"bodies": [{"name": "b", "shape": "sphere:0.1"}], "fixed": [{"name": "b", "shape": "halfspace"}]})",
-              "duplicate name 'b'"));
+              "bad.json: Plant: duplicate name 'b'"));
+  CHECK(fails(R"({"gravity": [0, 0, -1e300], "bodies": [{"name": "b", "shape": "sphere:0.1"}]})",
+              "'gravity' of magnitude 1e+300"));
+  // A scene the plant refuses creates no --out-dir either.
+  const fs::path out_dir = ToolScratch().path() / "refused_out";
+  const std::string refused =
+      WriteScene("refused.json", R"({"bodies": [{"name": "b", "shape": "sphere:0.1"}, {"name": "b", "shape": "sphere:0.1"}]})");
+  CHECK(FailsCleanly(RunTool("simulate", {refused, "--out-dir", out_dir.string()}), "refused.json"));
+  CHECK_FALSE(fs::exists(out_dir));
   CHECK(fails("{\n\"bodies\": [\n}", "bad.json:3"));
   CHECK(fails(R"({"bodies": [{"name": "b", "shape": "no_such_mesh.obj"}]})", "bodies[0].shape: no such file"));
   CHECK(FailsCleanly(RunTool("simulate", {(ToolScratch().path() / "missing.json").string()}), "missing.json"));

@@ -160,6 +160,15 @@ int Run(const std::vector<std::string>& args) {
     scene.settings.dt = ParseDouble(parsed.options.at("--dt"), "--dt");
     if (!(scene.settings.dt > 0)) throw UsageError(fmt::format("--dt: must be positive, got {}", scene.settings.dt));
   }
+  // The plant first: a scene it refuses leaves no file or folder behind. Its
+  // refusals name the body or key; the line names the scene too.
+  std::optional<plant::Plant> plant_storage;
+  try {
+    plant_storage.emplace(scene.bodies, scene.fixed, scene.settings);
+  } catch (const std::exception& e) {
+    throw UsageError(fmt::format("{}: {}", scene_file.string(), e.what()));
+  }
+  plant::Plant& plant = *plant_storage;
   std::optional<fs::path> out_dir;
   if (parsed.options.count("--out-dir")) {
     out_dir = parsed.options.at("--out-dir");
@@ -171,8 +180,6 @@ int Run(const std::vector<std::string>& args) {
   }
   fs::path trajectory_file = out_dir ? *out_dir / "trajectory.jsonl" : fs::path("trajectory.jsonl");
   if (parsed.options.count("--trajectory")) trajectory_file = parsed.options.at("--trajectory");
-  // The plant first: a scene it refuses leaves no file behind.
-  plant::Plant plant(scene.bodies, scene.fixed, scene.settings);
   std::ofstream trajectory(trajectory_file);
   if (!trajectory) throw UsageError(fmt::format("--trajectory: cannot write '{}'", trajectory_file.string()));
   const double initial_energy = plant.CalcEnergy();
