@@ -23,8 +23,10 @@ namespace hydrocontact {
 /// Tetrahedra whose four vertices all lie on the boundary carry e = 0
 /// throughout: a mesh meant for compliant contact should have interior
 /// vertices wherever pressure is wanted.
-/// @throws std::invalid_argument if the mesh has no tetrahedra, or if no
-///         vertex lies off the boundary (the field would vanish
+/// @throws std::invalid_argument if the mesh has no tetrahedra, if its
+///         tetrahedra overlap (their volumes sum to more than their boundary
+///         encloses: the distances to that boundary would mean nothing), or
+///         if no vertex lies off the boundary (the field would vanish
 ///         everywhere), saying to refine the mesh.
 std::vector<double> ComputeDistanceToBoundaryExtent(const VolumeMesh& mesh);
 

@@ -116,5 +116,29 @@ TEST_CASE("Distance-to-boundary extent throws when no vertex is inside") {
                         Catch::Matchers::Contains("no tetrahedra"));
 }
 
+TEST_CASE("Distance-to-boundary extent throws when tetrahedra overlap") {
+  // The corner tetrahedron split into four about the interior point q =
+  // (1/4, 1/4, 1/4): a valid star, whose boundary is the corner
+  // tetrahedron's four faces, enclosing its 1/6 m³; q, the only interior
+  // vertex, is the deepest (e = 1).
+  const std::vector<Eigen::Vector3d> p{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}, {0.25, 0.25, 0.25}};
+  const std::vector<VolumeMesh::Element> star{{4, 1, 2, 3}, {0, 4, 2, 3}, {0, 1, 4, 3}, {0, 1, 2, 4}};
+  const std::vector<double> e = ComputeDistanceToBoundaryExtent(VolumeMesh(star, p));
+  CHECK(e[4] == 1);
+  for (int v = 0; v < 4; ++v) CHECK(e[v] == 0);
+  // The corner tetrahedron laid over its own star: each of its faces pairs
+  // with a star face as if shared, so nothing is left as boundary while the
+  // volumes sum to 1/3. (A tetrahedron given twice is caught earlier, by
+  // VolumeMesh: a face of three tetrahedra.)
+  std::vector<VolumeMesh::Element> overlapping = star;
+  overlapping.push_back({0, 1, 2, 3});
+  CHECK_THROWS_WITH(ComputeDistanceToBoundaryExtent(VolumeMesh(overlapping, p)),
+                    Catch::Matchers::Contains("overlap") && Catch::Matchers::Contains("0.333333 m^3") &&
+                        Catch::Matchers::Contains("(0 triangles)"));
+  std::vector<VolumeMesh::Element> twice = star;
+  twice.push_back(star[0]);
+  CHECK_THROWS_WITH(VolumeMesh(twice, p), Catch::Matchers::Contains("more than two"));
+}
+
 }  // namespace
 }  // namespace hydrocontact
