@@ -45,7 +45,8 @@ inline constexpr double kFlatterFieldRatio = 1e3;
 /// {x : p_M(x) = p_N(x)}, with normal n̂ = (∇p_M − ∇p_N)/‖∇p_M − ∇p_N‖
 /// pointing out of N and into M. The plane is sliced by e_M (3 or 4
 /// vertices) and then clipped by e_N's four face half-spaces (at most 8
-/// vertices). The pressure at each vertex is p_M there (= p_N).
+/// vertices). The pressure at each vertex is p_M there (= p_N), interpolated,
+/// or p_N evaluated when that field is kFlatterFieldRatio times flatter.
 ///
 /// Pairs are skipped when the gradients are equal (kEqualGradientsRatio),
 /// and, with `normal_filter`, unless angle(n̂, ∇p_M) and angle(−n̂, ∇p_N) are

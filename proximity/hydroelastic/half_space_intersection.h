@@ -45,7 +45,11 @@ void IntersectRigidCompliantHalfSpace(const CompliantHalfSpace& half_space_H,
 /// Compliant mesh C vs compliant half-space H, in C's frame: per
 /// tetrahedron with a part in H's slab, the equilibrium plane
 /// {p_C = p_H} sliced by the tetrahedron and clipped by H's boundary plane
-/// z = margin (at most 5 vertices). The normal is
+/// z = margin (at most 5 vertices) where it rises above it by more than
+/// kCoincidentPlaneRatio of C's box diagonal (p_C ≥ 0 keeps the exact cut
+/// below the plane, where p_H ≥ 0: only round-off reaches above it). The
+/// vertex pressures interpolate p_C, or are p_H's when that field is
+/// kFlatterFieldRatio times flatter. The normal is
 /// (∇p_C − ∇p_H)/‖∇p_C − ∇p_H‖, out of H into C.
 ///
 /// Tetrahedra whose gradient equals ∇p_H (kEqualGradientsRatio) are

@@ -123,8 +123,8 @@ GeometryFields ReadGeometry(ObjectReader& r, const std::filesystem::path& base_d
   std::string spec = r.String("shape", "", true);
   const bool scaled = r.Get("scale") != nullptr;
   const double scale = r.Positive("scale", 1.0);
-  // Files are found from the scene's folder, as a mesh's, so is a height
-  // field's ('heightfield:FILE').
+  // A height field's file ('heightfield:FILE') is found from the scene's
+  // folder, as a mesh file is.
   constexpr std::string_view kHeightField = "heightfield:";
   const bool height_field =
       spec.size() > kHeightField.size() &&
