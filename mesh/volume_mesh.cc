@@ -45,12 +45,12 @@ VolumeMesh::VolumeMesh(std::vector<Element> tetrahedra, std::vector<Eigen::Vecto
       for (int j = i + 1; j < 4; ++j) longest_sq = std::max(longest_sq, (*p[i] - *p[j]).squaredNorm());
     const double longest_cubed = longest_sq * std::sqrt(longest_sq);
     if (volume < 0 && 6 * -volume > 1e-12 * longest_cubed) {
-      throw std::invalid_argument(fmt::format(
+      throw DegenerateTetrahedronError(fmt::format(
           "VolumeMesh: tetrahedron {} (vertices {}, {}, {}, {}) is inverted (volume {:g})", e,
           t[0], t[1], t[2], t[3], volume));
     }
     if (!(6 * volume > 1e-12 * longest_cubed)) {
-      throw std::invalid_argument(fmt::format(
+      throw DegenerateTetrahedronError(fmt::format(
           "VolumeMesh: tetrahedron {} (vertices {}, {}, {}, {}) has zero volume (degenerate)", e,
           t[0], t[1], t[2], t[3]));
     }

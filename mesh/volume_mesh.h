@@ -4,6 +4,7 @@
 /// VolumeMesh: a tetrahedral mesh of a solid, and its boundary.
 
 #include <array>
+#include <stdexcept>
 #include <vector>
 
 #include <Eigen/Core>
@@ -13,6 +14,14 @@
 #include "mesh/triangle_surface_mesh.h"
 
 namespace hydrocontact {
+
+/// What VolumeMesh throws for an inverted or zero-volume tetrahedron, so that
+/// a mesher can tell its own geometry's limits (a primitive too thin to
+/// mesh) from other malformed input.
+class DegenerateTetrahedronError : public std::invalid_argument {
+ public:
+  using std::invalid_argument::invalid_argument;
+};
 
 /// A tetrahedral volume mesh. Vertex positions are measured and expressed in
 /// the mesh's frame. Each tetrahedron lists four vertex indices (v0, v1, v2,
@@ -35,9 +44,10 @@ class VolumeMesh {
 
   /// @throws std::invalid_argument naming the element (or vertex) when a
   ///         coordinate is non-finite, an index is out of range or repeated,
-  ///         a tetrahedron is inverted (negative volume) or has zero volume
-  ///         (6V ≤ 1e-12·ℓ³, ℓ its longest edge), or a face is shared by
-  ///         more than two tetrahedra.
+  ///         or a face is shared by more than two tetrahedra;
+  ///         DegenerateTetrahedronError (an std::invalid_argument) when a
+  ///         tetrahedron is inverted (negative volume) or has zero volume
+  ///         (6V ≤ 1e-12·ℓ³, ℓ its longest edge).
   VolumeMesh(std::vector<Element> tetrahedra, std::vector<Eigen::Vector3d> vertices);
 
   int num_vertices() const { return static_cast<int>(vertices_.size()); }

@@ -186,7 +186,8 @@ void IntersectElements(const CallData& call, std::span<const int> elements_N, Co
     // The equilibrium plane h = p_M − p_N = 0 has normal ∇h = ∇p_M − ∇p_N.
     const Eigen::Vector3d grad_h = grad_M - grad_N;
     const double grad_h_sq = grad_h.squaredNorm();
-    const double grads_sq = grad_M.squaredNorm() + grad_N.squaredNorm();
+    const double grad_M_sq = grad_M.squaredNorm(), grad_N_sq = grad_N.squaredNorm();
+    const double grads_sq = grad_M_sq + grad_N_sq;
     if (!(grad_h_sq > kEqualSq * grads_sq)) return;
     if (normal_filter && (!IsAlongPressureGradientUnnormalized(grad_h, grad_h_sq, grad_M) ||
                           !IsAlongPressureGradientUnnormalized(-grad_h, grad_h_sq, grad_N))) {
@@ -207,8 +208,8 @@ void IntersectElements(const CallData& call, std::span<const int> elements_N, Co
     // One band from both gradients would, for moduli 1e11 apart, swallow
     // the soft field's values whole (the stiff one's round-off exceeds
     // them) and lose the surface; for equal gradients the two agree.
-    const double band_at_M_sq = 2 * coincidence_scale_sq * grad_N.squaredNorm();
-    const double band_at_N_sq = 2 * coincidence_scale_sq * grad_M.squaredNorm();
+    const double band_at_M_sq = 2 * coincidence_scale_sq * grad_N_sq;
+    const double band_at_N_sq = 2 * coincidence_scale_sq * grad_M_sq;
     std::array<Eigen::Vector4d, 4> vertices;
     std::array<double, 4> h;
     for (int i = 0; i < 4; ++i) {
@@ -259,7 +260,7 @@ void IntersectElements(const CallData& call, std::span<const int> elements_N, Co
     // the slice interpolated p_M. With moduli 1e12 apart, p_M interpolated
     // near its zero would be off by 1e-4 of p_N, the whole surface's
     // pressure: a much flatter p_N gives them (see kFlatterFieldRatio).
-    if (kFlatterFieldRatio * kFlatterFieldRatio * grad_N.squaredNorm() < grad_M.squaredNorm()) {
+    if (kFlatterFieldRatio * kFlatterFieldRatio * grad_N_sq < grad_M_sq) {
       for (int k = 0; k < in->size; ++k) {
         Eigen::Vector4d& vertex = (*in)[k];
         vertex[3] = grad_N.dot(vertex.head<3>()) + p_N.value_at_Mo;

@@ -192,6 +192,9 @@ void IntersectCompliantCompliantHalfSpace(const CompliantMesh& compliant_C,
       kCoincidentPlaneRatio * (compliant_C.bvh.empty()
                                    ? 0.0
                                    : 2 * compliant_C.bvh.bounding_box().half_size().norm());
+  // A tetrahedron whose ‖∇p_C‖² exceeds this takes its vertex pressures
+  // from p_H, kFlatterFieldRatio times flatter (see below).
+  const double pressures_from_H_above_sq = kFlatterFieldRatio * kFlatterFieldRatio * slope * slope;
   const std::vector<Eigen::Vector3d>& positions = compliant_C.mesh.vertices();
   const std::vector<double>& pressures = compliant_C.pressure.values();
   ClipPolygon buffers[2];
@@ -259,7 +262,7 @@ void IntersectCompliantCompliantHalfSpace(const CompliantMesh& compliant_C,
     // On the plane p_C = p_H, so either field gives the vertex pressures
     // (the slice interpolated p_C); a much flatter p_H gives them (see
     // kFlatterFieldRatio).
-    if (kFlatterFieldRatio * kFlatterFieldRatio * slope * slope < grad_p_C.squaredNorm()) {
+    if (grad_p_C.squaredNorm() > pressures_from_H_above_sq) {
       for (int k = 0; k < in->size; ++k) {
         Eigen::Vector4d& vertex = (*in)[k];
         vertex[3] = half_space_H.Pressure(Hz_C.dot(vertex.head<3>()) - z_offset);

@@ -126,7 +126,7 @@ VolumeMesh MakePrimitiveVolumeMesh(std::string_view description,
                                    std::vector<Eigen::Vector3d> vertices) {
   try {
     return VolumeMesh(std::move(tetrahedra), std::move(vertices));
-  } catch (const std::invalid_argument& e) {
+  } catch (const DegenerateTetrahedronError& e) {
     throw std::invalid_argument(fmt::format(
         "{} is too thin to mesh into non-degenerate tetrahedra ({})", description, e.what()));
   }

@@ -111,7 +111,9 @@ void CheckThickness(std::string_view shape, std::string_view sizes, std::string_
 /// The refusal then names the primitive, `description` (e.g. "Box 1e-06 ×
 /// 1 × 1 m (margin 0 m)"), not just an element it was never told about.
 /// @throws std::invalid_argument "<description> is too thin to mesh into
-///         non-degenerate tetrahedra (<VolumeMesh's reason>)".
+///         non-degenerate tetrahedra (<VolumeMesh's reason>)" for a
+///         DegenerateTetrahedronError; VolumeMesh's other refusals (a
+///         mesher's bug, not the primitive's proportions) pass unchanged.
 VolumeMesh MakePrimitiveVolumeMesh(std::string_view description,
                                    std::vector<VolumeMesh::Element> tetrahedra,
                                    std::vector<Eigen::Vector3d> vertices);

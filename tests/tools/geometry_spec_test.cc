@@ -132,5 +132,15 @@ TEST_CASE("ParseArgs: extreme values are blamed on the right parameter") {
                           {}, {}));
 }
 
+TEST_CASE("ResolveSpecFile: mesh and height field files relative to a folder, the rest unchanged") {
+  CHECK(ResolveSpecFile("part.obj", "/scenes") == "/scenes/part.obj");
+  CHECK(ResolveSpecFile("/abs/part.STL", "/scenes") == "/abs/part.STL");
+  CHECK(ResolveSpecFile("heightfield:cap.txt", "/scenes") == "heightfield:/scenes/cap.txt");
+  CHECK(ResolveSpecFile("HeightField:cap.txt", "/scenes") == "heightfield:/scenes/cap.txt");
+  CHECK(ResolveSpecFile("heightfield:/abs/cap.txt", "/scenes") == "heightfield:/abs/cap.txt");
+  CHECK(ResolveSpecFile("sphere:0.1", "/scenes") == "sphere:0.1");
+  CHECK(ResolveSpecFile("halfspace", "/scenes") == "halfspace");
+}
+
 }  // namespace
 }  // namespace hydrocontact::cli

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <optional>
+#include <string_view>
 
 #include <fmt/format.h>
 
@@ -88,6 +89,17 @@ Eigen::Vector3d ParseVector3(const std::string& text, const std::string& what) {
     throw UsageError(fmt::format("{}: expected three comma-separated numbers x,y,z, got '{}'", what, text));
   }
   return {v[0], v[1], v[2]};
+}
+
+std::string ResolveSpecFile(const std::string& spec, const std::filesystem::path& base_dir) {
+  constexpr std::string_view kHeightField = "heightfield:";
+  auto resolve = [&](const std::string& file) {
+    return std::filesystem::path(file).is_relative() ? (base_dir / file).string() : file;
+  };
+  if (Lower(spec.substr(0, kHeightField.size())) == kHeightField) {
+    return std::string(kHeightField) + resolve(spec.substr(kHeightField.size()));
+  }
+  return IsSupportedMeshFile(spec) ? resolve(spec) : spec;
 }
 
 Shape ParseShapeSpec(const std::string& spec, double scale) {

@@ -4,6 +4,7 @@
 /// Parsing of the tool's geometry arguments (DESIGN.md section 7): a file or
 /// a primitive spec per geometry, with per-geometry options suffixed -a / -b.
 
+#include <filesystem>
 #include <map>
 #include <set>
 #include <string>
@@ -58,6 +59,11 @@ ParsedArgs ParseArgs(const std::vector<std::string>& args, int num_geometries,
 /// Parses one geometry spec (file or primitive) into a shape.
 /// @throws UsageError naming the spec.
 Shape ParseShapeSpec(const std::string& spec, double scale);
+
+/// `spec` with the file it names (a mesh file, or the FILE of
+/// 'heightfield:FILE') taken relative to `base_dir` when it is relative, as
+/// a scene file's specs are; other specs unchanged.
+std::string ResolveSpecFile(const std::string& spec, const std::filesystem::path& base_dir);
 
 /// "a,b,c,..." → numbers (any count). @throws UsageError naming `what`.
 std::vector<double> ParseNumbers(const std::string& text, const std::string& what);

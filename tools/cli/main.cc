@@ -1,10 +1,10 @@
 // The `hydrocontact` command-line tool: dispatches to the registered
 // subcommands and turns every error into exit code 2 and one line on stderr.
 
-#include <new>
 #include <cstdio>
 #include <exception>
 #include <iostream>
+#include <new>
 #include <string>
 #include <vector>
 

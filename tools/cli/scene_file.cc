@@ -1,12 +1,10 @@
 #include "tools/cli/scene_file.h"
 
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 #include <fstream>
 #include <set>
 #include <sstream>
-#include <string_view>
 
 #include <fmt/format.h>
 
@@ -123,20 +121,10 @@ GeometryFields ReadGeometry(ObjectReader& r, const std::filesystem::path& base_d
   std::string spec = r.String("shape", "", true);
   const bool scaled = r.Get("scale") != nullptr;
   const double scale = r.Positive("scale", 1.0);
-  // A height field's file ('heightfield:FILE') is found from the scene's
-  // folder, as a mesh file is.
-  constexpr std::string_view kHeightField = "heightfield:";
-  const bool height_field =
-      spec.size() > kHeightField.size() &&
-      std::equal(kHeightField.begin(), kHeightField.end(), spec.begin(),
-                 [](char a, char b) { return a == std::tolower(static_cast<unsigned char>(b)); });
-  if (height_field) {
-    const std::string file = spec.substr(kHeightField.size());
-    if (std::filesystem::path(file).is_relative()) spec = std::string(kHeightField) + (base_dir / file).string();
-  }
-  if (IsSupportedMeshFile(spec)) {
-    if (std::filesystem::path(spec).is_relative()) spec = (base_dir / spec).string();
-    if (!std::filesystem::is_regular_file(spec)) r.Fail(r.KeyPath("shape"), fmt::format("no such file '{}'", spec));
+  // Files (a mesh's, a height field's) are found from the scene's folder.
+  spec = ResolveSpecFile(spec, base_dir);
+  if (IsSupportedMeshFile(spec) && !std::filesystem::is_regular_file(spec)) {
+    r.Fail(r.KeyPath("shape"), fmt::format("no such file '{}'", spec));
   }
   try {
     g.shape = ParseShapeSpec(spec, scale);

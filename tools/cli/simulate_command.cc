@@ -143,6 +143,16 @@ void WriteContactFrame(const fs::path& file, const std::vector<ContactSurface>& 
   WriteVtkSurface(file, mesh, {VtkPointScalar{"pressure", &pressure}});
 }
 
+// The scene's plant. Its refusals name the body or key; the line names the
+// scene too. (Returned as a prvalue: a Plant is neither copied nor moved.)
+plant::Plant MakePlant(const Scene& scene, const fs::path& scene_file) {
+  try {
+    return plant::Plant(scene.bodies, scene.fixed, scene.settings);
+  } catch (const std::exception& e) {
+    throw UsageError(fmt::format("{}: {}", scene_file.string(), e.what()));
+  }
+}
+
 int Run(const std::vector<std::string>& args) {
   const ParsedArgs parsed =
       ParseArgs(args, 0, 1, {"--steps", "--dt", "--out-dir", "--trajectory", "--png", "--view", "--size"}, {});
@@ -160,15 +170,8 @@ int Run(const std::vector<std::string>& args) {
     scene.settings.dt = ParseDouble(parsed.options.at("--dt"), "--dt");
     if (!(scene.settings.dt > 0)) throw UsageError(fmt::format("--dt: must be positive, got {}", scene.settings.dt));
   }
-  // The plant first: a scene it refuses leaves no file or folder behind. Its
-  // refusals name the body or key; the line names the scene too.
-  std::optional<plant::Plant> plant_storage;
-  try {
-    plant_storage.emplace(scene.bodies, scene.fixed, scene.settings);
-  } catch (const std::exception& e) {
-    throw UsageError(fmt::format("{}: {}", scene_file.string(), e.what()));
-  }
-  plant::Plant& plant = *plant_storage;
+  // The plant first: a scene it refuses leaves no file or folder behind.
+  plant::Plant plant = MakePlant(scene, scene_file);
   std::optional<fs::path> out_dir;
   if (parsed.options.count("--out-dir")) {
     out_dir = parsed.options.at("--out-dir");

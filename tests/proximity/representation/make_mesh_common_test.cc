@@ -93,6 +93,13 @@ TEST_CASE("MakePrimitiveVolumeMesh: names the primitive when an element is degen
                               {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1e-13}}),
       Contains("Foil 1 × 1 × 1e-13 m is too thin to mesh into non-degenerate tetrahedra") &&
           Contains("tetrahedron 0") && Contains("degenerate"));
+  // VolumeMesh's own type for it; its other refusals (a vertex index out of
+  // range: a mesher's bug, not the primitive's proportions) pass unchanged.
+  CHECK_THROWS_AS(VolumeMesh({{0, 1, 2, 3}}, {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1e-13}}),
+                  DegenerateTetrahedronError);
+  CHECK_THROWS_WITH(MakePrimitiveVolumeMesh("Foil", {{0, 1, 2, 7}},
+                                            {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}}),
+                    !Contains("too thin") && Contains("7"));
 }
 
 }  // namespace
