@@ -35,6 +35,23 @@ double DistanceToTriangle(const Eigen::Vector3d& p, const Eigen::Vector3d& a,
                              SquaredDistanceToSegment(p, c, a)}));
 }
 
+std::optional<std::string> DescribeTetrahedraOverlap(const VolumeMesh& mesh,
+                                                     const TriangleSurfaceMesh& boundary) {
+  double sum_of_term_sizes = 0;
+  for (int t = 0; t < boundary.num_triangles(); ++t) {
+    sum_of_term_sizes += boundary.vertex(boundary.element(t)[0]).norm() * boundary.area(t);
+  }
+  const double enclosed = boundary.num_triangles() > 0 ? boundary.CalcSignedVolume() : 0.0;
+  if (std::abs(enclosed - mesh.total_volume()) <=
+      1e-9 * mesh.total_volume() + 1e-12 * sum_of_term_sizes) {
+    return std::nullopt;
+  }
+  return fmt::format(
+      "the tetrahedra overlap: they sum to {:g} m^3, but their boundary ({} triangles) "
+      "encloses {:g} m^3",
+      mesh.total_volume(), boundary.num_triangles(), enclosed);
+}
+
 std::vector<double> ComputeDistanceToBoundaryExtent(const VolumeMesh& mesh) {
   // Without tetrahedra there is no boundary: every distance would be +∞
   // and the extents ∞/∞ = NaN.
@@ -46,23 +63,8 @@ std::vector<double> ComputeDistanceToBoundaryExtent(const VolumeMesh& mesh) {
   }
   const VolumeMeshBoundary boundary = ExtractBoundary(mesh);
   const TriangleSurfaceMesh& surface = boundary.surface;
-  // The boundary (the faces used once) must enclose exactly the
-  // tetrahedra's volume. A tetrahedron laid over others pairs faces that
-  // are not shared: the tetrahedra count a region twice and the boundary
-  // encloses less (or, as for a tetrahedron over its own star, nothing), and
-  // the distances to it mean nothing. The enclosed volume is a sum of terms
-  // p·n̂·A/3, so its round-off scales with Σ|p|·A.
-  double sum_of_term_sizes = 0;
-  for (int t = 0; t < surface.num_triangles(); ++t) {
-    sum_of_term_sizes += surface.vertex(surface.element(t)[0]).norm() * surface.area(t);
-  }
-  const double enclosed = surface.num_triangles() > 0 ? surface.CalcSignedVolume() : 0.0;
-  if (!(std::abs(enclosed - mesh.total_volume()) <=
-        1e-9 * mesh.total_volume() + 1e-12 * sum_of_term_sizes)) {
-    throw std::invalid_argument(fmt::format(
-        "the tetrahedra overlap: they sum to {:g} m^3, but their boundary ({} triangles) "
-        "encloses {:g} m^3",
-        mesh.total_volume(), surface.num_triangles(), enclosed));
+  if (const std::optional<std::string> overlap = DescribeTetrahedraOverlap(mesh, surface)) {
+    throw std::invalid_argument(*overlap);
   }
   const Bvh bvh(surface);
   std::vector<double> distance(mesh.num_vertices(), 0.0);

@@ -4,6 +4,8 @@
 /// The extent field of a user-supplied tetrahedral mesh: each vertex's
 /// distance to the mesh's boundary surface, normalised.
 
+#include <optional>
+#include <string>
 #include <vector>
 
 #include <Eigen/Core>
@@ -29,6 +31,18 @@ namespace hydrocontact {
 ///         if no vertex lies off the boundary (the field would vanish
 ///         everywhere), saying to refine the mesh.
 std::vector<double> ComputeDistanceToBoundaryExtent(const VolumeMesh& mesh);
+
+/// Why the tetrahedra of `mesh` overlap, or nullopt when they do not: the
+/// surface of faces used once (`boundary`, ExtractBoundary(mesh).surface)
+/// must enclose exactly the tetrahedra's summed volume. A tetrahedron laid
+/// over others pairs faces that are not shared, so the tetrahedra count a
+/// region twice and the boundary encloses less (nothing, for a tetrahedron
+/// over its own star). The comparison allows the round-off of both sums
+/// (the enclosed volume's terms p·n̂·A/3 round with Σ|p|·A). The message
+/// gives both volumes and the boundary's size.
+/// @pre `boundary` is the boundary of `mesh`.
+std::optional<std::string> DescribeTetrahedraOverlap(const VolumeMesh& mesh,
+                                                     const TriangleSurfaceMesh& boundary);
 
 /// The distance from p to the closest point of triangle (a, b, c) (all in
 /// one frame). Precondition: the triangle is not degenerate.

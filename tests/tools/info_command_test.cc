@@ -159,6 +159,43 @@ TEST_CASE("info says whether a closed surface bounds a solid, and why not", "[in
                  Contains("faces outward where the rest of the surface has winding number 1"));
 }
 
+TEST_CASE("info on overlapping tetrahedra: not a solid, with the registration's reason",
+          "[info]") {
+  test::ScratchDirectory dir;
+  // The corner tetrahedron (0, e_x, e_y, e_z) split into four about
+  // q = (1/4, 1/4, 1/4): its star, a valid mesh of volume 1/6 whose boundary
+  // is the corner tetrahedron's four faces. Laid over its own star, the
+  // corner tetrahedron pairs each of its faces with a star face, so no face
+  // is used once: the boundary is empty (0 m^3 enclosed) while the
+  // tetrahedra sum to 1/6 + 1/6 = 1/3 m^3.
+  auto file = [&](const char* name, bool overlapping) {
+    const int cells = overlapping ? 5 : 4;
+    std::string vtk =
+        "# vtk DataFile Version 3.0\nt\nASCII\nDATASET UNSTRUCTURED_GRID\n"
+        "POINTS 5 double\n0 0 0 1 0 0 0 1 0 0 0 1 0.25 0.25 0.25\n";
+    vtk += fmt::format("CELLS {} {}\n4 4 1 2 3\n4 0 4 2 3\n4 0 1 4 3\n4 0 1 2 4\n", cells,
+                       5 * cells);
+    if (overlapping) vtk += "4 0 1 2 3\n";
+    vtk += fmt::format("CELL_TYPES {}\n", cells);
+    for (int c = 0; c < cells; ++c) vtk += "10\n";
+    return dir.Write(name, vtk).string();
+  };
+  const ToolResult star = RunTool({"info", file("star.vtk", false)});
+  CheckSuccess(star);
+  CHECK(Number(star.out, "volume") == Approx(1.0 / 6).epsilon(1e-14));
+  CHECK(Member(star.out, "bounds_solid") == "true");
+  CHECK(Member(star.out, "solid_defects") == "null");
+  const ToolResult over = RunTool({"info", file("over.vtk", true)});
+  CheckSuccess(over);
+  CHECK(Number(over.out, "num_elements") == 5);
+  CHECK(Number(over.out, "volume") == Approx(1.0 / 3).epsilon(1e-14));
+  CHECK(Member(over.out, "closed") == "false");
+  CHECK(Member(over.out, "bounds_solid") == "false");
+  CHECK_THAT(Member(over.out, "solid_defects"),
+             Contains("the tetrahedra overlap: they sum to 0.333333 m^3, but their boundary "
+                      "(0 triangles) encloses 0 m^3"));
+}
+
 TEST_CASE("info on bad input: exit 2, one line on stderr naming the culprit, no stdout",
           "[info][errors]") {
   test::ScratchDirectory dir;

@@ -15,6 +15,7 @@
 #include "mesh/mesh_file.h"
 #include "mesh/volume_mesh.h"
 #include "mesh/vtk_reader.h"
+#include "proximity/representation/volume_mesh_field.h"
 #include "proximity/surface_validation.h"
 #include "tools/cli/command.h"
 #include "tools/cli/json.h"
@@ -49,7 +50,10 @@ Output members:
   bounds_solid         whether the surface (a volume's boundary) bounds a
                        solid, as a rigid mesh or a compliant surface must:
                        closed, not crossing or lying on itself, its shells
-                       facing outward or, for cavities, inward
+                       facing outward or, for cavities, inward; for a
+                       volume, also that its tetrahedra do not overlap
+                       (their boundary encloses exactly their volume), as a
+                       compliant mesh must
   solid_defects        why it does not (the message registering it as a
                        solid would give), or null
   point_fields         names of the per-vertex scalar fields (VTK point data)
@@ -82,9 +86,9 @@ Json BoxJson(const Aabb& box) {
   return Json::MakeObject().Set("min", Json(box.min)).Set("max", Json(box.max));
 }
 
-// "bounds_solid" and "solid_defects" of `surface` (see the help).
-void SetSolidVerdict(const TriangleSurfaceMesh& surface, Json* out) {
-  const std::optional<std::string> defects = DescribeSurfaceDefects(surface);
+// "bounds_solid" and "solid_defects" (see the help): `defects`, or
+// nullopt for a solid.
+void SetSolidVerdict(const std::optional<std::string>& defects, Json* out) {
   out->Set("bounds_solid", !defects.has_value())
       .Set("solid_defects", defects ? Json(*defects) : Json(nullptr));
 }
@@ -101,7 +105,7 @@ Json SurfaceInfo(const std::string& file, const SurfaceReadResult& r) {
       .Set("surface_area", mesh.total_area())
       .Set("volume", volume ? Json(*volume) : Json(nullptr))
       .Set("closed", volume.has_value());
-  SetSolidVerdict(mesh, &out);
+  SetSolidVerdict(DescribeSurfaceDefects(mesh), &out);
   out.Set("point_fields", Json::MakeArray())
       .Set("dropped_faces", r.num_dropped_faces)
       .Set("welded_vertices", r.num_welded_vertices)
@@ -122,7 +126,12 @@ Json VolumeInfo(const std::string& file, const VtkVolumeData& d) {
       .Set("surface_area", boundary.surface.total_area())
       .Set("volume", d.mesh.total_volume())
       .Set("closed", boundary.surface.IsClosed());
-  SetSolidVerdict(boundary.surface, &out);
+  // Overlapping tetrahedra come first: they are what registering the mesh
+  // as compliant refuses, and they can leave a boundary that is a fine
+  // surface (or none at all).
+  std::optional<std::string> defects = DescribeTetrahedraOverlap(d.mesh, boundary.surface);
+  if (!defects) defects = DescribeSurfaceDefects(boundary.surface);
+  SetSolidVerdict(defects, &out);
   out.Set("point_fields", std::move(fields))
       .Set("skipped_cells", d.num_skipped_cells)
       .Set("unused_points", d.num_unused_points)
