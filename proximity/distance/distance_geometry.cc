@@ -16,6 +16,7 @@
 #include "proximity/height_field_surface.h"
 #include "proximity/representation/make_convex_mesh.h"
 #include "proximity/representation/make_height_field_mesh.h"
+#include "proximity/representation/make_mesh_common.h"
 #include "proximity/representation/make_torus_mesh.h"
 
 namespace hydrocontact {
@@ -67,8 +68,23 @@ DistanceGeometry MakeDistanceGeometry(const Shape& shape) {
           "(at least {:g} m)",
           torus->minor_radius(), kMinLength / kTorusTessellationSegment, kMinLength));
     }
-    g.mesh = std::make_shared<const MeshDistanceData>(MakeMeshDistanceData(
-        MakeTorusSurfaceMesh(*torus, kTorusTessellationSegment * torus->minor_radius())));
+    // Its slices around the axis are r/8 long too, so a slender torus (R/r
+    // beyond about 3e3 at the default limit) can exceed the element limit:
+    // the tessellation's hint is not the user's, so the refusal names the
+    // shape's proportions, not a hint.
+    TriangleSurfaceMesh tessellation;
+    try {
+      tessellation =
+          MakeTorusSurfaceMesh(*torus, kTorusTessellationSegment * torus->minor_radius());
+    } catch (const MeshSizeLimitError&) {
+      throw MeshSizeLimitError(fmt::format(
+          "Torus: a major radius of {:g} m, {:.3g} times the minor radius {:g} m, is too slender "
+          "for its distance tessellation (48 segments around the tube and slices r/8 long "
+          "around the axis) to stay within the element limit {:g}",
+          torus->major_radius(), torus->major_radius() / torus->minor_radius(),
+          torus->minor_radius(), MaxMeshElements()));
+    }
+    g.mesh = std::make_shared<const MeshDistanceData>(MakeMeshDistanceData(std::move(tessellation)));
     g.bounding_radius = torus->major_radius() + torus->minor_radius();
   } else if (const auto* field = std::get_if<HeightField>(&shape)) {
     const HeightCellBounds bounds = CalcHeightFieldBounds(*field);

@@ -12,6 +12,7 @@
 #include "proximity/distance/ray_intersection.h"
 #include "proximity/distance/shape_pair_distance.h"
 #include "proximity/distance/shape_queries.h"
+#include "proximity/representation/make_mesh_common.h"
 #include "tests/proximity/distance/distance_test_files.h"
 
 namespace hydrocontact {
@@ -34,6 +35,19 @@ TEST_CASE("DistanceGeometry of primitives: bounding radii", "[distance_geometry]
   CHECK(MakeDistanceGeometry(Torus(1e-7, 8e-9)).mesh != nullptr);
   CHECK_THROWS_WITH(MakeDistanceGeometry(Torus(1e-7, 7e-9)),
                     Catch::Contains("minor radius of 7e-09 m is below 8e-09 m"));
+  // Its slices around the axis are r/8 long: 2π(R + r)/(r/8) ≈ 50·R/r of
+  // them, 96 triangles each, so R/r = 1e4 makes about 4.8e7 triangles, over
+  // the default limit of 2e6, and the refusal names the proportions (the
+  // tessellation's hint is not the user's to change).
+  CHECK_THROWS_MATCHES(MakeDistanceGeometry(Torus(1, 1e-4)), MeshSizeLimitError,
+                       Catch::Matchers::Message(
+                           "Torus: a major radius of 1 m, 1e+04 times the minor radius 0.0001 m, "
+                           "is too slender for its distance tessellation (48 segments around the "
+                           "tube and slices r/8 long around the axis) to stay within the element "
+                           "limit 2e+06"));
+  // R/r = 100: about 5e3 slices, 4.8e5 triangles, within it.
+  CHECK(MakeDistanceGeometry(Torus(1, 1e-2)).mesh->mesh.num_triangles() ==
+        96 * static_cast<int>(std::ceil(2 * M_PI * 1.01 / (1e-2 / 8) - 1e-9)));
   const DistanceGeometry g = MakeDistanceGeometry(Box(1, 1, 1));
   CHECK(g.mesh == nullptr);
   CHECK(g.hull == nullptr);
