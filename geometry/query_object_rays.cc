@@ -12,6 +12,7 @@
 #include "geometry/unit_direction.h"
 #include "geometry/query_workspace.h"
 #include "geometry/scene_graph.h"
+#include "geometry/supported_range.h"
 #include "proximity/distance/distance_geometry.h"
 #include "proximity/distance/ray_intersection.h"
 #include "proximity/distance/shape_pair_distance.h"
@@ -28,10 +29,10 @@ using internal::QueryWorkspace;
 void PoseForRays(const SceneGraph& scene_graph, const std::vector<GeometryId>& excluded, QueryWorkspace& ws) {
   for (const GeometryId id : excluded) scene_graph.geometry(id);  // Unknown ids throw.
   internal::UpdatePoses(scene_graph, ws);
-  if (ws.X_GW_pose_version != ws.pose_version || ws.X_GW.size() != ws.posed.size()) {
+  if (ws.X_GW_posed_revision != ws.posed_revision) {
     ws.X_GW.resize(ws.posed.size());
     for (size_t k = 0; k < ws.posed.size(); ++k) ws.X_GW[k] = ws.posed[k].X_WG.inverse();
-    ws.X_GW_pose_version = ws.pose_version;
+    ws.X_GW_posed_revision = ws.posed_revision;
   }
 }
 
@@ -39,9 +40,10 @@ void PoseForRays(const SceneGraph& scene_graph, const std::vector<GeometryId>& e
 // formatted only for a bad ray, so checking many allocates nothing.
 void RequireRay(const Eigen::Vector3d& p_WO, const Eigen::Vector3d& dir_W, double max_distance, int ray) {
   auto which = [ray] { return ray < 0 ? std::string() : fmt::format("s (ray {})", ray); };
-  if (!p_WO.allFinite()) {
-    throw std::invalid_argument(fmt::format("CastRay{}: origin ({}, {}, {}) is not finite", which(),
-                                            p_WO.x(), p_WO.y(), p_WO.z()));
+  // An origin is a query point: within the supported coordinates (beyond
+  // them, moving it up to a geometry loses the geometry to round-off).
+  if (!(p_WO.cwiseAbs().maxCoeff() <= kMaxCoordinate)) {
+    internal::RequireCoordinates(fmt::format("CastRay{}", which()), "origin", p_WO);
   }
   if (!UnitDirection(dir_W)) {
     throw std::invalid_argument(fmt::format("CastRay{}: direction ({}, {}, {}) must be nonzero and "

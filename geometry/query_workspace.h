@@ -88,19 +88,24 @@ struct QueryWorkspace {
   /// Per geometry: posed, and its box in W.
   std::vector<PosedGeometry> posed;
   std::vector<Aabb> boxes_W;
+  /// Counts the recomputations of `posed` (after any change of the
+  /// geometries, filters or poses): the one key of every cache derived
+  /// from it below. (The scene's pose version alone is not: after a
+  /// geometry is removed and another added, it is unchanged while the
+  /// posed list is not.)
+  uint64_t posed_revision{0};
 
   /// Per geometry: the inverse pose X_GW (ray casts move each ray into G),
-  /// valid for the pose version recorded with it.
+  /// valid for the posed revision recorded with it.
   std::vector<RigidTransform> X_GW;
-  uint64_t X_GW_pose_version{std::numeric_limits<uint64_t>::max()};
+  uint64_t X_GW_posed_revision{std::numeric_limits<uint64_t>::max()};
 
-  /// The broad phase and its last answer, valid for the versions and the
-  /// inflation recorded with it.
+  /// The broad phase and its last answer, valid for the posed revision and
+  /// the inflation recorded with it.
   BroadPhase broad_phase;
   std::vector<std::pair<int, int>> overlapping;
   std::vector<CandidatePair> candidates;
-  uint64_t candidates_geometry_version{std::numeric_limits<uint64_t>::max()};
-  uint64_t candidates_pose_version{std::numeric_limits<uint64_t>::max()};
+  uint64_t candidates_posed_revision{std::numeric_limits<uint64_t>::max()};
   double candidates_inflation{std::numeric_limits<double>::quiet_NaN()};
 
   /// Per-candidate result slots, reused step after step (their storage is

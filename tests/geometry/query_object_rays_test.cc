@@ -56,6 +56,50 @@ TEST_CASE("CastRay: first geometry along the ray, exclusions, inside, misses",
                     Catch::Contains("direction"));
   CHECK_THROWS_WITH(query.CastRay(Vector3d::Zero(), Vector3d::UnitX(), -1),
                     Catch::Contains("max_distance"));
+  // An origin is a query point: beyond the supported coordinates (1e6 m)
+  // it is refused, not moved up to the geometry with its round-off.
+  CHECK_THROWS_WITH(query.CastRay(Vector3d(1e20, 0, 0), -Vector3d::UnitX()),
+                    Catch::Contains("CastRay: origin (1e+20, 0, 0) lies outside the supported range"));
+  CHECK_THROWS_WITH(query.CastRays({Vector3d::Zero(), Vector3d(0, -2e6, 0)},
+                                   {Vector3d::UnitX(), Vector3d::UnitY()}),
+                    Catch::Contains("CastRays (ray 1): origin (0, -2000000, 0)"));
+  // At the limit, from −1e6 m along +x: the sphere's near side at 1.5.
+  const auto far_origin = query.CastRay(Vector3d(-1e6, 0, 0), Vector3d::UnitX());
+  REQUIRE(far_origin.has_value());
+  CHECK(far_origin->id == near);
+  CHECK(far_origin->distance == Approx(1e6 + 1.5).epsilon(1e-15));
+}
+
+TEST_CASE("CastRay after geometries are removed and added, with no pose set in between",
+          "[query_object_rays]") {
+  // The scene's pose version does not change when a geometry is removed and
+  // another added; the rays must still see the new geometry where it is.
+  SceneGraph scene;
+  const FrameId world = scene.world_frame_id();
+  const GeometryId a = scene.RegisterGeometry(world, At(0), Sphere(1), "a", ProximityProperties::Rigid());
+  const QueryObject query = scene.query_object();
+  // From (−10, 0, 0) along +x: a's surface at x = −1, 9 away.
+  const auto first = query.CastRay(Vector3d(-10, 0, 0), Vector3d::UnitX());
+  REQUIRE(first.has_value());
+  CHECK(first->id == a);
+  CHECK(first->distance == Approx(9));
+  scene.RemoveGeometry(a);
+  const GeometryId b = scene.RegisterGeometry(world, At(5), Sphere(1), "b", ProximityProperties::Rigid());
+  // b's surface at x = 4: 14 away, hit at (4, 0, 0).
+  const auto second = query.CastRay(Vector3d(-10, 0, 0), Vector3d::UnitX());
+  REQUIRE(second.has_value());
+  CHECK(second->id == b);
+  CHECK(second->distance == Approx(14));
+  CHECK((second->p_WH - Vector3d(4, 0, 0)).norm() < 1e-12);
+  // The pair queries' broad phase follows too: a sphere registered at b's
+  // place overlaps it.
+  const GeometryId c = scene.RegisterGeometry(world, At(5.5), Sphere(1), "c", ProximityProperties::Rigid());
+  const std::vector<PenetrationAsPointPair> pairs = query.ComputePointPairPenetration();
+  REQUIRE(pairs.size() == 1);
+  CHECK(pairs[0].id_A == b);
+  CHECK(pairs[0].id_B == c);
+  // Centres 0.5 apart, radii 1: depth 1.5.
+  CHECK(pairs[0].depth == Approx(1.5));
 }
 
 TEST_CASE("CastRays: a batch agrees with single rays", "[query_object_rays]") {
