@@ -58,8 +58,10 @@ Eigen::Matrix3d ContactTangentBasis(const Eigen::Vector3d& nhat_W);
 ///   curvature at the witnesses, v_t the tangential relative velocity, ω_rel
 ///   the relative angular velocity), which vanishes for a vertex on a face.
 /// With ℓ = 0 (concentric spheres) the witness rule is used.
-/// @throws std::invalid_argument if sign is not ±1 or a velocity or
-///         acceleration is not finite, naming the value, or if they are so
+/// @throws std::invalid_argument if sign is not ±1, a velocity or
+///         acceleration is not finite, or a value of the pair is not finite
+///         or its normal not of unit length (within 1e-6), naming the
+///         value, or if the motions are so
 ///         large that the errors overflow (giving both bodies' speeds).
 ContactKinematics CalcContactKinematics(const SignedDistancePair& pair, const DistanceGeometry& A,
                                         const BodyMotion& motion_A, const DistanceGeometry& B,

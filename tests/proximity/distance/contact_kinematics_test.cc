@@ -165,6 +165,45 @@ TEST_CASE("sign = -1 flips perr, verr and aerr, not the slip", "[contact_kinemat
   CHECK_THROWS_WITH(KinematicsAt(a, b, 0, 2), Catch::Contains("got 2"));
 }
 
+TEST_CASE("A pair assembled by hand with unusable values is refused, naming the field",
+          "[contact_kinematics]") {
+  const DistanceGeometry a = MakeDistanceGeometry(Sphere(0.5));
+  const DistanceGeometry b = MakeDistanceGeometry(Sphere(0.3));
+  const RigidTransform X_WA(Vector3d(0, 0, 0));
+  const RigidTransform X_WB(Vector3d(1, 0, 0));
+  const SignedDistancePair good = ComputeSignedDistancePair(GeometryId::get_new_id(), a, X_WA,
+                                                            GeometryId::get_new_id(), b, X_WB);
+  // Centres 1 apart, radii 0.5 and 0.3: distance 0.2.
+  CHECK(CalcContactKinematics(good, a, {X_WA, {}, {}}, b, {X_WB, {}, {}}).perr == Approx(0.2));
+  auto refused = [&](const SignedDistancePair& pair) {
+    return CalcContactKinematics(pair, a, {X_WA, {}, {}}, b, {X_WB, {}, {}});
+  };
+  SignedDistancePair bad = good;
+  bad.p_ACa.x() = NAN;
+  CHECK_THROWS_WITH(refused(bad), Catch::Contains("the signed distance pair's p_ACa (nan, 0, 0) is not finite"));
+  bad = good;
+  bad.distance = INFINITY;
+  CHECK_THROWS_WITH(refused(bad), Catch::Contains("the signed distance pair's distance is inf"));
+  bad = good;
+  bad.nhat_BA_W = Vector3d(0, 0, 5);
+  CHECK_THROWS_WITH(refused(bad), Catch::Contains("the signed distance pair's nhat_BA_W (0, 0, 5) is not a "
+                                                  "unit vector (norm 5)"));
+  // The penetration pair's own fields are named.
+  PenetrationAsPointPair pen;
+  pen.id_A = good.id_A;
+  pen.id_B = good.id_B;
+  pen.p_WCa = Vector3d(0.5, 0, 0);
+  pen.p_WCb = Vector3d(0.7, 0, 0);
+  pen.nhat_BA_W = -Vector3d::UnitX();
+  pen.depth = NAN;
+  CHECK_THROWS_WITH(CalcContactKinematics(pen, a, {X_WA, {}, {}}, b, {X_WB, {}, {}}),
+                    Catch::Contains("the penetration pair's depth is nan"));
+  pen.depth = -0.2;
+  pen.nhat_BA_W = Vector3d::Zero();
+  CHECK_THROWS_WITH(CalcContactKinematics(pen, a, {X_WA, {}, {}}, b, {X_WB, {}, {}}),
+                    Catch::Contains("the penetration pair's nhat_BA_W (0, 0, 0) is not a unit vector"));
+}
+
 TEST_CASE("Finite motions whose errors overflow are refused, not returned as NaN",
           "[contact_kinematics]") {
   // Two spheres: aerr holds |Δv|²/ℓ, which overflows for |Δv| ~ 1e155
