@@ -262,7 +262,17 @@ class ProximityProperties {
   }
 
   Compliance compliance() const { return compliance_; }
-  void set_compliance(Compliance c) { compliance_ = c; }
+  /// @throws std::invalid_argument naming the value unless `c` is one of
+  ///         Compliance's enumerators (a value cast from an integer, e.g.
+  ///         through a binding, could be none of them).
+  void set_compliance(Compliance c) {
+    if (c != Compliance::kNone && c != Compliance::kRigid && c != Compliance::kCompliant) {
+      throw std::invalid_argument(fmt::format(
+          "ProximityProperties: compliance {} is none of kNone (0), kRigid (1) and kCompliant (2)",
+          static_cast<int>(c)));
+    }
+    compliance_ = c;
+  }
 
   /// E in pascals: pressure at the deepest points of a compliant geometry.
   double hydroelastic_modulus() const { return hydroelastic_modulus_; }

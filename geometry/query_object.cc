@@ -24,7 +24,8 @@ namespace internal {
 
 // Brings the workspace's per-geometry data and poses up to date with the
 // scene: the geometry list only when geometries or filters changed, the poses
-// only when frame poses were set since the last query.
+// (and posed_revision) when frame poses were set since the last query or the
+// list changed.
 void UpdatePoses(const SceneGraph& scene_graph, QueryWorkspace& ws) {
   if (ws.geometry_version != scene_graph.geometry_version()) {
     const size_t n = scene_graph.geometries().size();
@@ -54,7 +55,6 @@ void UpdatePoses(const SceneGraph& scene_graph, QueryWorkspace& ws) {
     ws.boxes_W.resize(n);
     ws.geometry_version = scene_graph.geometry_version();
     ws.pose_version = std::numeric_limits<uint64_t>::max();
-    ws.candidates_geometry_version = std::numeric_limits<uint64_t>::max();
   }
   if (ws.pose_version != scene_graph.pose_version()) {
     // The hot loop of a large scene: flat arrays, no call per geometry.
@@ -76,6 +76,7 @@ void UpdatePoses(const SceneGraph& scene_graph, QueryWorkspace& ws) {
       }
     }
     ws.pose_version = scene_graph.pose_version();
+    ++ws.posed_revision;
   }
 }
 
@@ -122,8 +123,7 @@ bool IsFiltered(const SceneGraph& scene_graph, const QueryWorkspace& ws, int k, 
 // previous answer when neither the scene, the poses nor the inflation changed.
 void UpdateCandidates(const SceneGraph& scene_graph, QueryWorkspace& ws, double inflation) {
   UpdatePoses(scene_graph, ws);
-  if (ws.candidates_geometry_version == ws.geometry_version &&
-      ws.candidates_pose_version == ws.pose_version && ws.candidates_inflation == inflation) {
+  if (ws.candidates_posed_revision == ws.posed_revision && ws.candidates_inflation == inflation) {
     return;
   }
   ws.broad_phase.FindOverlappingPairs(ws.boxes_W, inflation, &ws.overlapping);
@@ -132,8 +132,7 @@ void UpdateCandidates(const SceneGraph& scene_graph, QueryWorkspace& ws, double 
     // Geometries are in id order, so k < m gives id_A < id_B.
     if (!IsFiltered(scene_graph, ws, k, m)) ws.candidates.push_back({k, m});
   }
-  ws.candidates_geometry_version = ws.geometry_version;
-  ws.candidates_pose_version = ws.pose_version;
+  ws.candidates_posed_revision = ws.posed_revision;
   ws.candidates_inflation = inflation;
 }
 
@@ -372,6 +371,7 @@ void RunSurfacesWithFallback(const SceneGraph& scene_graph, int max_threads, Pai
   if (surfaces == nullptr || fallbacks == nullptr) {
     throw std::invalid_argument("ComputeContactSurfacesWithFallback: null output pointer");
   }
+  RequireContactRepresentation(representation, "ComputeContactSurfacesWithFallback");
   RunPairQuery(
       scene_graph, max_threads, query, 0.0,
       [&](QueryWorkspace& ws, int i, const PosedGeometry& a, const PosedGeometry& b) {
@@ -471,6 +471,7 @@ std::vector<ContactSurface> QueryObject::ComputeContactSurfaces(
 void QueryObject::ComputeContactSurfaces(HydroelasticContactRepresentation representation,
                                          std::vector<ContactSurface>* surfaces) const {
   RequireOutput(surfaces, "ComputeContactSurfaces");
+  RequireContactRepresentation(representation, "ComputeContactSurfaces");
   RunPairQuery(
       *scene_graph_, max_threads_, PairQuery::kContactSurfaces, 0.0,
       [&](QueryWorkspace& ws, int i, const PosedGeometry& a, const PosedGeometry& b) {
@@ -627,6 +628,11 @@ template <class PairResult>
 ContactKinematics KinematicsOfPair(const SceneGraph& scene_graph, const PairResult& pair,
                                    const SpatialVelocity& V_WA, const SpatialVelocity& V_WB,
                                    const SpatialAcceleration& A_WA, const SpatialAcceleration& A_WB, int sign) {
+  // A pair assembled (or edited) by hand could name one geometry twice.
+  if (pair.id_A == pair.id_B) {
+    throw std::invalid_argument(fmt::format("CalcContactKinematics: the pair names geometry {} as both A and B",
+                                            pair.id_A.to_string()));
+  }
   const GeometryState& a = scene_graph.geometry(pair.id_A);
   const GeometryState& b = scene_graph.geometry(pair.id_B);
   return CalcContactKinematics(pair, *a.distance_geometry, {scene_graph.GetPoseInWorld(pair.id_A), V_WA, A_WA},

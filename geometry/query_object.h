@@ -185,8 +185,10 @@ class QueryObject {
   /// poses, given the spatial velocities V_WA, V_WB and accelerations A_WA,
   /// A_WB of the geometries' frames (A = pair.id_A), in W. See
   /// CalcContactKinematics for the conventions and exactness.
-  /// @throws std::invalid_argument for unknown ids, sign ∉ {1, −1}, or
-  ///         non-finite motion.
+  /// @throws std::invalid_argument for unknown ids, a pair naming one
+  ///         geometry as both A and B, sign ∉ {1, −1}, non-finite motion,
+  ///         or a pair whose values are not finite or whose normal is not a
+  ///         unit vector (naming the field).
   ContactKinematics CalcContactKinematics(const SignedDistancePair& pair, const SpatialVelocity& V_WA,
                                           const SpatialVelocity& V_WB, const SpatialAcceleration& A_WA = {},
                                           const SpatialAcceleration& A_WB = {}, int sign = 1) const;
@@ -220,8 +222,9 @@ class QueryObject {
   /// containing O is hit where the ray leaves it. Curved primitives are
   /// intersected exactly (proximity/distance/ray_intersection.h). Ties in
   /// distance go to the smaller id.
-  /// @throws std::invalid_argument if p_WO or dir_W is not finite, dir_W is
-  ///         zero, or max_distance is negative or NaN.
+  /// @throws std::invalid_argument if p_WO is not finite or outside the
+  ///         supported coordinates (|x| ≤ kMaxCoordinate), dir_W is not
+  ///         finite or is zero, or max_distance is negative or NaN.
   std::optional<RayCastHit> CastRay(const Eigen::Vector3d& p_WO, const Eigen::Vector3d& dir_W,
                                     double max_distance = std::numeric_limits<double>::infinity(),
                                     const std::vector<GeometryId>& excluded = {}) const;

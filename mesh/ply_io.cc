@@ -303,6 +303,15 @@ SurfaceReadResult ReadPlyFile(const std::filesystem::path& file, double scale) {
 
 std::string WritePlyString(const TriangleSurfaceMesh& mesh, PlyEncoding encoding) {
   static constexpr const char* kFormat[] = {"ascii", "binary_little_endian", "binary_big_endian"};
+  // The format's name is looked up by the enumerator's value: a value cast
+  // from an integer (e.g. through a binding) must not index past the table.
+  if (encoding != PlyEncoding::kAscii && encoding != PlyEncoding::kBinaryLittleEndian &&
+      encoding != PlyEncoding::kBinaryBigEndian) {
+    throw std::invalid_argument(fmt::format(
+        "WritePlyString: encoding {} is none of kAscii (0), kBinaryLittleEndian (1) and "
+        "kBinaryBigEndian (2)",
+        static_cast<int>(encoding)));
+  }
   std::string out = fmt::format(
       "ply\nformat {} 1.0\ncomment written by hydrocontact\nelement vertex {}\nproperty double "
       "x\nproperty double y\nproperty double z\nelement face {}\nproperty list uchar int "

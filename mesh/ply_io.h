@@ -39,10 +39,13 @@ SurfaceReadResult ReadPlyString(std::string_view contents, std::string_view sour
 
 /// The PLY data of `mesh` in `encoding`, positions as doubles (exact round
 /// trips: ASCII uses the shortest decimal form that reads back the same).
+/// @throws std::invalid_argument naming the value if `encoding` is none of
+///         PlyEncoding's enumerators.
 std::string WritePlyString(const TriangleSurfaceMesh& mesh, PlyEncoding encoding);
 
 /// Writes WritePlyString(mesh, encoding) to `file`.
-/// @throws std::runtime_error naming the file if it cannot be written.
+/// @throws std::invalid_argument as WritePlyString;
+///         std::runtime_error naming the file if it cannot be written.
 void WritePlyFile(const std::filesystem::path& file, const TriangleSurfaceMesh& mesh,
                   PlyEncoding encoding);
 

@@ -83,7 +83,14 @@ void ValidateCellVectors(const std::vector<VtkCellVector>& arrays, int num_eleme
 // on a line; binary is big-endian with a line end after each block.
 class Encoder {
  public:
-  explicit Encoder(VtkEncoding encoding) : binary_(encoding == VtkEncoding::kBinary) {}
+  // A value cast from an integer (e.g. through a binding) is refused, not
+  // written as ASCII.
+  explicit Encoder(VtkEncoding encoding) : binary_(encoding == VtkEncoding::kBinary) {
+    if (encoding != VtkEncoding::kAscii && encoding != VtkEncoding::kBinary) {
+      throw std::invalid_argument(fmt::format(
+          "VTK writer: encoding {} is neither kAscii (0) nor kBinary (1)", static_cast<int>(encoding)));
+    }
+  }
 
   std::string& out() { return out_; }
   void Line(std::string_view s) {

@@ -46,7 +46,8 @@ enum class VtkEncoding {
 /// is VTK's convention) with `point_scalars` as POINT_DATA.
 /// @throws std::invalid_argument naming the array if a name is invalid or
 ///         repeated, its values are missing, their count differs from the
-///         number of vertices, or a value is not finite (naming its index).
+///         number of vertices, or a value is not finite (naming its index),
+///         or if `encoding` is neither of VtkEncoding's enumerators.
 std::string WriteVtkVolumeString(const VolumeMesh& mesh,
                                  const std::vector<VtkPointScalar>& point_scalars = {},
                                  VtkEncoding encoding = VtkEncoding::kAscii);

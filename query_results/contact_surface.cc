@@ -12,6 +12,16 @@ const char* to_string(HydroelasticContactRepresentation representation) {
   return representation == HydroelasticContactRepresentation::kTriangle ? "triangle" : "polygon";
 }
 
+void RequireContactRepresentation(HydroelasticContactRepresentation representation,
+                                  const char* caller) {
+  if (representation != HydroelasticContactRepresentation::kTriangle &&
+      representation != HydroelasticContactRepresentation::kPolygon) {
+    throw std::invalid_argument(fmt::format(
+        "{}: the contact representation {} is neither kTriangle (0) nor kPolygon (1)", caller,
+        static_cast<int>(representation)));
+  }
+}
+
 namespace {
 
 // The field must give one value per mesh vertex (both representations, every
@@ -92,6 +102,7 @@ void ContactSurface::AssignWith(GeometryId id_M, GeometryId id_N,
                                 std::optional<std::span<const Eigen::Vector3d>> grad_eM_W,
                                 std::optional<std::span<const Eigen::Vector3d>> grad_eN_W) {
   try {
+    RequireContactRepresentation(representation, "ContactSurface::AdoptArrays");
     id_M_ = id_M;
     id_N_ = id_N;
     representation_ = representation;

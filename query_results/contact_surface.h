@@ -30,6 +30,12 @@ enum class HydroelasticContactRepresentation {
 /// "triangle" or "polygon".
 const char* to_string(HydroelasticContactRepresentation representation);
 
+/// @throws std::invalid_argument naming `caller` and the value unless
+///         `representation` is kTriangle or kPolygon (a value cast from an
+///         integer, e.g. through a binding, could be neither).
+void RequireContactRepresentation(HydroelasticContactRepresentation representation,
+                                  const char* caller);
+
 /// A ContactSurface's storage as plain arrays, for the producer of a surface
 /// that computes every face's normal, area, centroid and in-face pressure
 /// gradient itself while it forms the faces (the contact-surface builder)

@@ -75,6 +75,7 @@ bool ComputeContactSurface(GeometryId id_A, const HydroelasticRepresentation& A,
                            HydroelasticContactRepresentation representation,
                            ContactSurface* surface, const ContactSurfaceOptions& options) {
   if (surface == nullptr) throw std::invalid_argument("ComputeContactSurface: null output surface");
+  RequireContactRepresentation(representation, "ComputeContactSurface");
   if (id_A == id_B) {
     ThrowIncompatible(id_A, A, id_B, B, "a geometry cannot be in contact with itself");
   }

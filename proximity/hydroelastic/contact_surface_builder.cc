@@ -586,6 +586,7 @@ bool BuildContactSurface(const ContactPolygons& polygons, const RigidTransform& 
                          bool second_compliant, HydroelasticContactRepresentation representation,
                          ContactSurface* surface, const ParallelExecutor* executor) {
   if (surface == nullptr) throw std::invalid_argument("BuildContactSurface: null output surface");
+  RequireContactRepresentation(representation, "BuildContactSurface");
   if (id_first == id_second) {
     throw std::invalid_argument(fmt::format(
         "BuildContactSurface: both geometries have the id {}", id_first.to_string()));

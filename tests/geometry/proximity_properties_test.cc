@@ -31,6 +31,11 @@ TEST_CASE("ProximityProperties: impossible parameters throw naming them") {
   CHECK_THROWS_WITH(p.set_margin(-0.1), Catch::Contains("margin"));
   CHECK_THROWS_WITH(p.set_slab_thickness(0), Catch::Contains("slab_thickness"));
   CHECK_NOTHROW(p.set_margin(0));
+  // A compliance cast from an integer that is no enumerator (as a binding
+  // can pass) is refused, not taken for compliant.
+  CHECK_THROWS_WITH(p.set_compliance(static_cast<Compliance>(7)),
+                    Catch::Contains("compliance 7 is none of kNone (0), kRigid (1) and kCompliant (2)"));
+  CHECK(p.compliance() == Compliance::kNone);
 }
 
 TEST_CASE("CoulombFriction: static >= dynamic >= 0, validated") {

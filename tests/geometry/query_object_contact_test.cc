@@ -4,6 +4,7 @@
 #include <map>
 
 #include <catch2/catch.hpp>
+#include <fmt/format.h>
 
 #include "geometry/query_object.h"
 #include "geometry/scene_graph.h"
@@ -99,6 +100,31 @@ TEST_CASE("QueryObject: contact kinematics from the geometries' velocities") {
   // An unknown id in the map throws.
   std::map<GeometryId, SpatialVelocity> unknown{{GeometryId::get_new_id(), {}}};
   CHECK_THROWS_AS(query.ComputeContactKinematics(unknown), std::invalid_argument);
+  // A pair edited to name one geometry twice is refused, naming it.
+  PenetrationAsPointPair same = pairs[0];
+  same.id_A = same.id_B;
+  CHECK_THROWS_WITH(query.CalcContactKinematics(same, SpatialVelocity{}, SpatialVelocity{}),
+                    Catch::Contains(fmt::format("the pair names geometry {} as both A and B",
+                                                s.cube.to_string())));
+}
+
+TEST_CASE("QueryObject: a contact representation that is no enumerator is refused") {
+  // A value cast from an integer (as a binding can pass) must not be taken
+  // for the polygon representation.
+  const Scene s;
+  const QueryObject query = s.scene.query_object();
+  const auto bogus = static_cast<HydroelasticContactRepresentation>(5);
+  CHECK_THROWS_WITH(query.ComputeContactSurfaces(bogus),
+                    Catch::Contains("ComputeContactSurfaces: the contact representation 5 is neither "
+                                    "kTriangle (0) nor kPolygon (1)"));
+  std::vector<ContactSurface> surfaces;
+  std::vector<PenetrationAsPointPair> point_pairs;
+  CHECK_THROWS_WITH(query.ComputeContactSurfacesWithFallback(bogus, &surfaces, &point_pairs),
+                    Catch::Contains("ComputeContactSurfacesWithFallback: the contact representation 5"));
+  CHECK_THROWS_WITH(RequireContactRepresentation(static_cast<HydroelasticContactRepresentation>(-1), "X"),
+                    Catch::Contains("X: the contact representation -1"));
+  CHECK_NOTHROW(RequireContactRepresentation(HydroelasticContactRepresentation::kTriangle, "X"));
+  CHECK_NOTHROW(RequireContactRepresentation(HydroelasticContactRepresentation::kPolygon, "X"));
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 #include <string>
 
 #include <catch2/catch.hpp>
+#include <fmt/format.h>
 
 #include "mesh/obj_io.h"
 #include "tests/mesh/test_files.h"
@@ -71,6 +72,16 @@ end_header
   // The 2 × 1 rectangle scaled by 0.5: area 0.5.
   CHECK(r.mesh.total_area() == Approx(0.5).epsilon(1e-15));
   CHECK(r.mesh.vertex(2) == Eigen::Vector3d(1, 0.5, 0));
+}
+
+TEST_CASE("PLY writing refuses an encoding that is no enumerator", "[ply][errors]") {
+  // The format's name is looked up by the value: 4 would read past the
+  // table (a crash through the Python binding, which accepts any integer).
+  const TriangleSurfaceMesh mesh({{0, 1, 2}}, {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}});
+  for (const int value : {3, 4, -1}) {
+    CHECK_THROWS_WITH(WritePlyString(mesh, static_cast<PlyEncoding>(value)),
+                      Catch::Contains(fmt::format("WritePlyString: encoding {} is none of", value)));
+  }
 }
 
 TEST_CASE("PLY errors name the file and the line or offset", "[ply][errors]") {

@@ -158,6 +158,9 @@ TEST_CASE("VTK polygon surface POLYDATA lists each polygon's size", "[vtk_writer
 
 TEST_CASE("VTK writer refuses bad arrays, naming them", "[vtk_writer][errors]") {
   const VolumeMesh tet({{0, 1, 2, 3}}, {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}});
+  // An encoding that is no enumerator is refused, not written as ASCII.
+  CHECK_THROWS_WITH(WriteVtkVolumeString(tet, {}, static_cast<VtkEncoding>(2)),
+                    Contains("encoding 2 is neither kAscii (0) nor kBinary (1)"));
   const std::vector<double> four{1, 2, 3, 4};
   const std::vector<double> three{1, 2, 3};
   const std::vector<double> with_nan{1, 2, NAN, 4};
