@@ -43,6 +43,15 @@ namespace hydrocontact::python {
 
 namespace py = pybind11;
 
+/// The policy of every data member bound as an attribute
+/// (def_readwrite/def_readonly, which pass it on to the getter): reading
+/// returns a copy, as every result of the module is. pybind11's default
+/// hands out a reference into the object for class types, so a value read
+/// and kept would change with the object (`a = p.id_A; p.id_A = p.id_B`
+/// left both ids equal) and a swap `p.id_A, p.id_B = p.id_B, p.id_A` would
+/// corrupt the pair.
+inline constexpr py::return_value_policy kByValue = py::return_value_policy::copy;
+
 /// GeometryId, FrameId, RigidTransform (ids.cc).
 void BindIdsAndTransforms(py::module_& m);
 /// The shapes, ProximityProperties, ContactMaterial, CoulombFriction

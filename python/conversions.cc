@@ -4,6 +4,7 @@
 #include <climits>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 #include <fmt/format.h>
 
@@ -118,6 +119,17 @@ template std::vector<std::array<int, 4>> ToElements<4>(const py::handle&, const 
 
 RigidTransform ToRigidTransform(const py::handle& pose, const char* what) {
   if (py::isinstance<RigidTransform>(pose)) return pose.cast<RigidTransform>();
+  // RigidTransform's own refusals (not a proper rotation, not finite) say
+  // which argument they are about (unless `what` already opens them, as
+  // for the RigidTransform constructor itself).
+  auto make = [what](const Eigen::Matrix3d& R, const Eigen::Vector3d& p) {
+    try {
+      return RigidTransform(R, p);
+    } catch (const std::invalid_argument& e) {
+      if (std::string_view(e.what()).starts_with(what)) throw;
+      throw std::invalid_argument(fmt::format("{}: {}", what, e.what()));
+    }
+  };
   // A pair (R, p). (A 4×4 matrix given as nested lists has 4 rows, not 2.)
   if ((py::isinstance<py::tuple>(pose) || py::isinstance<py::list>(pose)) && py::len(pose) == 2) {
     const auto pair = py::reinterpret_borrow<py::sequence>(pose);
@@ -125,7 +137,7 @@ RigidTransform ToRigidTransform(const py::handle& pose, const char* what) {
     const std::string p_what = fmt::format("{} (R, p): p", what);
     const Eigen::Matrix3d R = ToMatrix(pair[0], 3, 3, r_what.c_str());
     const Eigen::Vector3d p = ToMatrix(pair[1], 3, 1, p_what.c_str());
-    return RigidTransform(R, p);
+    return make(R, p);
   }
   if (py::isinstance<py::array>(pose) || py::isinstance<py::sequence>(pose)) {
     const std::string m_what =
@@ -136,7 +148,7 @@ RigidTransform ToRigidTransform(const py::handle& pose, const char* what) {
           "{}: the bottom row of a 4×4 pose must be [0, 0, 0, 1], got [{}, {}, {}, {}]", what, X(3, 0),
           X(3, 1), X(3, 2), X(3, 3)));
     }
-    return RigidTransform(Eigen::Matrix3d(X.topLeftCorner<3, 3>()), Eigen::Vector3d(X.topRightCorner<3, 1>()));
+    return make(X.topLeftCorner<3, 3>(), X.topRightCorner<3, 1>());
   }
   throw std::invalid_argument(fmt::format(
       "{}: a pose is a RigidTransform, a 4×4 matrix or a pair (R, p), got {}", what,

@@ -36,11 +36,11 @@ void BindQueryObject(py::module_& m) {
       .def_property_readonly("mesh", [](const CompliantMesh& c) { return c.mesh; })
       .def_property_readonly("pressures", [](const CompliantMesh& c) { return ToArray(c.pressure.values()); },
                              "(V,) pressure (Pa) at the mesh vertices.")
-      .def_readonly("hydroelastic_modulus", &CompliantMesh::hydroelastic_modulus);
+      .def_readonly("hydroelastic_modulus", &CompliantMesh::hydroelastic_modulus, kByValue);
   py::class_<CompliantHalfSpace>(m, "CompliantHalfSpace", "A compliant half-space: p(z) = E (margin − z) / slab.")
-      .def_readonly("hydroelastic_modulus", &CompliantHalfSpace::hydroelastic_modulus)
-      .def_readonly("slab_thickness", &CompliantHalfSpace::slab_thickness)
-      .def_readonly("margin", &CompliantHalfSpace::margin)
+      .def_readonly("hydroelastic_modulus", &CompliantHalfSpace::hydroelastic_modulus, kByValue)
+      .def_readonly("slab_thickness", &CompliantHalfSpace::slab_thickness, kByValue)
+      .def_readonly("margin", &CompliantHalfSpace::margin, kByValue)
       .def("Pressure", &CompliantHalfSpace::Pressure, py::arg("z"));
 
   using Q = QueryObject;

@@ -137,24 +137,24 @@ void BindResults(py::module_& m) {
                                      "Two overlapping geometries as one point pair, in W: p_WCb − p_WCa = "
                                      "depth · nhat_BA_W.")
       .def(py::init<>())
-      .def_readwrite("id_A", &PenetrationAsPointPair::id_A)
-      .def_readwrite("id_B", &PenetrationAsPointPair::id_B)
-      .def_readwrite("p_WCa", &PenetrationAsPointPair::p_WCa)
-      .def_readwrite("p_WCb", &PenetrationAsPointPair::p_WCb)
-      .def_readwrite("nhat_BA_W", &PenetrationAsPointPair::nhat_BA_W)
-      .def_readwrite("depth", &PenetrationAsPointPair::depth)
+      .def_readwrite("id_A", &PenetrationAsPointPair::id_A, kByValue)
+      .def_readwrite("id_B", &PenetrationAsPointPair::id_B, kByValue)
+      .def_readwrite("p_WCa", &PenetrationAsPointPair::p_WCa, kByValue)
+      .def_readwrite("p_WCb", &PenetrationAsPointPair::p_WCb, kByValue)
+      .def_readwrite("nhat_BA_W", &PenetrationAsPointPair::nhat_BA_W, kByValue)
+      .def_readwrite("depth", &PenetrationAsPointPair::depth, kByValue)
       .def("__repr__", [](const PenetrationAsPointPair& p) { return IdPairRepr("PenetrationAsPointPair", p, "depth", p.depth); });
 
   py::class_<SignedDistancePair>(m, "SignedDistancePair",
                                  "The signed distance of A and B; witness points in each geometry's frame.")
       .def(py::init<>())
-      .def_readwrite("id_A", &SignedDistancePair::id_A)
-      .def_readwrite("id_B", &SignedDistancePair::id_B)
-      .def_readwrite("p_ACa", &SignedDistancePair::p_ACa)
-      .def_readwrite("p_BCb", &SignedDistancePair::p_BCb)
-      .def_readwrite("distance", &SignedDistancePair::distance)
-      .def_readwrite("nhat_BA_W", &SignedDistancePair::nhat_BA_W)
-      .def_readwrite("is_nhat_BA_W_unique", &SignedDistancePair::is_nhat_BA_W_unique)
+      .def_readwrite("id_A", &SignedDistancePair::id_A, kByValue)
+      .def_readwrite("id_B", &SignedDistancePair::id_B, kByValue)
+      .def_readwrite("p_ACa", &SignedDistancePair::p_ACa, kByValue)
+      .def_readwrite("p_BCb", &SignedDistancePair::p_BCb, kByValue)
+      .def_readwrite("distance", &SignedDistancePair::distance, kByValue)
+      .def_readwrite("nhat_BA_W", &SignedDistancePair::nhat_BA_W, kByValue)
+      .def_readwrite("is_nhat_BA_W_unique", &SignedDistancePair::is_nhat_BA_W_unique, kByValue)
       .def("__repr__", [](const SignedDistancePair& p) { return IdPairRepr("SignedDistancePair", p, "distance", p.distance); });
   m.def("SwapRoles", py::overload_cast<const PenetrationAsPointPair&>(&SwapRoles), py::arg("pair"));
   m.def("SwapRoles", py::overload_cast<const SignedDistancePair&>(&SwapRoles), py::arg("pair"));
@@ -163,11 +163,11 @@ void BindResults(py::module_& m) {
                                     "The signed distance from a point Q to geometry G: p_WQ = X_WG·p_GN + "
                                     "distance · grad_W.")
       .def(py::init<>())
-      .def_readwrite("id_G", &SignedDistanceToPoint::id_G)
-      .def_readwrite("p_GN", &SignedDistanceToPoint::p_GN)
-      .def_readwrite("distance", &SignedDistanceToPoint::distance)
-      .def_readwrite("grad_W", &SignedDistanceToPoint::grad_W)
-      .def_readwrite("is_grad_W_unique", &SignedDistanceToPoint::is_grad_W_unique)
+      .def_readwrite("id_G", &SignedDistanceToPoint::id_G, kByValue)
+      .def_readwrite("p_GN", &SignedDistanceToPoint::p_GN, kByValue)
+      .def_readwrite("distance", &SignedDistanceToPoint::distance, kByValue)
+      .def_readwrite("grad_W", &SignedDistanceToPoint::grad_W, kByValue)
+      .def_readwrite("is_grad_W_unique", &SignedDistanceToPoint::is_grad_W_unique, kByValue)
       .def("__repr__", [](const SignedDistanceToPoint& d) {
         return fmt::format("<SignedDistanceToPoint {} distance={}>", d.id_G.to_string(), d.distance);
       });
@@ -178,8 +178,8 @@ void BindResults(py::module_& m) {
            }),
            py::arg("tolerance") = ContactPatchSettings{}.tolerance,
            py::arg("cylinder_cap_sides") = ContactPatchSettings{}.cylinder_cap_sides)
-      .def_readwrite("tolerance", &ContactPatchSettings::tolerance)
-      .def_readwrite("cylinder_cap_sides", &ContactPatchSettings::cylinder_cap_sides);
+      .def_readwrite("tolerance", &ContactPatchSettings::tolerance, kByValue)
+      .def_readwrite("cylinder_cap_sides", &ContactPatchSettings::cylinder_cap_sides, kByValue);
 
   py::class_<ContactPatch> patch(m, "ContactPatch",
                                  "The planar contact polygon of A and B (Coal's ContactPatch): points (x, y) in "
@@ -188,11 +188,11 @@ void BindResults(py::module_& m) {
       .value("kDefault", ContactPatch::Direction::kDefault)
       .value("kInverted", ContactPatch::Direction::kInverted);
   patch.def(py::init<>())
-      .def_readwrite("id_A", &ContactPatch::id_A)
-      .def_readwrite("id_B", &ContactPatch::id_B)
-      .def_readwrite("X_WP", &ContactPatch::X_WP)
-      .def_readwrite("direction", &ContactPatch::direction)
-      .def_readwrite("penetration_depth", &ContactPatch::penetration_depth)
+      .def_readwrite("id_A", &ContactPatch::id_A, kByValue)
+      .def_readwrite("id_B", &ContactPatch::id_B, kByValue)
+      .def_readwrite("X_WP", &ContactPatch::X_WP, kByValue)
+      .def_readwrite("direction", &ContactPatch::direction, kByValue)
+      .def_readwrite("penetration_depth", &ContactPatch::penetration_depth, kByValue)
       .def_property_readonly("points", [](const ContactPatch& p) { return ToArray(p.points); },
                              "(n, 2) float64 points in the patch plane, counter-clockwise about +z.")
       .def_property_readonly(
@@ -234,16 +234,16 @@ void BindResults(py::module_& m) {
   py::class_<SpatialVelocity>(m, "SpatialVelocity", "Angular w_W and translational v_W velocity of a frame, in W.")
       .def(py::init([](const Eigen::Vector3d& w_W, const Eigen::Vector3d& v_W) { return SpatialVelocity{w_W, v_W}; }),
            py::arg("w_W") = Eigen::Vector3d::Zero().eval(), py::arg("v_W") = Eigen::Vector3d::Zero().eval())
-      .def_readwrite("w_W", &SpatialVelocity::w_W)
-      .def_readwrite("v_W", &SpatialVelocity::v_W);
+      .def_readwrite("w_W", &SpatialVelocity::w_W, kByValue)
+      .def_readwrite("v_W", &SpatialVelocity::v_W, kByValue);
   py::class_<SpatialAcceleration>(m, "SpatialAcceleration",
                                   "Angular alpha_W and translational a_W acceleration of a frame, in W.")
       .def(py::init([](const Eigen::Vector3d& alpha_W, const Eigen::Vector3d& a_W) {
              return SpatialAcceleration{alpha_W, a_W};
            }),
            py::arg("alpha_W") = Eigen::Vector3d::Zero().eval(), py::arg("a_W") = Eigen::Vector3d::Zero().eval())
-      .def_readwrite("alpha_W", &SpatialAcceleration::alpha_W)
-      .def_readwrite("a_W", &SpatialAcceleration::a_W);
+      .def_readwrite("alpha_W", &SpatialAcceleration::alpha_W, kByValue)
+      .def_readwrite("a_W", &SpatialAcceleration::a_W, kByValue);
   py::enum_<ContactKinematicsMethod>(m, "ContactKinematicsMethod")
       .value("kSphereSphere", ContactKinematicsMethod::kSphereSphere)
       .value("kSpherePlane", ContactKinematicsMethod::kSpherePlane)
@@ -254,15 +254,15 @@ void BindResults(py::module_& m) {
                                 "One contact as a constraint solver sees it (Simbody's UnilateralContact): "
                                 "frame X_WC (Cz from A into B), perr, verr, aerr, slip.")
       .def(py::init<>())
-      .def_readwrite("id_A", &ContactKinematics::id_A)
-      .def_readwrite("id_B", &ContactKinematics::id_B)
-      .def_readwrite("X_WC", &ContactKinematics::X_WC)
-      .def_readwrite("sign", &ContactKinematics::sign)
-      .def_readwrite("perr", &ContactKinematics::perr)
-      .def_readwrite("verr", &ContactKinematics::verr)
-      .def_readwrite("aerr", &ContactKinematics::aerr)
-      .def_readwrite("slip_velocity_C", &ContactKinematics::slip_velocity_C)
-      .def_readwrite("method", &ContactKinematics::method)
+      .def_readwrite("id_A", &ContactKinematics::id_A, kByValue)
+      .def_readwrite("id_B", &ContactKinematics::id_B, kByValue)
+      .def_readwrite("X_WC", &ContactKinematics::X_WC, kByValue)
+      .def_readwrite("sign", &ContactKinematics::sign, kByValue)
+      .def_readwrite("perr", &ContactKinematics::perr, kByValue)
+      .def_readwrite("verr", &ContactKinematics::verr, kByValue)
+      .def_readwrite("aerr", &ContactKinematics::aerr, kByValue)
+      .def_readwrite("slip_velocity_C", &ContactKinematics::slip_velocity_C, kByValue)
+      .def_readwrite("method", &ContactKinematics::method, kByValue)
       .def("IsProximal", &ContactKinematics::IsProximal, py::arg("ptol"))
       .def("slip_speed", &ContactKinematics::slip_speed)
       .def("__repr__", [](const ContactKinematics& k) {
@@ -272,11 +272,11 @@ void BindResults(py::module_& m) {
 
   py::class_<RayCastHit>(m, "RayCastHit", "Where a ray first meets a geometry, in W.")
       .def(py::init<>())
-      .def_readwrite("id", &RayCastHit::id)
-      .def_readwrite("distance", &RayCastHit::distance)
-      .def_readwrite("p_WH", &RayCastHit::p_WH)
-      .def_readwrite("nhat_W", &RayCastHit::nhat_W)
-      .def_readwrite("entering", &RayCastHit::entering)
+      .def_readwrite("id", &RayCastHit::id, kByValue)
+      .def_readwrite("distance", &RayCastHit::distance, kByValue)
+      .def_readwrite("p_WH", &RayCastHit::p_WH, kByValue)
+      .def_readwrite("nhat_W", &RayCastHit::nhat_W, kByValue)
+      .def_readwrite("entering", &RayCastHit::entering, kByValue)
       .def("__repr__", [](const RayCastHit& h) {
         return fmt::format("<RayCastHit {} distance={} entering={}>", h.id.to_string(), h.distance, h.entering);
       });

@@ -35,13 +35,13 @@ std::vector<std::pair<FrameId, RigidTransform>> ToFramePoses(const py::handle& p
 
 void BindSceneGraph(py::module_& m) {
   py::class_<GeometryState>(m, "GeometryState", "What SceneGraph keeps about one geometry (a copy).")
-      .def_readonly("id", &GeometryState::id)
-      .def_readonly("frame", &GeometryState::frame)
-      .def_readonly("name", &GeometryState::name)
-      .def_readonly("X_FG", &GeometryState::X_FG)
+      .def_readonly("id", &GeometryState::id, kByValue)
+      .def_readonly("frame", &GeometryState::frame, kByValue)
+      .def_readonly("name", &GeometryState::name, kByValue)
+      .def_readonly("X_FG", &GeometryState::X_FG, kByValue)
       .def_property_readonly("shape", [](const GeometryState& g) { return FromShape(g.shape); })
-      .def_readonly("properties", &GeometryState::properties)
-      .def_readonly("is_half_space", &GeometryState::is_half_space);
+      .def_readonly("properties", &GeometryState::properties, kByValue)
+      .def_readonly("is_half_space", &GeometryState::is_half_space, kByValue);
 
   py::class_<SceneGraph>(m, "SceneGraph",
                          "The registry of frames and geometries. Register frames and geometries once, set\n"

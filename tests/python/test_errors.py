@@ -81,6 +81,18 @@ def test_poses():
     scene = hc.SceneGraph()
     with raises_exactly(ValueError, "SetFramePoses: entry 0: the key is not a FrameId"):
         scene.SetFramePoses({"f": np.eye(4)})
+    # A pose that is no rigid transform is refused naming the entry or the
+    # argument, not only as "RigidTransform: ..."; |R·Rᵀ − I| of diag(2, 1, 1)
+    # is 4 − 1 = 3 and its determinant 2.
+    stretched = np.eye(4)
+    stretched[0, 0] = 2
+    f, g = scene.RegisterFrame("f"), scene.RegisterFrame("g")
+    with raises_exactly(ValueError, "SetFramePoses: entry 1: RigidTransform: the matrix is not a proper rotation "
+                                    "(|R·Rᵀ − I| = 3, det = 2)"):
+        scene.SetFramePoses({f: np.eye(4), g: stretched})
+    with pytest.raises(ValueError, match=r"^RegisterGeometry: X_FG: RigidTransform: the matrix is not a proper"):
+        scene.RegisterGeometry(f, stretched, hc.Sphere(1), "s")
+    assert scene.num_geometries() == 0
     with raises_exactly(ValueError, "RegisterGeometry: shape: expected a shape (Sphere, Box, Cylinder, Capsule, "
                                     "Ellipsoid, HalfSpace, Mesh, Convex, Torus), got <class 'str'>"):
         scene.RegisterGeometry(scene.world_frame_id(), np.eye(4), "sphere", "s")
@@ -109,6 +121,52 @@ def test_queries(scene):
                                 hc.SpatialVelocity(), sign=2)
     with pytest.raises(ValueError, match=r"tolerance"):
         q.ComputeContactPatches(hc.ContactPatchSettings(tolerance=-1))
+    # A pair edited to name one geometry twice.
+    pair = q.ComputeSignedDistancePairClosestPoints(a, b)
+    pair.id_B = pair.id_A
+    with raises_exactly(ValueError, f"CalcContactKinematics: the pair names geometry {a} as both A and B"):
+        q.CalcContactKinematics(pair, hc.SpatialVelocity(), hc.SpatialVelocity())
+
+
+def test_enumerations_that_are_no_enumerator(scene, tmp_path):
+    # pybind11 makes an enumeration from any integer; the library refuses
+    # those that are none of its values where it uses them (PLY encoding 4
+    # indexed past a table and crashed; representation 5 was taken for
+    # polygons, compliance 7 for compliant).
+    triangle = hc.TriangleSurfaceMesh([[0, 0, 0], [1, 0, 0], [0, 1, 0]], [[0, 1, 2]])
+    with raises_exactly(ValueError, "WritePlyString: encoding 4 is none of kAscii (0), kBinaryLittleEndian (1) and "
+                                    "kBinaryBigEndian (2)"):
+        hc.WritePlyFile(str(tmp_path / "t.ply"), triangle, hc.PlyEncoding(4))
+    assert not (tmp_path / "t.ply").exists()
+    with raises_exactly(ValueError, "ComputeContactSurfaces: the contact representation 5 is neither kTriangle (0) "
+                                    "nor kPolygon (1)"):
+        scene.query_object().ComputeContactSurfaces(hc.HydroelasticContactRepresentation(5))
+    with raises_exactly(ValueError, "ProximityProperties: compliance 7 is none of kNone (0), kRigid (1) and "
+                                    "kCompliant (2)"):
+        hc.ProximityProperties().set_compliance(hc.Compliance(7))
+
+
+def test_result_fields_are_values_not_references(scene):
+    # Reading a field gives a copy, as every result is: the swap idiom swaps,
+    # and a value read before an assignment keeps its value.
+    w = scene.world_frame_id()
+    a = scene.RegisterGeometry(w, np.eye(4), hc.Sphere(0.5), "a", hc.ProximityProperties.Rigid())
+    b = scene.RegisterGeometry(w, translation(0.9, 0, 0), hc.Sphere(0.5), "b", hc.ProximityProperties.Rigid())
+    (pair,) = scene.query_object().ComputePointPairPenetration()
+    assert (pair.id_A, pair.id_B) == (a, b)
+    pair.id_A, pair.id_B = pair.id_B, pair.id_A
+    assert (pair.id_A, pair.id_B) == (b, a)
+    kept = pair.id_A
+    pair.id_A = pair.id_B
+    assert kept == b
+    # An array read is a copy too: writing into it leaves the pair as it was.
+    witness = pair.p_WCa
+    witness[0] = 99
+    assert pair.p_WCa[0] != 99
+    patch = hc.ContactPatch()
+    X = patch.X_WP
+    patch.X_WP = hc.RigidTransform(np.eye(3), [1, 2, 3])
+    assert np.array_equal(X.translation(), [0, 0, 0])
 
 
 def test_surface_accessors():
