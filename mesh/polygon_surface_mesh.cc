@@ -1,5 +1,7 @@
 #include "mesh/polygon_surface_mesh.h"
 
+#include <algorithm>
+#include <cmath>
 #include <stdexcept>
 
 #include <Eigen/Geometry>
@@ -113,13 +115,54 @@ void PolygonSurfaceMesh::ComputeFaceData() {
       throw std::invalid_argument(
           fmt::format("PolygonSurfaceMesh: face {} is degenerate (zero area)", f));
     }
-    face_normals_.push_back(area_vector / normal_length);
+    const Eigen::Vector3d nhat = area_vector / normal_length;
+    RequirePlanarConvex(f, poly, nhat, std::sqrt(longest_sq));
+    face_normals_.push_back(nhat);
     areas_.push_back(twice_area / 2);
     element_centroids_.push_back(moment / twice_area);
     total_area_ += twice_area / 2;
     weighted_centroid += moment / 2;
   }
   if (total_area_ > 0) centroid_ = weighted_centroid / total_area_;
+}
+
+void PolygonSurfaceMesh::RequirePlanarConvex(int f, std::span<const int> poly,
+                                             const Eigen::Vector3d& nhat, double longest) const {
+  // The fan's normal, area and centroid are the polygon's only if it is
+  // planar and convex. Allowed: 1e-9 of the longest edge, plus the
+  // coordinates' round-off (1e-12 of their largest magnitude), so polygons
+  // computed by clipping pass at any distance from the origin.
+  const int n = static_cast<int>(poly.size());
+  double max_coordinate = 0;
+  for (const int v : poly) max_coordinate = std::max(max_coordinate, vertices_[v].cwiseAbs().maxCoeff());
+  const double tolerance = 1e-9 * longest + 1e-12 * max_coordinate;
+  const Eigen::Vector3d& p0 = vertices_[poly[0]];
+  for (int k = 1; k < n; ++k) {
+    const double off = nhat.dot(vertices_[poly[k]] - p0);
+    if (!(std::abs(off) <= tolerance)) {
+      throw std::invalid_argument(fmt::format(
+          "PolygonSurfaceMesh: face {} is not planar: its vertex {} lies {:g} m off the plane of "
+          "its area vector through its first vertex (tolerance {:g} m)",
+          f, poly[k], off, tolerance));
+    }
+  }
+  // Convex and simple: every turn and every triangle of the fan from vertex
+  // 0 is counter-clockwise about n̂ (a polygon winding twice, a star, turns
+  // one way only, but some of its fan triangles are clockwise).
+  for (int k = 0; k < n; ++k) {
+    const Eigen::Vector3d& a = vertices_[poly[(k + n - 1) % n]];
+    const Eigen::Vector3d& b = vertices_[poly[k]];
+    const Eigen::Vector3d& c = vertices_[poly[(k + 1) % n]];
+    const bool reflex_turn = (b - a).cross(c - b).dot(nhat) < -tolerance * longest;
+    const bool clockwise_fan =
+        k >= 1 && k + 1 < n && (b - p0).cross(c - p0).dot(nhat) < -tolerance * longest;
+    if (reflex_turn || clockwise_fan) {
+      throw std::invalid_argument(fmt::format(
+          "PolygonSurfaceMesh: face {} is not convex: {} vertex {} it turns clockwise about its "
+          "normal",
+          f, reflex_turn ? "at" : "past", poly[k]));
+    }
+  }
 }
 
 Aabb PolygonSurfaceMesh::CalcBoundingBox() const {

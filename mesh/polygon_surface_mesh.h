@@ -31,8 +31,9 @@ class PolygonSurfaceMesh {
   /// @param face_data  the flat polygon list described above.
   /// @throws std::invalid_argument naming the face if the data is truncated,
   ///         a polygon has fewer than 3 or more than 16 vertices, an index is
-  ///         out of range or repeated, a polygon has zero area, or a vertex
-  ///         is non-finite.
+  ///         out of range or repeated, a polygon has zero area, is not
+  ///         planar or not convex (beyond 1e-9 of its longest edge plus
+  ///         1e-12 of its largest coordinate), or a vertex is non-finite.
   PolygonSurfaceMesh(std::vector<int> face_data, std::vector<Eigen::Vector3d> vertices);
 
   /// Replaces the mesh by copies of `face_data` and `vertices`, reusing this
@@ -117,6 +118,10 @@ class PolygonSurfaceMesh {
   void ComputeFaceData();
   // Validates face_data_ (counts and indices) and fills face_offsets_.
   void IndexFaces();
+  // Throws naming face f (vertex indices `poly`, unit normal of its area
+  // vector nhat, longest edge `longest`) unless it is planar and convex.
+  void RequirePlanarConvex(int f, std::span<const int> poly, const Eigen::Vector3d& nhat,
+                           double longest) const;
 
   std::vector<int> face_data_;
   std::vector<int> face_offsets_;

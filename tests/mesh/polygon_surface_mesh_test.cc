@@ -104,6 +104,40 @@ TEST_CASE("Polygon mesh: bad input names the face", "[polygon_mesh][errors]") {
   CHECK_THROWS_WITH(make({3, 0, 1, 2}), Contains("vertex 5 has a non-finite coordinate"));
 }
 
+TEST_CASE("Polygon mesh: polygons that are not planar or not convex are refused",
+          "[polygon_mesh][errors]") {
+  auto make = [](std::vector<Eigen::Vector3d> vertices, std::vector<int> face_data) {
+    return PolygonSurfaceMesh(std::move(face_data), std::move(vertices));
+  };
+  // A pentagon with a notch: (1, 0.2) lies inside the triangle of its
+  // neighbours (2, 0) and (2, 2), so the walk turns clockwise there.
+  CHECK_THROWS_WITH(make({{0, 0, 0}, {2, 0, 0}, {1, 0.2, 0}, {2, 2, 0}, {0, 2, 0}}, {5, 0, 1, 2, 3, 4}),
+                    Contains("face 0 is not convex: at vertex 2 it turns clockwise about its normal"));
+  // A quad with one corner lifted by 1: the fan from vertex 0 gives the
+  // area vector (1, 0, 0) × (1, 1, 1) + (1, 1, 1) × (0, 1, 0) =
+  // (0, −1, 1) + (−1, 0, 1) = (−1, −1, 2), so n̂ = (−1, −1, 2)/√6, and
+  // vertex 1, (1, 0, 0), lies n̂·(1, 0, 0) = −1/√6 = −0.408248 m off the
+  // plane through vertex 0 (the first vertex checked).
+  CHECK_THROWS_WITH(make({{0, 0, 0}, {1, 0, 0}, {1, 1, 1}, {0, 1, 0}}, {4, 0, 1, 2, 3}),
+                    Contains("face 0 is not planar: its vertex 1 lies -0.408248 m off the plane"));
+  // A pentagram: the corners of a regular pentagon taken every second one
+  // turn the same way at every corner but wind twice, so the fan from
+  // vertex 0 has clockwise triangles.
+  std::vector<Eigen::Vector3d> pentagon;
+  for (int k = 0; k < 5; ++k) pentagon.emplace_back(std::cos(2 * M_PI * k / 5), std::sin(2 * M_PI * k / 5), 0);
+  CHECK_THROWS_WITH(make(pentagon, {5, 0, 2, 4, 1, 3}), Contains("face 0 is not convex: past vertex"));
+  // The same corners in order: convex, accepted; and so is a polygon far
+  // from the origin, whose coordinates carry round-off of 1e6·1e-16, with a
+  // vertex nudged off its plane by 1e-11 m and one nearly collinear.
+  CHECK(make(pentagon, {5, 0, 1, 2, 3, 4}).num_faces() == 1);
+  const Eigen::Vector3d far(1e6, -1e6, 1e6);
+  const PolygonSurfaceMesh far_square = make(
+      {far, far + Eigen::Vector3d(0.5, 0, 0), far + Eigen::Vector3d(1, 1e-11, 0),
+       far + Eigen::Vector3d(1, 1, 1e-11), far + Eigen::Vector3d(0, 1, 0)},
+      {5, 0, 1, 2, 3, 4});
+  CHECK(far_square.area(0) == Approx(1).epsilon(1e-9));
+}
+
 TEST_CASE("Polygon mesh: AdoptArrays keeps the given data and totals",
           "[polygon_mesh]") {
   // The unit square (area 1, normal +z, centroid (½, ½, 0)) and the triangle

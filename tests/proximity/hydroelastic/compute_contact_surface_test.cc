@@ -160,6 +160,16 @@ TEST_CASE("Moving both geometries by one rigid transform moves the surface with 
       CHECK(t->centroid().isApprox(X * s->centroid(), 1e-10));
       const Vector3d f = IntegrateForce(*s);
       CHECK((IntegrateForce(*t) - X.RotateVector(f)).norm() <= 1e-9 * f.norm());
+      // Every polygon the kernels make is planar and convex, as the checked
+      // constructor (for meshes assembled by hand) verifies, near the origin
+      // and 20 m from it.
+      if (representation == kPolygon) {
+        for (const ContactSurface* surface : {&*s, &*t}) {
+          const PolygonSurfaceMesh& mesh = surface->poly_mesh_W();
+          const PolygonSurfaceMesh checked(mesh.face_data(), mesh.vertices());
+          CHECK(checked.total_area() == Approx(mesh.total_area()).epsilon(1e-12));
+        }
+      }
     }
   }
 }
