@@ -303,7 +303,9 @@ class ProximityProperties {
       throw std::invalid_argument(
           fmt::format("ProximityProperties: 'margin' must be finite and >= 0, got {}", margin));
     }
-    internal::RequireInRange("ProximityProperties", "margin", margin, 0, kMaxLength, "m");
+    // 0 (no margin) or a supported length: a margin of 1e-12 m is below
+    // every length the library resolves.
+    if (margin != 0) internal::RequireInRange("ProximityProperties", "margin", margin, kMinLength, kMaxLength, "m");
     margin_ = margin;
   }
 

@@ -8,6 +8,8 @@
 
 #include <fmt/format.h>
 
+#include "proximity/distance/pair_values.h"
+
 namespace hydrocontact {
 namespace {
 
@@ -144,6 +146,7 @@ ContactPairForces CalcContactSurfaceForces(const ContactSurface& surface, const 
 ContactPairForces CalcPointPairForces(const PenetrationAsPointPair& pair, const BodyMotion& motion_A,
                                       const BodyMotion& motion_B, const ContactForceParameters& params) {
   ValidateParameters("CalcPointPairForces", params);
+  internal::RequirePenetrationPairValues("CalcPointPairForces", pair);
   ContactPairForces forces;
   if (!(pair.depth > 0)) return forces;
   const Eigen::Vector3d p_WQ = 0.5 * (pair.p_WCa + pair.p_WCb);
@@ -159,6 +162,7 @@ ContactPairForces CalcContactPatchForces(const ContactPatch& patch, const BodyMo
         fmt::format("CalcContactPatchForces: the patch has {} points but {} point_penetration_depths",
                     patch.points.size(), patch.point_penetration_depths.size()));
   }
+  internal::RequireContactPatchValues("CalcContactPatchForces", patch);
   ContactPairForces forces;
   if (patch.size() == 0) return forces;
   // The patch normal points from A to B; A is pushed the other way.

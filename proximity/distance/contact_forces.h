@@ -151,7 +151,9 @@ ContactPairForces CalcContactSurfaceForces(const ContactSurface& surface, const 
 
 /// The force of a point pair: k·depth·(1 + d·v_n) along nhat_BA_W on A,
 /// with friction, applied at the midpoint of p_WCa and p_WCb.
-/// @throws std::invalid_argument for invalid parameters (naming them).
+/// @throws std::invalid_argument for invalid parameters (naming them), or a
+///         pair with a non-finite value or a normal that is not unit
+///         (naming the field).
 ContactPairForces CalcPointPairForces(const PenetrationAsPointPair& pair, const BodyMotion& motion_A,
                                       const BodyMotion& motion_B, const ContactForceParameters& params);
 
@@ -162,7 +164,8 @@ ContactPairForces CalcPointPairForces(const PenetrationAsPointPair& pair, const 
 /// apart there) and a patch without points give nothing.
 /// @throws std::invalid_argument for invalid parameters (naming them), or a
 ///         patch whose point_penetration_depths and points differ in number
-///         (naming both counts).
+///         (naming both counts) or whose depth, points or point depths are
+///         not finite (naming the point).
 ContactPairForces CalcContactPatchForces(const ContactPatch& patch, const BodyMotion& motion_A,
                                          const BodyMotion& motion_B, const ContactForceParameters& params);
 

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "proximity/distance/edge_edge_contact.h"
+#include "proximity/distance/pair_values.h"
 
 namespace hydrocontact {
 
@@ -57,36 +58,7 @@ std::optional<Edge> ExtremeEdge(const Box& box, const RigidTransform& X_WG, cons
   return edge;
 }
 
-// How far from 1 a normal's length may be (a normal computed in single
-// precision, or read back from a file, passes).
-constexpr double kUnitNormalTolerance = 1e-6;
-
-bool IsUnitNormal(const Vector3d& nhat) {
-  return nhat.allFinite() && std::abs(nhat.norm() - 1) <= kUnitNormalTolerance;
-}
-
-// The values of a pair handed to CalcContactKinematics (which may have been
-// assembled by hand) must be usable: `kind` names the pair's type in the
-// message, and each check names the field.
-void RequirePairValue(const char* kind, const char* field, double value) {
-  if (!std::isfinite(value)) {
-    throw std::invalid_argument(
-        fmt::format("CalcContactKinematics: the {}'s {} is {}, not finite", kind, field, value));
-  }
-}
-void RequirePairValue(const char* kind, const char* field, const Vector3d& value) {
-  if (!value.allFinite()) {
-    throw std::invalid_argument(fmt::format("CalcContactKinematics: the {}'s {} ({}, {}, {}) is not finite",
-                                            kind, field, value.x(), value.y(), value.z()));
-  }
-}
-void RequirePairNormal(const char* kind, const Vector3d& nhat_BA_W) {
-  if (!IsUnitNormal(nhat_BA_W)) {
-    throw std::invalid_argument(fmt::format(
-        "CalcContactKinematics: the {}'s nhat_BA_W ({}, {}, {}) is not a unit vector (norm {})", kind,
-        nhat_BA_W.x(), nhat_BA_W.y(), nhat_BA_W.z(), nhat_BA_W.norm()));
-  }
-}
+constexpr const char* kCaller = "CalcContactKinematics";
 
 // The contact frame at Co with normal n (A to B) and the default tangents.
 RigidTransform Frame(const Vector3d& n, const Vector3d& p_WCo) {
@@ -102,7 +74,7 @@ Eigen::Vector2d Slip(const RigidTransform& X_WC, const BodyMotion& A, const Body
 }  // namespace
 
 Matrix3d ContactTangentBasis(const Vector3d& nhat_W) {
-  if (!IsUnitNormal(nhat_W)) {
+  if (!internal::IsUnitNormal(nhat_W)) {
     throw std::invalid_argument(fmt::format("ContactTangentBasis: the normal ({}, {}, {}) is not a unit vector",
                                             nhat_W.x(), nhat_W.y(), nhat_W.z()));
   }
@@ -139,10 +111,11 @@ ContactKinematics ComputeContactKinematics(const SignedDistancePair& pair, const
   }
   RequireFinite(motion_A, "A");
   RequireFinite(motion_B, "B");
-  RequirePairValue("signed distance pair", "p_ACa", pair.p_ACa);
-  RequirePairValue("signed distance pair", "p_BCb", pair.p_BCb);
-  RequirePairValue("signed distance pair", "distance", pair.distance);
-  RequirePairNormal("signed distance pair", pair.nhat_BA_W);
+  constexpr const char* kKind = "signed distance pair";
+  internal::RequireFinitePairValue(kCaller, kKind, "p_ACa", pair.p_ACa);
+  internal::RequireFinitePairValue(kCaller, kKind, "p_BCb", pair.p_BCb);
+  internal::RequireFinitePairValue(kCaller, kKind, "distance", pair.distance);
+  internal::RequireUnitPairNormal(kCaller, kKind, "nhat_BA_W", pair.nhat_BA_W);
   const Vector3d p_WCa = motion_A.X_WG * pair.p_ACa;
   const Vector3d p_WCb = motion_B.X_WG * pair.p_BCb;
   const Vector3d n = -pair.nhat_BA_W;  // Out of A, into B.
@@ -254,10 +227,7 @@ ContactKinematics CalcContactKinematics(const PenetrationAsPointPair& pair, cons
                                         const BodyMotion& motion_B, int sign) {
   // Checked here, not only in the converted pair, so that a message names
   // the fields the caller gave.
-  RequirePairValue("penetration pair", "p_WCa", pair.p_WCa);
-  RequirePairValue("penetration pair", "p_WCb", pair.p_WCb);
-  RequirePairValue("penetration pair", "depth", pair.depth);
-  RequirePairNormal("penetration pair", pair.nhat_BA_W);
+  internal::RequirePenetrationPairValues(kCaller, pair);
   SignedDistancePair sd;
   sd.id_A = pair.id_A;
   sd.id_B = pair.id_B;

@@ -49,7 +49,9 @@ struct CompliantHalfSpace {
   double hydroelastic_modulus{0};
   double slab_thickness{1};
   double margin{0};
-  /// The pressure at height z (G frame).
+  /// The slab's linear field at height z (G frame), E·(margin − z)/slab:
+  /// the pressure where z ≤ margin, negative above (the kernels compare
+  /// fields by their signs there; a contact's pressure is never negative).
   double Pressure(double z) const { return hydroelastic_modulus * (margin - z) / slab_thickness; }
   /// ∇p in G.
   Eigen::Vector3d PressureGradient() const {

@@ -31,6 +31,11 @@ TEST_CASE("ProximityProperties: impossible parameters throw naming them") {
   CHECK_THROWS_WITH(p.set_margin(-0.1), Catch::Contains("margin"));
   CHECK_THROWS_WITH(p.set_slab_thickness(0), Catch::Contains("slab_thickness"));
   CHECK_NOTHROW(p.set_margin(0));
+  // Otherwise a supported length, [1e-9, 1e6] m.
+  CHECK_THROWS_WITH(p.set_margin(1e-12), Catch::Contains("margin") && Catch::Contains("1e-12"));
+  CHECK_THROWS_WITH(p.set_margin(5e-324), Catch::Contains("margin"));
+  CHECK_NOTHROW(p.set_margin(1e-9));
+  CHECK(p.margin() == 1e-9);
   // A compliance cast from an integer that is no enumerator (as a binding
   // can pass) is refused, not taken for compliant.
   CHECK_THROWS_WITH(p.set_compliance(static_cast<Compliance>(7)),

@@ -172,6 +172,15 @@ TEST_CASE("contact forces: a point pair pushes A along nhat_BA_W with k·depth")
   const BodyMotion A2 = Motion({1.3, 0.5, 0}, Vector3d::Zero(), {0, -0.25, 0});
   const ContactPairForces F2 = CalcPointPairForces(pair, A2, B, params);
   CheckVector(F2.F_Ao_W.tau_W, Vector3d(-0.3, -0.499, 0).cross(Vector3d(0, 150, 0)), 1e-10);
+  // A pair edited by hand: a NaN depth was taken for "apart" (no force), a
+  // NaN point gave a NaN torque; both are refused, naming the field.
+  PenetrationAsPointPair bad = pair;
+  bad.depth = NAN;
+  CHECK_THROWS_WITH(CalcPointPairForces(bad, A, B, params),
+                    Catch::Contains("CalcPointPairForces: the penetration pair's depth is nan"));
+  bad = pair;
+  bad.p_WCa.z() = NAN;
+  CHECK_THROWS_WITH(CalcPointPairForces(bad, A, B, params), Catch::Contains("p_WCa (1, 0, nan)"));
 }
 
 TEST_CASE("contact forces: a patch shares k among its points, each at its own depth") {
@@ -235,6 +244,12 @@ TEST_CASE("contact forces: a patch shares k among its points, each at its own de
   patch.point_penetration_depths.pop_back();
   CHECK_THROWS_WITH(CalcContactPatchForces(patch, A, B, params),
                     Catch::Contains("4 points") && Catch::Contains("3 point_penetration_depths"));
+  // A point added by hand with a NaN coordinate gave a NaN force and
+  // torque; it is refused, naming it.
+  patch.point_penetration_depths.push_back(0.0);
+  patch.AddPoint(Vector3d(NAN, 0, 0), -0.01);
+  CHECK_THROWS_WITH(CalcContactPatchForces(patch, A, B, params),
+                    Catch::Contains("CalcContactPatchForces: the contact patch's point 4 (nan, "));
 }
 
 TEST_CASE("contact forces: materials combine by Drake's rules") {
