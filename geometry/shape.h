@@ -122,11 +122,13 @@ class Ellipsoid {
 /// A torus about G's z axis, centred at G's origin: the points within
 /// `minor_radius` r of the circle of `major_radius` R in G's xy plane.
 /// Requires R > r (a ring torus, with a hole), so the surface is smooth.
+/// @throws std::invalid_argument naming the parameter unless both radii are
+///         supported lengths ([kMinLength, kMaxLength]) and r < R.
 class Torus {
  public:
   Torus(double major_radius, double minor_radius)
-      : major_radius_(internal::RequirePositive("Torus", "major_radius", major_radius)),
-        minor_radius_(internal::RequirePositive("Torus", "minor_radius", minor_radius)) {
+      : major_radius_(internal::RequireSize("Torus", "major_radius", major_radius)),
+        minor_radius_(internal::RequireSize("Torus", "minor_radius", minor_radius)) {
     if (!(minor_radius_ < major_radius_)) {
       throw std::invalid_argument(fmt::format(
           "Torus: parameter 'minor_radius' ({}) must be less than 'major_radius' ({}) so the torus "

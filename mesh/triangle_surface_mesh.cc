@@ -76,7 +76,7 @@ void TriangleSurfaceMesh::ComputeFaceData() {
     const double longest_sq =
         std::max({(b - a).squaredNorm(), (c - b).squaredNorm(), (a - c).squaredNorm()});
     if (!(twice_area > 1e-14 * longest_sq) || !(longest_sq > 0)) {
-      throw std::invalid_argument(fmt::format(
+      throw DegenerateTriangleError(fmt::format(
           "TriangleSurfaceMesh: triangle {} (vertices {}, {}, {}) is degenerate (zero area)", f,
           t[0], t[1], t[2]));
     }

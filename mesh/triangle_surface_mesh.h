@@ -6,6 +6,7 @@
 #include <array>
 #include <optional>
 #include <span>
+#include <stdexcept>
 #include <vector>
 
 #include <Eigen/Core>
@@ -13,6 +14,14 @@
 #include "mesh/aabb.h"
 
 namespace hydrocontact {
+
+/// What TriangleSurfaceMesh throws for a triangle of zero area, so that a
+/// mesher can tell its own geometry's limits (a primitive too thin or too
+/// elongated to mesh) from other malformed input.
+class DegenerateTriangleError : public std::invalid_argument {
+ public:
+  using std::invalid_argument::invalid_argument;
+};
 
 /// A triangle surface mesh. Vertex positions are measured and expressed in
 /// the mesh's frame (G for a geometry's representation, W for a contact
@@ -32,7 +41,9 @@ class TriangleSurfaceMesh {
 
   /// @throws std::invalid_argument naming the culprit if a vertex has a
   ///         non-finite coordinate, a triangle index is out of range or
-  ///         repeated, or a triangle has zero area (degenerate).
+  ///         repeated; DegenerateTriangleError (an std::invalid_argument)
+  ///         if a triangle has zero area (twice it ≤ 1e-14·ℓ², ℓ its
+  ///         longest edge).
   TriangleSurfaceMesh(std::vector<Element> triangles, std::vector<Eigen::Vector3d> vertices);
 
   /// Replaces the mesh by copies of `triangles` and `vertices`, reusing this

@@ -3,12 +3,19 @@
 #include <algorithm>
 #include <array>
 #include <map>
+#include <string>
 #include <vector>
 
 #include <fmt/format.h>
 
 namespace hydrocontact {
 namespace {
+
+// The box as its meshes' refusals name it.
+std::string Describe(const Box& box, double margin) {
+  return fmt::format("Box {:g} × {:g} × {:g} m (margin {:g} m)", box.size().x(), box.size().y(),
+                     box.size().z(), margin);
+}
 
 // Corner index → signs: bit i set means coordinate i is negative.
 Eigen::Vector3d Corner(const Eigen::Vector3d& half, int bits) {
@@ -107,10 +114,8 @@ VolumeMeshWithExtent MakeBoxVolumeMesh(const Box& box, double margin) {
       }
     }
   }
-  return {internal::MakePrimitiveVolumeMesh(
-              fmt::format("Box {:g} × {:g} × {:g} m (margin {:g} m)", box.size().x(),
-                          box.size().y(), box.size().z(), margin),
-              std::move(tetrahedra), std::move(vertices)),
+  return {internal::MakePrimitiveVolumeMesh(Describe(box, margin), std::move(tetrahedra),
+                                            std::move(vertices)),
           std::move(extent)};
 }
 
@@ -127,7 +132,8 @@ TriangleSurfaceMesh MakeBoxSurfaceMesh(const Box& box, double margin) {
       triangles.push_back({c[0], c[2], c[3]});
     }
   }
-  return TriangleSurfaceMesh(std::move(triangles), std::move(vertices));
+  return internal::MakePrimitiveSurfaceMesh(Describe(box, margin), std::move(triangles),
+                                            std::move(vertices));
 }
 
 }  // namespace hydrocontact

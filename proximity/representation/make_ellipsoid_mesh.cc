@@ -1,5 +1,7 @@
 #include "proximity/representation/make_ellipsoid_mesh.h"
 
+#include <string>
+
 #include <fmt/format.h>
 
 #include "proximity/representation/make_geodesic_sphere.h"
@@ -28,6 +30,12 @@ Eigen::Vector3d BoundaryPoint(const Eigen::Vector3d& semi, double margin, const 
   return p;
 }
 
+// The shape as its meshes' refusals name it.
+std::string DescribeCones(const char* shape, const Eigen::Vector3d& semi, double margin, double h) {
+  return fmt::format("{} of semi-axes {:g}, {:g}, {:g} m (margin {:g} m) at resolution hint {:g} m",
+                     shape, semi.x(), semi.y(), semi.z(), margin, h);
+}
+
 }  // namespace
 
 VolumeMeshWithExtent MakeEllipsoidConeVolumeMesh(const char* shape, const Eigen::Vector3d& semi_axes,
@@ -52,12 +60,8 @@ VolumeMeshWithExtent MakeEllipsoidConeVolumeMesh(const char* shape, const Eigen:
   std::vector<VolumeMesh::Element> tetrahedra;
   tetrahedra.reserve(sphere.triangles.size());
   for (const auto& t : sphere.triangles) tetrahedra.push_back({0, t[0] + 1, t[1] + 1, t[2] + 1});
-  return {MakePrimitiveVolumeMesh(
-              fmt::format("{} of semi-axes {:g}, {:g}, {:g} m (margin {:g} m) at resolution hint "
-                          "{:g} m",
-                          shape, semi_axes.x(), semi_axes.y(), semi_axes.z(), margin,
-                          resolution_hint),
-              std::move(tetrahedra), std::move(vertices)),
+  return {MakePrimitiveVolumeMesh(DescribeCones(shape, semi_axes, margin, resolution_hint),
+                                  std::move(tetrahedra), std::move(vertices)),
           std::move(extent)};
 }
 
@@ -71,7 +75,8 @@ TriangleSurfaceMesh MakeEllipsoidConeSurfaceMesh(const char* shape, const Eigen:
   for (auto& d : sphere.directions) d = BoundaryPoint(semi_axes, margin, d);
   std::vector<TriangleSurfaceMesh::Element> triangles(sphere.triangles.begin(),
                                                       sphere.triangles.end());
-  return TriangleSurfaceMesh(std::move(triangles), std::move(sphere.directions));
+  return MakePrimitiveSurfaceMesh(DescribeCones(shape, semi_axes, margin, resolution_hint),
+                                  std::move(triangles), std::move(sphere.directions));
 }
 
 }  // namespace internal

@@ -132,5 +132,17 @@ VolumeMesh MakePrimitiveVolumeMesh(std::string_view description,
   }
 }
 
+TriangleSurfaceMesh MakePrimitiveSurfaceMesh(std::string_view description,
+                                             std::vector<TriangleSurfaceMesh::Element> triangles,
+                                             std::vector<Eigen::Vector3d> vertices) {
+  try {
+    return TriangleSurfaceMesh(std::move(triangles), std::move(vertices));
+  } catch (const DegenerateTriangleError& e) {
+    throw std::invalid_argument(fmt::format(
+        "{} is too thin for its extent to mesh into non-degenerate triangles ({})", description,
+        e.what()));
+  }
+}
+
 }  // namespace internal
 }  // namespace hydrocontact

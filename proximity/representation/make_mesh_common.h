@@ -118,5 +118,17 @@ VolumeMesh MakePrimitiveVolumeMesh(std::string_view description,
                                    std::vector<VolumeMesh::Element> tetrahedra,
                                    std::vector<Eigen::Vector3d> vertices);
 
+/// TriangleSurfaceMesh(triangles, vertices) for a primitive's mesher (a
+/// rigid primitive's surface), as MakePrimitiveVolumeMesh: a primitive far
+/// thinner in one direction than it is long in another (a box 1e-9 by
+/// 1e6 m) has sliver triangles below TriangleSurfaceMesh's area test.
+/// @throws std::invalid_argument "<description> is too thin for its extent
+///         to mesh into non-degenerate triangles (<the mesh's reason>)" for
+///         a DegenerateTriangleError; the mesh's other refusals pass
+///         unchanged.
+TriangleSurfaceMesh MakePrimitiveSurfaceMesh(std::string_view description,
+                                             std::vector<TriangleSurfaceMesh::Element> triangles,
+                                             std::vector<Eigen::Vector3d> vertices);
+
 }  // namespace internal
 }  // namespace hydrocontact

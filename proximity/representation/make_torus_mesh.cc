@@ -63,6 +63,12 @@ Disk MakeDisk(double radius, int n) {
   return disk;
 }
 
+// The torus's sizes as its meshes' refusals name them.
+std::string Sizes(const Torus& torus, double margin) {
+  return fmt::format("major radius {:g} m and minor radius {:g} m (margin {:g} m)",
+                     torus.major_radius(), torus.minor_radius(), margin);
+}
+
 // The torus's sizes for a hint and margin, validated: tube radius r (with
 // the margin), segments n_d across the tube's radius and m_d around the
 // axis; the volume and surface meshes share them so they agree.
@@ -94,8 +100,7 @@ VolumeMeshWithExtent MakeTorusVolumeMesh(const Torus& torus, double resolution_h
   // Its thinnest part is the tube, of radius r'; the widest spacing of its
   // vertices is the outer step between slices (the rings' steps, r'/n
   // across and about 2π·r'/6n along, are shorter).
-  const std::string sizes = fmt::format("major radius {:g} m and minor radius {:g} m (margin {:g} m)",
-                                        torus.major_radius(), torus.minor_radius(), margin);
+  const std::string sizes = Sizes(torus, margin);
   internal::CheckThickness("Torus", sizes, "tube radius with margin", r,
                            std::max(2 * M_PI * (R + r) / m_d, r / n_d), h);
   const int n = static_cast<int>(n_d);
@@ -183,7 +188,9 @@ TriangleSurfaceMesh MakeTorusSurfaceMesh(const Torus& torus, double resolution_h
       }
     }
   }
-  return TriangleSurfaceMesh(std::move(triangles), std::move(vertices));
+  return internal::MakePrimitiveSurfaceMesh(
+      fmt::format("Torus of {} at resolution hint {:g} m", Sizes(torus, margin), h),
+      std::move(triangles), std::move(vertices));
 }
 
 }  // namespace hydrocontact

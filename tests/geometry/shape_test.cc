@@ -31,6 +31,12 @@ TEST_CASE("Shapes reject non-positive or non-finite sizes, naming the parameter"
   CHECK_THROWS_WITH(Ellipsoid(1, 1, 0), Catch::Contains("'c'"));
   CHECK_THROWS_WITH(Mesh("x.obj", 0), Catch::Contains("scale"));
   CHECK_THROWS_WITH(Convex("", 1), Catch::Contains("file"));
+  // A torus's radii are lengths like every other shape's, in [1e-9, 1e6] m
+  // (they were only required positive, and 1e-300 reached the mesher).
+  CHECK_THROWS_WITH(Torus(1e-300, 1e-301), Catch::Contains("Torus") && Catch::Contains("major_radius"));
+  CHECK_THROWS_WITH(Torus(1, 1e-10), Catch::Contains("minor_radius"));
+  CHECK_THROWS_WITH(Torus(2e6, 1), Catch::Contains("major_radius"));
+  CHECK(Torus(1, 1e-9).minor_radius() == 1e-9);
 }
 
 }  // namespace

@@ -143,5 +143,18 @@ TEST_CASE("Box volume mesh: a foil too thin for its fixed mesh is refused, namin
   CHECK(foil.mesh.total_volume() == Approx(1e-5).epsilon(1e-12));
 }
 
+TEST_CASE("Box surface mesh: a box too thin for its extent is refused, naming the box") {
+  // A face t × ℓ split along its diagonal has triangles of twice-area t·ℓ
+  // and longest edge ≈ ℓ: t·ℓ ≤ 1e-14·ℓ² once t ≤ 1e-14·ℓ, so t = 1e-9
+  // under ℓ = 1e6 (ratio 1e-15) is refused and t = 1e-7 (1e-13) is not.
+  CHECK_THROWS_WITH(MakeBoxSurfaceMesh(Box(1e6, 1e-9, 1)),
+                    Catch::Matchers::Contains("Box 1e+06 × 1e-09 × 1 m (margin 0 m) is too thin for "
+                                              "its extent to mesh into non-degenerate triangles") &&
+                        Catch::Matchers::Contains("degenerate (zero area)"));
+  const TriangleSurfaceMesh blade = MakeBoxSurfaceMesh(Box(1e6, 1e-7, 1));
+  // Area 2(ℓw + ℓt + wt) with ℓ = 1e6, w = 1, t = 1e-7.
+  CHECK(blade.total_area() == Approx(2 * (1e6 + 1e-1 + 1e-7)).epsilon(1e-12));
+}
+
 }  // namespace
 }  // namespace hydrocontact

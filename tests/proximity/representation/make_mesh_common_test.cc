@@ -102,5 +102,22 @@ TEST_CASE("MakePrimitiveVolumeMesh: names the primitive when an element is degen
                     !Contains("too thin") && Contains("7"));
 }
 
+TEST_CASE("MakePrimitiveSurfaceMesh: names the primitive when a triangle is degenerate") {
+  using internal::MakePrimitiveSurfaceMesh;
+  // The unit right triangle has area 1/2.
+  CHECK(MakePrimitiveSurfaceMesh("Corner", {{0, 1, 2}}, {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}})
+            .total_area() == Approx(0.5));
+  // Height 1e-15 over a unit base: twice the area 1e-15 ≤ 1e-14·ℓ² (ℓ = 1).
+  CHECK_THROWS_WITH(
+      MakePrimitiveSurfaceMesh("Blade 1 × 1e-15 m", {{0, 1, 2}}, {{0, 0, 0}, {1, 0, 0}, {0, 1e-15, 0}}),
+      Contains("Blade 1 × 1e-15 m is too thin for its extent to mesh into non-degenerate triangles") &&
+          Contains("triangle 0"));
+  CHECK_THROWS_AS(TriangleSurfaceMesh({{0, 1, 2}}, {{0, 0, 0}, {1, 0, 0}, {0, 1e-15, 0}}),
+                  DegenerateTriangleError);
+  // Other refusals (an index out of range) pass unchanged.
+  CHECK_THROWS_WITH(MakePrimitiveSurfaceMesh("Blade", {{0, 1, 5}}, {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}}),
+                    !Contains("too thin") && Contains("5"));
+}
+
 }  // namespace
 }  // namespace hydrocontact
