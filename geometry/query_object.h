@@ -127,7 +127,10 @@ class QueryObject {
   void ComputePointPairPenetration(std::vector<PenetrationAsPointPair>* point_pairs) const;
 
   /// Every unfiltered pair whose signed distance is at most `max_distance`
-  /// (negative when overlapping), with closest points and normal.
+  /// (negative when overlapping), with closest points and normal. Pairs of
+  /// two half-spaces are skipped, as in ComputePointPairPenetration: their
+  /// distance is unbounded or has no closest points (the single-pair query
+  /// refuses them).
   /// @throws std::invalid_argument if max_distance is NaN.
   std::vector<SignedDistancePair> ComputeSignedDistancePairwiseClosestPoints(
       double max_distance = std::numeric_limits<double>::infinity()) const;

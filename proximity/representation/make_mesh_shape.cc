@@ -55,7 +55,19 @@ TriangleSurfaceMesh MakeMeshSurfaceMesh(const Mesh& mesh, double margin) {
 
 double DefaultSurfaceResolutionHint(const TriangleSurfaceMesh& surface_G, double margin) {
   const Aabb box = surface_G.CalcBoundingBox();
-  return ((box.max - box.min).minCoeff() + 2 * margin) / 5;
+  const double extent = (box.max - box.min).minCoeff() + 2 * margin;
+  const double h = extent / 5;
+  // Refused here, where the hint is made, rather than by the mesher as a
+  // "resolution hint" the user never gave.
+  if (!(h >= kMinLength)) {
+    throw std::invalid_argument(fmt::format(
+        "the surface's smallest extent is {:g} m (margin included), so its default resolution "
+        "hint, a fifth of that, is {:g} m, below the smallest supported length {:g} m; give a "
+        "resolution hint of at least {:g} m (if the solid is at least three times as thick) or "
+        "scale the mesh up",
+        extent, h, kMinLength, kMinLength));
+  }
+  return h;
 }
 
 std::optional<double> MeshResolutionHintUsed(const Mesh& mesh, double margin,
@@ -63,7 +75,8 @@ std::optional<double> MeshResolutionHintUsed(const Mesh& mesh, double margin,
   if (!IsSupportedMeshFile(mesh.file())) UnknownExtension(mesh);
   if (MeshFileHoldsVolume(mesh.file())) return std::nullopt;
   if (resolution_hint) return resolution_hint;
-  return DefaultSurfaceResolutionHint(ReadMeshFileSurface(mesh.file(), mesh.scale()), margin);
+  const TriangleSurfaceMesh surface = ReadMeshFileSurface(mesh.file(), mesh.scale());
+  return NamingFile(mesh, [&] { return DefaultSurfaceResolutionHint(surface, margin); });
 }
 
 VolumeMeshWithExtent MakeMeshVolumeMesh(const Mesh& mesh, double margin,

@@ -34,6 +34,8 @@ TriangleSurfaceMesh MakeMeshSurfaceMesh(const Mesh& mesh, double margin = 0);
 /// `margin` on every side (as for the primitives, a fifth of the smallest
 /// dimension of the inflated shape; the box of the inflated surface differs
 /// from it only where the surface has no vertex on its box's faces).
+/// @throws std::invalid_argument if that is below kMinLength (giving the
+///         extent and what to do).
 double DefaultSurfaceResolutionHint(const TriangleSurfaceMesh& surface_G, double margin = 0);
 
 /// The resolution hint (m) the compliant representation of `mesh`

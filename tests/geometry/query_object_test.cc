@@ -173,6 +173,28 @@ TEST_CASE("QueryObject: point-pair penetration and signed distances match closed
   CHECK_THROWS_WITH(query.ComputeSignedDistancePairwiseClosestPoints(NAN), Catch::Contains("NaN"));
 }
 
+TEST_CASE("QueryObject: pairs of two half-spaces are skipped by the pairwise queries, refused alone") {
+  // A floor (z ≤ 0), a ceiling (z ≥ 5, its normal −z) and a unit sphere at
+  // height 2: the sphere is 1 above the floor and 2 below the ceiling.
+  SceneGraph scene;
+  const FrameId world = scene.world_frame_id();
+  const GeometryId floor = scene.RegisterGeometry(world, RigidTransform(), HalfSpace(), "floor");
+  const GeometryId ceiling = scene.RegisterGeometry(
+      world, RigidTransform::FromAxisAngle(Vector3d::UnitX(), M_PI, Vector3d(0, 0, 5)), HalfSpace(),
+      "ceiling");
+  const GeometryId ball = scene.RegisterGeometry(world, At(0, 0, 2), Sphere(1), "ball");
+  const QueryObject query = scene.query_object();
+  const auto pairs = query.ComputeSignedDistancePairwiseClosestPoints();
+  REQUIRE(pairs.size() == 2);
+  CHECK(pairs[0].id_A == floor);
+  CHECK(pairs[0].id_B == ball);
+  CHECK(pairs[0].distance == Approx(1).epsilon(1e-12));
+  CHECK(pairs[1].id_A == ceiling);
+  CHECK(pairs[1].id_B == ball);
+  CHECK(pairs[1].distance == Approx(2).epsilon(1e-12));
+  CHECK_THROWS_AS(query.ComputeSignedDistancePairClosestPoints(floor, ceiling), std::invalid_argument);
+}
+
 TEST_CASE("QueryObject: geometry data at the current poses") {
   SceneGraph scene;
   const FrameId body = scene.RegisterFrame("body");

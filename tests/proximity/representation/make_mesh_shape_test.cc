@@ -66,6 +66,17 @@ TEST_CASE("Mesh shape: impossible requests throw saying why and what to do") {
   WriteObjFile(file, TriangleSurfaceMesh(reversed, sphere.vertices()));
   CHECK_THROWS_WITH(MakeMeshSurfaceMesh(Mesh(file)), Contains("inward") && Contains("reverse"));
   std::filesystem::remove(file);
+  // The sphere of radius 0.05 scaled by 1e-10: 1e-11 m across, so its
+  // default hint would be 2e-12 m, below the smallest supported length;
+  // the refusal says so (it named a "resolution hint" nobody gave).
+  const Mesh tiny(test::DataPath("sphere_r0.05m.obj"), 1e-10);
+  CHECK_THROWS_WITH(MakeMeshVolumeMesh(tiny),
+                    Contains("sphere_r0.05m.obj") && Contains("smallest extent is 1e-11 m") &&
+                        Contains("default resolution hint, a fifth of that, is 2e-12 m"));
+  CHECK_THROWS_WITH(MeshResolutionHintUsed(tiny, 0, std::nullopt),
+                    Contains("sphere_r0.05m.obj") && Contains("smallest extent is 1e-11 m"));
+  // Given a hint, the hint is what is judged.
+  CHECK_THROWS_WITH(MakeMeshVolumeMesh(tiny, 0, 1e-12), Contains("resolution"));
 }
 
 TEST_CASE("LowerCaseExtension") {
