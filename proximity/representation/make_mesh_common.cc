@@ -121,27 +121,37 @@ void CheckThickness(std::string_view shape, std::string_view sizes, std::string_
       thickness / kMinThicknessRatio));
 }
 
+namespace {
+
+// Builds MeshType from the elements, renaming its DegenerateError as the
+// primitive's ("<description> is too thin<limit> to mesh into
+// non-degenerate <elements> (<the mesh's reason>)"); other refusals pass.
+template <class MeshType, class DegenerateError, class Element>
+MeshType MakeNamingPrimitive(std::string_view description, const char* limit,
+                             const char* elements, std::vector<Element> cells,
+                             std::vector<Eigen::Vector3d> vertices) {
+  try {
+    return MeshType(std::move(cells), std::move(vertices));
+  } catch (const DegenerateError& e) {
+    throw std::invalid_argument(fmt::format("{} is too thin{} to mesh into non-degenerate {} ({})",
+                                            description, limit, elements, e.what()));
+  }
+}
+
+}  // namespace
+
 VolumeMesh MakePrimitiveVolumeMesh(std::string_view description,
                                    std::vector<VolumeMesh::Element> tetrahedra,
                                    std::vector<Eigen::Vector3d> vertices) {
-  try {
-    return VolumeMesh(std::move(tetrahedra), std::move(vertices));
-  } catch (const DegenerateTetrahedronError& e) {
-    throw std::invalid_argument(fmt::format(
-        "{} is too thin to mesh into non-degenerate tetrahedra ({})", description, e.what()));
-  }
+  return MakeNamingPrimitive<VolumeMesh, DegenerateTetrahedronError>(
+      description, "", "tetrahedra", std::move(tetrahedra), std::move(vertices));
 }
 
 TriangleSurfaceMesh MakePrimitiveSurfaceMesh(std::string_view description,
                                              std::vector<TriangleSurfaceMesh::Element> triangles,
                                              std::vector<Eigen::Vector3d> vertices) {
-  try {
-    return TriangleSurfaceMesh(std::move(triangles), std::move(vertices));
-  } catch (const DegenerateTriangleError& e) {
-    throw std::invalid_argument(fmt::format(
-        "{} is too thin for its extent to mesh into non-degenerate triangles ({})", description,
-        e.what()));
-  }
+  return MakeNamingPrimitive<TriangleSurfaceMesh, DegenerateTriangleError>(
+      description, " for its extent", "triangles", std::move(triangles), std::move(vertices));
 }
 
 }  // namespace internal
