@@ -305,7 +305,9 @@ class ProximityProperties {
     }
     // 0 (no margin) or a supported length: a margin of 1e-12 m is below
     // every length the library resolves.
-    if (margin != 0) internal::RequireInRange("ProximityProperties", "margin", margin, kMinLength, kMaxLength, "m");
+    if (margin != 0) {
+      internal::RequireInRange("ProximityProperties", "margin", margin, kMinLength, kMaxLength, "m");
+    }
     margin_ = margin;
   }
 

@@ -111,11 +111,7 @@ ContactKinematics ComputeContactKinematics(const SignedDistancePair& pair, const
   }
   RequireFinite(motion_A, "A");
   RequireFinite(motion_B, "B");
-  constexpr const char* kKind = "signed distance pair";
-  internal::RequireFinitePairValue(kCaller, kKind, "p_ACa", pair.p_ACa);
-  internal::RequireFinitePairValue(kCaller, kKind, "p_BCb", pair.p_BCb);
-  internal::RequireFinitePairValue(kCaller, kKind, "distance", pair.distance);
-  internal::RequireUnitPairNormal(kCaller, kKind, "nhat_BA_W", pair.nhat_BA_W);
+  internal::RequireSignedDistancePairValues(kCaller, pair);
   const Vector3d p_WCa = motion_A.X_WG * pair.p_ACa;
   const Vector3d p_WCb = motion_B.X_WG * pair.p_BCb;
   const Vector3d n = -pair.nhat_BA_W;  // Out of A, into B.

@@ -43,6 +43,14 @@ void RequirePenetrationPairValues(const char* caller, const PenetrationAsPointPa
   RequireUnitPairNormal(caller, kKind, "nhat_BA_W", pair.nhat_BA_W);
 }
 
+void RequireSignedDistancePairValues(const char* caller, const SignedDistancePair& pair) {
+  constexpr const char* kKind = "signed distance pair";
+  RequireFinitePairValue(caller, kKind, "p_ACa", pair.p_ACa);
+  RequireFinitePairValue(caller, kKind, "p_BCb", pair.p_BCb);
+  RequireFinitePairValue(caller, kKind, "distance", pair.distance);
+  RequireUnitPairNormal(caller, kKind, "nhat_BA_W", pair.nhat_BA_W);
+}
+
 void RequireContactPatchValues(const char* caller, const ContactPatch& patch) {
   RequireFinitePairValue(caller, "contact patch", "penetration_depth", patch.penetration_depth);
   for (int i = 0; i < patch.size(); ++i) {

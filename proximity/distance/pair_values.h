@@ -11,6 +11,7 @@
 
 #include "query_results/contact_patch.h"
 #include "query_results/penetration_as_point_pair.h"
+#include "query_results/signed_distance_pair.h"
 
 namespace hydrocontact::internal {
 
@@ -38,6 +39,10 @@ void RequireUnitPairNormal(const char* caller, const char* kind, const char* fie
 /// The checks above for every field of a penetration pair (p_WCa, p_WCb,
 /// depth finite; nhat_BA_W unit), with `kind` "penetration pair".
 void RequirePenetrationPairValues(const char* caller, const PenetrationAsPointPair& pair);
+
+/// The same for a signed distance pair (p_ACa, p_BCb, distance finite;
+/// nhat_BA_W unit), with `kind` "signed distance pair".
+void RequireSignedDistancePairValues(const char* caller, const SignedDistancePair& pair);
 
 /// @throws std::invalid_argument naming `caller` and the point's index
 ///         unless the patch's depth, every point and every point's depth

@@ -43,6 +43,15 @@ TEST_CASE("Pair values: non-finite ones are named", "[pair_values]") {
   pair.nhat_BA_W = Vector3d(0, 0, 2);
   CHECK_THROWS_WITH(internal::RequirePenetrationPairValues("F", pair),
                     Contains("F: the penetration pair's nhat_BA_W (0, 0, 2) is not a unit vector"));
+  SignedDistancePair distance;
+  distance.p_ACa = Vector3d(0, 0, 1);
+  distance.p_BCb = Vector3d(0, 0, -1);
+  distance.nhat_BA_W = Vector3d(0, 0, -1);
+  distance.distance = 0.5;
+  CHECK_NOTHROW(internal::RequireSignedDistancePairValues("F", distance));
+  distance.distance = NAN;
+  CHECK_THROWS_WITH(internal::RequireSignedDistancePairValues("F", distance),
+                    "F: the signed distance pair's distance is nan, not finite");
 }
 
 TEST_CASE("Contact patch values: the point at fault is named", "[pair_values]") {
