@@ -38,7 +38,10 @@ VolumeMeshWithExtent MakeBoxVolumeMesh(const Box& box, double margin = 0);
 
 /// The closed, outward surface of `box` inflated by `margin` (sharp
 /// corners): 8 vertices, 12 triangles, in G.
-/// @throws std::invalid_argument for a negative or non-finite margin.
+/// @throws std::invalid_argument for a negative or non-finite margin, or a
+///         box so thin against its extent (about 1e-14 of it) that its face
+///         triangles are numerically flat ("too thin for its extent",
+///         naming the box).
 TriangleSurfaceMesh MakeBoxSurfaceMesh(const Box& box, double margin = 0);
 
 }  // namespace hydrocontact

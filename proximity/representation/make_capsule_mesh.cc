@@ -58,6 +58,12 @@ auto CapsuleMap(const CapsuleLattice& C) {
   };
 }
 
+// The capsule's sizes, as its meshes' refusals name them.
+std::string Sizes(const Capsule& capsule, double margin) {
+  return fmt::format("radius {:g} m and length {:g} m (margin {:g} m)", capsule.radius(),
+                     capsule.length(), margin);
+}
+
 }  // namespace
 
 VolumeMeshWithExtent MakeCapsuleVolumeMesh(const Capsule& capsule, double resolution_hint,
@@ -71,8 +77,7 @@ VolumeMeshWithExtent MakeCapsuleVolumeMesh(const Capsule& capsule, double resolu
   // Its thinnest part is the radius R' (a short body only brings the
   // capsule nearer a sphere); the widest spacing of its vertices is a body
   // layer, a rim chord or a cap shell.
-  const std::string sizes = fmt::format("radius {:g} m and length {:g} m (margin {:g} m)",
-                                        capsule.radius(), capsule.length(), margin);
+  const std::string sizes = Sizes(capsule, margin);
   internal::CheckThickness(
       "Capsule", sizes, "radius with margin", C.R,
       std::max({C.half_length / C.layers, 2 * C.R * std::sin(std::numbers::pi / (4 * C.m)),
@@ -124,7 +129,8 @@ TriangleSurfaceMesh MakeCapsuleSurfaceMesh(const Capsule& capsule, double resolu
     for (auto& q : t) q[2] += C.layers;
     assembler.AddTriangle(t);
   });
-  return assembler.BuildSurface();
+  return assembler.BuildSurface(fmt::format("Capsule of {} at resolution hint {:g} m",
+                                            Sizes(capsule, margin), resolution_hint));
 }
 
 }  // namespace hydrocontact

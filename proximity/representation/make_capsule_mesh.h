@@ -39,7 +39,8 @@ VolumeMeshWithExtent MakeCapsuleVolumeMesh(const Capsule& capsule, double resolu
 /// The closed, outward boundary of MakeCapsuleVolumeMesh, in G.
 /// @throws std::invalid_argument as MakeCapsuleVolumeMesh, counting
 ///         triangles; a thin capsule's triangles are fine (no thickness
-///         limit).
+///         limit) unless numerically flat ("too thin for its extent",
+///         naming the capsule; see MakePrimitiveSurfaceMesh).
 TriangleSurfaceMesh MakeCapsuleSurfaceMesh(const Capsule& capsule, double resolution_hint,
                                            double margin = 0);
 

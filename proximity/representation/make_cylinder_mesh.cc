@@ -199,7 +199,8 @@ TriangleSurfaceMesh MakeCylinderSurfaceMesh(const Cylinder& cylinder, double res
   ForEachSideTriangle(P, [&](const internal::LatticeTriangle& t) { assembler.AddTriangle(t); });
   internal::ForEachPrismTopTriangle(int(P.m), int(P.J),
                                     [&](const auto& t) { assembler.AddTriangle(t); });
-  return assembler.BuildSurface();
+  return assembler.BuildSurface(fmt::format("Cylinder of {} at resolution hint {:g} m",
+                                            Sizes(cylinder, margin), resolution_hint));
 }
 
 }  // namespace hydrocontact

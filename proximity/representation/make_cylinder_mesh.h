@@ -55,7 +55,8 @@ VolumeMeshWithExtent MakeCylinderVolumeMesh(const Cylinder& cylinder, double res
 
 /// The closed, outward boundary of MakeCylinderVolumeMesh, in G.
 /// @throws std::invalid_argument as MakeCylinderVolumeMesh, counting
-///         triangles.
+///         triangles, or for numerically flat triangles ("too thin for its
+///         extent", naming the cylinder; see MakePrimitiveSurfaceMesh).
 TriangleSurfaceMesh MakeCylinderSurfaceMesh(const Cylinder& cylinder, double resolution_hint,
                                             double margin = 0);
 

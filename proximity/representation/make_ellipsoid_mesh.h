@@ -45,7 +45,8 @@ VolumeMeshWithExtent MakeEllipsoidVolumeMesh(const Ellipsoid& ellipsoid, double 
 /// vertices on the boundary, 20n² triangles), in G, inflated by `margin` the
 /// same way.
 /// @throws std::invalid_argument as MakeEllipsoidVolumeMesh, counting
-///         triangles.
+///         triangles, or for numerically flat triangles ("too thin for its
+///         extent", naming the ellipsoid; see MakePrimitiveSurfaceMesh).
 TriangleSurfaceMesh MakeEllipsoidSurfaceMesh(const Ellipsoid& ellipsoid, double resolution_hint,
                                              double margin = 0);
 

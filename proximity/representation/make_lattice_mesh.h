@@ -296,8 +296,10 @@ class SymmetricLatticeAssembler {
             std::move(extent_)};
   }
 
-  TriangleSurfaceMesh BuildSurface() {
-    return TriangleSurfaceMesh(std::move(triangles_), std::move(vertices_));
+  /// The surface mesh of the triangles added; `description` names the
+  /// primitive if one is degenerate (see MakePrimitiveSurfaceMesh).
+  TriangleSurfaceMesh BuildSurface(std::string_view description) {
+    return MakePrimitiveSurfaceMesh(description, std::move(triangles_), std::move(vertices_));
   }
 
  private:

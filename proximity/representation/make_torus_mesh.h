@@ -36,7 +36,8 @@ VolumeMeshWithExtent MakeTorusVolumeMesh(const Torus& torus, double resolution_h
 /// and triangles, built directly), in G: 6n vertices around the tube on each
 /// of the m slices.
 /// @throws as MakeTorusVolumeMesh, except that a thin tube's triangles are
-///         fine (no thickness limit).
+///         fine (no thickness limit) unless numerically flat ("too thin for
+///         its extent", naming the torus; see MakePrimitiveSurfaceMesh).
 TriangleSurfaceMesh MakeTorusSurfaceMesh(const Torus& torus, double resolution_hint,
                                          double margin = 0);
 

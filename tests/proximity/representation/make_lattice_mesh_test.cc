@@ -115,7 +115,7 @@ TEST_CASE("Symmetric assembler mirrors into eight octants, sharing plane vertice
   CHECK(m.extent[0] == 1.0);
   SymmetricLatticeAssembler surface(map, 1, LatticePoint(1, 1, 1000));  // hashed
   surface.AddTriangle({LatticePoint(1, 0, 0), LatticePoint(0, 1, 0), LatticePoint(0, 0, 1)});
-  const TriangleSurfaceMesh s = surface.BuildSurface();
+  const TriangleSurfaceMesh s = surface.BuildSurface("the test lattice");
   CHECK(s.IsClosed());
   CHECK(s.CalcSignedVolume() == Approx(8.0 / 6));
 }
