@@ -233,6 +233,8 @@ class VtuParser {
   int header_bytes_{4};
   std::vector<PieceRefs> pieces_;
   std::optional<size_t> appended_start_;  // Just after the '_'.
+  // The VTKFile's compressor attribute (empty: none); refused by Bytes.
+  std::string_view compressor_;
   bool appended_base64_{false};
 };
 
@@ -324,13 +326,9 @@ void VtuParser::Scan() {
                                       "an unstructured grid of tetrahedra)",
                                       internal::PrintableToken(type.value_or(""))));
       }
-      if (const auto compressor = tag.Get("compressor"); compressor && !compressor->empty()) {
-        FailAt(tag.start,
-               fmt::format("the data is compressed ({}), which is not supported: re-save without "
-                           "compression (ParaView: Save Data with Compressor Type 'None'; VTK: "
-                           "vtkXMLWriter::SetCompressorTypeToNone(); meshio: compression=None)",
-                           internal::PrintableToken(*compressor)));
-      }
+      // Only binary and appended blocks are compressed; VTK names its
+      // compressor in files whose arrays are all ascii too (see Bytes).
+      compressor_ = tag.Get("compressor").value_or("");
       const std::string_view order = tag.Get("byte_order").value_or("LittleEndian");
       if (order == "LittleEndian") {
         little_endian_ = true;
@@ -420,6 +418,12 @@ std::string_view VtuParser::AsciiText(const ArrayRef& a) const {
 
 std::string VtuParser::Bytes(const ArrayRef& a, const XmlType& t, int64_t expected_values) {
   const std::string_view format = a.tag.Get("format").value_or("");
+  if (!compressor_.empty() && (format == "binary" || format == "appended")) {
+    FailArray(a, fmt::format("its data is compressed ({}), which is not supported: re-save without "
+                             "compression (ParaView: Save Data with Compressor Type 'None'; VTK: "
+                             "vtkXMLWriter::SetCompressorTypeToNone(); meshio: compression=None)",
+                             internal::PrintableToken(compressor_)));
+  }
   // The block's header is its byte count; the data must be exactly that.
   auto check_count = [&](uint64_t n) {
     if (n != uint64_t(expected_values) * uint64_t(t.bytes)) {

@@ -1,6 +1,7 @@
 #include "mesh/vtu_reader.h"
 
 #include <cstdlib>
+#include <fstream>
 #include <string>
 
 #include <catch2/catch.hpp>
@@ -20,7 +21,9 @@ using test::ScratchDirectory;
 
 // VTK itself (python3-vtk9, the format's owner) reads a legacy file we
 // wrote, adds a triangle cell (a boundary face, to be skipped), and writes
-// .vtu files in every uncompressed layout we read, plus one compressed.
+// .vtu files in every uncompressed layout we read, plus one compressed, and
+// an ascii one that names the zlib compressor (as VTK's default writer does
+// for ascii data, which it never compresses).
 // Arguments: the legacy file, the output directory.
 constexpr const char* kVtkScript = R"(import sys, vtk
 r = vtk.vtkUnstructuredGridReader(); r.SetFileName(sys.argv[1]); r.Update()
@@ -51,6 +54,7 @@ write('appended_base64.vtu', 2, b64=True, id32=True)
 write('appended_base64_64.vtu', 2, b64=True, header64=True)
 write('float32.vtu', 2, b64=False, float32=True)
 write('compressed.vtu', 1, compress=True)
+write('ascii_zlib.vtu', 0, compress=True)
 )";
 
 TEST_CASE(".vtu written by VTK in every layout reads as the legacy file does", "[vtu][vtk]") {
@@ -73,7 +77,7 @@ TEST_CASE(".vtu written by VTK in every layout reads as the legacy file does", "
 
   const VtkVolumeData reference = ReadVtkVolumeFile(legacy);
   REQUIRE(reference.mesh.num_elements() == 48);
-  for (const char* name : {"ascii.vtu", "binary.vtu", "binary64_big.vtu", "appended_raw.vtu",
+  for (const char* name : {"ascii.vtu", "ascii_zlib.vtu", "binary.vtu", "binary64_big.vtu", "appended_raw.vtu",
                            "appended_raw_big64.vtu", "appended_base64.vtu",
                            "appended_base64_64.vtu", "float32.vtu"}) {
     INFO(name);
@@ -93,6 +97,13 @@ TEST_CASE(".vtu written by VTK in every layout reads as the legacy file does", "
     CHECK(d.num_skipped_cells == 1);
     REQUIRE(d.point_scalars.count("p") == 1);
     CHECK(d.point_scalars.at("p") == reference.point_scalars.at("p"));
+  }
+  // The ascii file above really names a compressor (else it would test
+  // nothing new).
+  {
+    std::ifstream in(dir.path() / "ascii_zlib.vtu");
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    CHECK_THAT(text, Contains("compressor=\"vtkZLibDataCompressor\""));
   }
   // Scale applies to positions only: volume × 8.
   CHECK(ReadVtuFile(dir.path() / "binary.vtu", 2.0).mesh.total_volume() == Approx(1.0).epsilon(1e-14));
@@ -234,8 +245,19 @@ TEST_CASE(".vtu errors name the file, the line and what is wrong", "[vtu][errors
   std::string appended = t;
   appended.replace(appended.find("format=\"ascii\">0 1 2 3 0"), 24, "format=\"appended\" offset=\"0\">");
   fails(appended, "its format is appended but the file has no <AppendedData>");
-  fails(R"(<VTKFile type="UnstructuredGrid" compressor="vtkZLibDataCompressor"></VTKFile>)",
-        "re-save without compression");
+  // A compressor names how binary and appended blocks are packed: with one,
+  // a binary array is refused, while ascii arrays (never compressed; VTK
+  // writes the attribute in ascii files too) read as without it.
+  const std::string zlib = R"(byte_order="LittleEndian" compressor="vtkZLibDataCompressor")";
+  std::string compressed_binary = OneTet("0 0 0  1 0 0  0 1 0  0 0 1", "0 1 2 3 0", "4 5", "10 1", "4", zlib);
+  compressed_binary.replace(compressed_binary.find("format=\"ascii\">0 1 2 3 0"), 24,
+                            "format=\"binary\">AAAA");
+  fails(compressed_binary, "DataArray 'connectivity': its data is compressed (vtkZLibDataCompressor)");
+  fails(compressed_binary, "re-save without compression");
+  const VtkVolumeData ascii_zlib =
+      ReadVtuString(OneTet("0 0 0  1 0 0  0 1 0  0 0 1", "0 1 2 3 0", "4 5", "10 1", "4", zlib), "z.vtu");
+  CHECK(ascii_zlib.mesh.num_elements() == 1);
+  CHECK(ascii_zlib.mesh.total_volume() == Approx(1.0 / 6).epsilon(1e-15));
   CHECK_THROWS_AS(ReadVtuString(OneTet(), "e.vtu", 0.0), std::invalid_argument);
   CHECK_THROWS_WITH(ReadVtuFile("/nonexistent/x.vtu"), Contains("/nonexistent/x.vtu"));
 }
