@@ -10,6 +10,7 @@
 
 #include "proximity/bvh.h"
 #include "proximity/mesh_distance.h"
+#include "proximity/surface_validation.h"
 
 namespace hydrocontact {
 namespace {
@@ -65,6 +66,16 @@ std::vector<double> ComputeDistanceToBoundaryExtent(const VolumeMesh& mesh) {
   const TriangleSurfaceMesh& surface = boundary.surface;
   if (const std::optional<std::string> overlap = DescribeTetrahedraOverlap(mesh, surface)) {
     throw std::invalid_argument(*overlap);
+  }
+  // The volumes can agree while the boundary is no solid's surface: faces
+  // that two tetrahedra should share but that are there twice (duplicated
+  // vertices along them) cancel in the enclosed volume.
+  if (const std::optional<std::string> defects = DescribeSurfaceDefects(surface)) {
+    throw std::invalid_argument(
+        fmt::format("the boundary of its tetrahedra ({} triangles): {}; a body meshed in parts "
+                    "(gmsh volumes meshed without fragmenting them, a .vtu written in pieces) "
+                    "must share the vertices of the faces where its parts meet",
+                    surface.num_triangles(), *defects));
   }
   const Bvh bvh(surface);
   std::vector<double> distance(mesh.num_vertices(), 0.0);

@@ -27,7 +27,11 @@ namespace hydrocontact {
 /// vertices wherever pressure is wanted.
 /// @throws std::invalid_argument if the mesh has no tetrahedra, if its
 ///         tetrahedra overlap (their volumes sum to more than their boundary
-///         encloses: the distances to that boundary would mean nothing), or
+///         encloses: the distances to that boundary would mean nothing), if
+///         that boundary does not bound a solid (DescribeSurfaceDefects:
+///         e.g. two blocks meshed apart whose shared face is there twice,
+///         or pieces whose interface vertices are duplicated; a field of
+///         distances to such inner faces would vanish inside the body), or
 ///         if no vertex lies off the boundary (the field would vanish
 ///         everywhere), saying to refine the mesh.
 std::vector<double> ComputeDistanceToBoundaryExtent(const VolumeMesh& mesh);

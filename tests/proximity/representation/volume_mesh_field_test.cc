@@ -8,6 +8,7 @@
 #include "proximity/representation/make_box_mesh.h"
 #include "proximity/representation/make_sphere_mesh.h"
 #include "tests/mesh/test_files.h"
+#include "tests/mesh/test_meshes.h"
 
 namespace hydrocontact {
 namespace HYDROCONTACT_TEST_FILE {
@@ -138,6 +139,65 @@ TEST_CASE("Distance-to-boundary extent throws when tetrahedra overlap") {
   std::vector<VolumeMesh::Element> twice = star;
   twice.push_back(star[0]);
   CHECK_THROWS_WITH(VolumeMesh(twice, p), Catch::Matchers::Contains("more than two"));
+}
+
+TEST_CASE("Distance-to-boundary extent throws when the boundary is no solid's surface") {
+  // Two Kuhn cubes (2×2×2 cells, edge 1 m), B beside A along +x. Meshed
+  // apart, as gmsh meshes two touching volumes without fragmenting them,
+  // B's face x = 1 repeats A's with its own vertices: the boundary holds
+  // both copies of that face (6·4·2 = 48 triangles per cube, 96 in all),
+  // facing opposite ways, so the enclosed volume still equals the summed
+  // 2 m³ and only the surface check sees it. Accepted, the extent would
+  // vanish on the inner face, in the middle of the body.
+  const VolumeMesh a = test::MakeKuhnCube(2, 1.0);
+  std::vector<Eigen::Vector3d> p = a.vertices();
+  std::vector<VolumeMesh::Element> t = a.tetrahedra();
+  const int n = a.num_vertices();
+  for (const Eigen::Vector3d& v : a.vertices()) p.push_back(v + Eigen::Vector3d(1, 0, 0));
+  for (const VolumeMesh::Element& e : a.tetrahedra()) {
+    t.push_back({e[0] + n, e[1] + n, e[2] + n, e[3] + n});
+  }
+  CHECK_THROWS_WITH(ComputeDistanceToBoundaryExtent(VolumeMesh(t, p)),
+                    Catch::Matchers::Contains("the boundary of its tetrahedra (96 triangles)") &&
+                        Catch::Matchers::Contains("does not bound a solid"));
+  // The same cubes sharing the face's vertices (B's vertex at x = 1 is A's
+  // at x = 1; the Kuhn pattern is the same on both sides, so the faces
+  // match): a 2×1×1 m box, 80 boundary triangles. Its deepest points are
+  // 0.5 m from the boundary (the y and z faces): the cubes' centres and the
+  // inner face's centre (1, 0.5, 0.5) all get e = 1.
+  std::vector<int> merged(2 * n);
+  for (int v = 0; v < n; ++v) merged[v] = v;
+  std::vector<Eigen::Vector3d> q = a.vertices();
+  for (int v = 0; v < n; ++v) {
+    const Eigen::Vector3d& x = a.vertex(v);
+    if (x.x() == 0) {
+      // Its copy at x = 1 is A's vertex with the same y and z.
+      for (int w = 0; w < n; ++w) {
+        if (a.vertex(w).x() == 1 && a.vertex(w).y() == x.y() && a.vertex(w).z() == x.z()) merged[n + v] = w;
+      }
+    } else {
+      merged[n + v] = static_cast<int>(q.size());
+      q.push_back(x + Eigen::Vector3d(1, 0, 0));
+    }
+  }
+  std::vector<VolumeMesh::Element> u = a.tetrahedra();
+  for (const VolumeMesh::Element& e : a.tetrahedra()) {
+    u.push_back({merged[n + e[0]], merged[n + e[1]], merged[n + e[2]], merged[n + e[3]]});
+  }
+  const VolumeMesh box(u, q);
+  const std::vector<double> e = ComputeDistanceToBoundaryExtent(box);
+  int deepest = 0;
+  for (int v = 0; v < box.num_vertices(); ++v) {
+    const Eigen::Vector3d& x = box.vertex(v);
+    const bool centre = x.y() == 0.5 && x.z() == 0.5 && (x.x() == 0.5 || x.x() == 1 || x.x() == 1.5);
+    if (centre) {
+      CHECK(e[v] == Approx(1).epsilon(1e-12));
+      ++deepest;
+    } else {
+      CHECK(e[v] < 1);
+    }
+  }
+  CHECK(deepest == 3);
 }
 
 }  // namespace
