@@ -39,7 +39,8 @@ constexpr int64_t kTetrahedron = 4;
 
 class MshParser {
  public:
-  MshParser(std::string_view text, std::string_view source) : text_(text), source_(source) {}
+  MshParser(std::string_view text, std::string_view source)
+      : text_(text), source_(source), pos_(internal::Utf8BomLength(text)) {}
 
   VtkVolumeData Parse(double scale);
 
@@ -154,7 +155,7 @@ class MshParser {
 
   std::string_view text_;
   std::string source_;
-  size_t pos_{0};
+  size_t pos_;
   int line_{1};
   int major_version_{0};
   bool binary_{false};       // The file is binary.

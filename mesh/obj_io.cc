@@ -19,6 +19,7 @@
 #include "mesh/surface_assembly.h"
 #include "geometry/supported_range.h"
 #include "mesh/text_file.h"
+#include "mesh/text_scan.h"
 
 namespace hydrocontact {
 namespace {
@@ -156,7 +157,7 @@ ObjScan ScanObj(std::string_view contents, std::string_view source) {
   ObjScan scan;
   std::vector<std::string_view> tokens;
   int line = 0;
-  size_t pos = 0;
+  size_t pos = internal::Utf8BomLength(contents);
   while (pos < contents.size()) {
     ++line;
     size_t end = contents.find('\n', pos);

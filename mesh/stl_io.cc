@@ -136,7 +136,7 @@ SurfaceReadResult ReadStlString(std::string_view contents, std::string_view sour
       return ReadBinary(contents, source_name, scale);
     }
   }
-  size_t first = 0;
+  size_t first = internal::Utf8BomLength(contents);
   while (first < contents.size() && std::isspace(static_cast<unsigned char>(contents[first]))) {
     ++first;
   }

@@ -50,7 +50,7 @@ std::string PrintableToken(std::string_view token) {
 }
 
 LineScanner::LineScanner(std::string_view text, std::string_view source, size_t start)
-    : text_(text), source_(source), pos_(start) {}
+    : text_(text), source_(source), pos_(start == 0 ? Utf8BomLength(text) : start) {}
 
 bool LineScanner::NextLine(std::vector<std::string_view>* tokens) {
   tokens->clear();

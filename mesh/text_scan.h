@@ -26,7 +26,15 @@ void SplitTokens(std::string_view line, std::vector<std::string_view>* tokens);
 /// for one-line error messages.
 std::string PrintableToken(std::string_view token);
 
-/// Reads `text` line by line. Line numbers start at 1.
+/// The length of the UTF-8 byte order mark (EF BB BF) that editors on
+/// Windows put at the start of text files, 3 if `text` starts with one, else
+/// 0. The text formats' readers start after it.
+inline size_t Utf8BomLength(std::string_view text) {
+  return text.starts_with("\xEF\xBB\xBF") ? 3 : 0;
+}
+
+/// Reads `text` line by line. Line numbers start at 1. Reading from the
+/// start (`start` 0) skips a UTF-8 byte order mark.
 class LineScanner {
  public:
   LineScanner(std::string_view text, std::string_view source, size_t start = 0);

@@ -19,6 +19,7 @@
 #include "mesh/surface_assembly.h"
 #include "geometry/supported_range.h"
 #include "mesh/text_file.h"
+#include "mesh/text_scan.h"
 #include "mesh/vtk_cell_types.h"
 #include "mesh/volume_assembly.h"
 
@@ -114,7 +115,8 @@ struct Cells {
 
 class VtkParser {
  public:
-  VtkParser(std::string_view text, std::string_view source) : text_(text), source_(source) {}
+  VtkParser(std::string_view text, std::string_view source)
+      : text_(text), source_(source), pos_(internal::Utf8BomLength(text)) {}
 
   VtkVolumeData Parse(double scale);
   SurfaceReadResult ParseSurface(double scale);
@@ -366,7 +368,7 @@ class VtkParser {
 
   std::string_view text_;
   std::string source_;
-  size_t pos_{0};
+  size_t pos_;
   int line_{1};         // Line of text_[pos_] (meaningful in ASCII).
   int header_line_{1};  // Line of the last header line read.
   bool binary_{false};

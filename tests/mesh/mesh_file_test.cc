@@ -1,5 +1,9 @@
 #include "mesh/mesh_file.h"
 
+#include <string>
+#include <utility>
+#include <vector>
+
 #include <catch2/catch.hpp>
 
 #include "mesh/obj_io.h"
@@ -44,6 +48,40 @@ TEST_CASE("ReadMeshFile dispatches by extension, every surface format gives one 
   REQUIRE(data.volume);
   CHECK(ReadMeshFileSurface(vtk).total_area() == Approx(6).epsilon(1e-14));
   CHECK(MeshFileHoldsVolume("x.msh"));
+}
+
+TEST_CASE("Every text format reads the same after a UTF-8 byte order mark", "[mesh_file]") {
+  // Editors on Windows start text files with EF BB BF; the readers skip it,
+  // so each file reads to the same vertices and elements with it as without.
+  ScratchDirectory dir;
+  const std::string bom = "\xEF\xBB\xBF";
+  const TriangleSurfaceMesh ico = test::MakeIcosphere(1, 0.5);
+  for (const auto& [name, text] : std::vector<std::pair<std::string, std::string>>{
+           {"a.obj", WriteObjString(ico)},
+           {"a.stl", WriteStlString(ico, false)},
+           {"a.ply", WritePlyString(ico, PlyEncoding::kAscii)},
+           {"a.vtk", WriteVtkSurfaceString(ico, {}, {}, VtkEncoding::kAscii)}}) {
+    INFO(name);
+    const TriangleSurfaceMesh plain = ReadMeshFileSurface(dir.Write(name, text));
+    const TriangleSurfaceMesh marked = ReadMeshFileSurface(dir.Write("bom_" + name, bom + text));
+    REQUIRE(marked.num_triangles() == ico.num_triangles());
+    CHECK(marked.vertices() == plain.vertices());
+    for (int t = 0; t < ico.num_triangles(); ++t) CHECK(marked.element(t) == plain.element(t));
+  }
+  // Volumes: a legacy VTK file and a gmsh 2.2 file of one tetrahedron.
+  const std::string msh = "$MeshFormat\n2.2 0 8\n$EndMeshFormat\n$Nodes\n4\n1 0 0 0\n2 1 0 0\n"
+                          "3 0 1 0\n4 0 0 1\n$EndNodes\n$Elements\n1\n1 4 0 1 2 3 4\n$EndElements\n";
+  for (const auto& [name, text] : std::vector<std::pair<std::string, std::string>>{
+           {"cube.vtk", WriteVtkVolumeString(test::MakeKuhnCube(2), {}, VtkEncoding::kAscii)},
+           {"tet.msh", msh}}) {
+    INFO(name);
+    const MeshFileData plain = ReadMeshFile(dir.Write(name, text));
+    const MeshFileData marked = ReadMeshFile(dir.Write("bom_" + name, bom + text));
+    REQUIRE(plain.volume);
+    REQUIRE(marked.volume);
+    CHECK(marked.volume->mesh.vertices() == plain.volume->mesh.vertices());
+    CHECK(marked.volume->mesh.tetrahedra() == plain.volume->mesh.tetrahedra());
+  }
 }
 
 TEST_CASE("LowercaseExtension: the last extension, lower-cased, none for a dotfile", "[mesh_file]") {
