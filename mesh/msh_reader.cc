@@ -148,7 +148,10 @@ class MshParser {
   }
 
   void ReadFormat();
-  void ReadNodes();
+  // `parametric`: a version 2 $ParametricNodes section (each node's
+  // coordinates followed by its entity's dimension and tag and 0 to 2
+  // parametric coordinates), read as $Nodes.
+  void ReadNodes(bool parametric = false);
   void ReadElements();
   void AddNode(int64_t tag, const Eigen::Vector3d& p);
   void AddElement(int64_t type, int64_t tag, const int64_t* nodes, int num_nodes);
@@ -237,9 +240,14 @@ void MshParser::AddElement(int64_t type, int64_t tag, const int64_t* nodes, int 
                                    : fmt::format("{}, line {}: element {}", source_, line_, tag));
 }
 
-void MshParser::ReadNodes() {
-  if (have_nodes_) Fail("a second $Nodes section");
+void MshParser::ReadNodes(bool parametric) {
+  const char* section = parametric ? "ParametricNodes" : "Nodes";
+  if (have_nodes_) Fail(fmt::format("a second ${} section (nodes were already read)", section));
   have_nodes_ = true;
+  if (parametric && (major_version_ != 2 || binary_)) {
+    Fail("$ParametricNodes is read only in version 2 ASCII files; save without parametric "
+         "coordinates (gmsh: omit -save_parametric)");
+  }
   if (major_version_ == 2) {
     const int64_t n = Count(AsciiInteger("the node count"), binary_ ? 28 : 8, "node count");
     SkipLine();
@@ -249,6 +257,14 @@ void MshParser::ReadNodes() {
       const int64_t tag = Int("a node tag");
       Eigen::Vector3d p;
       for (int i = 0; i < 3; ++i) p[i] = Double("a node coordinate");
+      if (parametric) {
+        // A node on a curve has one parametric coordinate, on a surface two;
+        // on a point or in a volume none.
+        const int64_t dim = Int("the node's entity dimension");
+        Int("the node's entity tag");
+        const int extra = dim == 1 ? 1 : dim == 2 ? 2 : 0;
+        for (int i = 0; i < extra; ++i) Double("a parametric coordinate");
+      }
       AddNode(tag, p);
     }
   } else {
@@ -278,7 +294,7 @@ void MshParser::ReadNodes() {
     }
   }
   binary_data_ = false;
-  ExpectEnd("Nodes");
+  ExpectEnd(section);
 }
 
 void MshParser::ReadElements() {
@@ -361,8 +377,8 @@ VtkVolumeData MshParser::Parse(double scale) {
     while (end < text_.size() && !std::isspace(static_cast<unsigned char>(text_[end]))) ++end;
     const std::string name(text_.substr(pos_ + 1, end - pos_ - 1));
     SkipLine();
-    if (name == "Nodes") {
-      ReadNodes();
+    if (name == "Nodes" || name == "ParametricNodes") {
+      ReadNodes(name == "ParametricNodes");
     } else if (name == "Elements") {
       ReadElements();
     } else {
@@ -380,7 +396,9 @@ VtkVolumeData MshParser::Parse(double scale) {
   if (tetrahedra_.empty()) {
     throw std::runtime_error(fmt::format(
         "{}: no tetrahedra (gmsh element type 4) among its elements ({} others skipped); mesh "
-        "the volume with 'gmsh -3'",
+        "the volume with 'gmsh -3', and if the model defines physical groups, put the volume in "
+        "one (gmsh then saves only the elements of physical groups) or save with "
+        "-save_all",
         source_, num_skipped_));
   }
   VtkVolumeData data = internal::AssembleVolume(

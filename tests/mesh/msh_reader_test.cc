@@ -68,6 +68,42 @@ $Elements
 $EndElements
 )";
 
+TEST_CASE(".msh 2.2 $ParametricNodes (gmsh -save_parametric) read as $Nodes", "[msh]") {
+  // Each node: tag, x y z, its entity's dimension and tag, then one
+  // parametric coordinate on a curve (dimension 1), two on a surface (2),
+  // none on a point (0) or in a volume (3). The same tetrahedron as kTet22.
+  const std::string parametric = R"($MeshFormat
+2.2 0 8
+$EndMeshFormat
+$ParametricNodes
+4
+10 0 0 0 0 1
+20 1 0 0 1 3 0.25
+30 0 1 0 2 5 0.5 0.75
+40 0 0 1 3 1
+$EndParametricNodes
+$Elements
+1
+2 4 2 1 1 10 20 30 40
+$EndElements
+)";
+  const VtkVolumeData d = ReadMshString(parametric, "p.msh");
+  const VtkVolumeData plain = ReadMshString(kTet22, "t.msh");
+  CHECK(d.mesh.vertices() == plain.mesh.vertices());
+  CHECK(d.mesh.tetrahedra() == plain.mesh.tetrahedra());
+  // A parametric coordinate missing from the surface node: the node line
+  // ends early, so the next node's tag is read as it and the section runs
+  // out of data.
+  std::string short_node = parametric;
+  short_node.replace(short_node.find("0.5 0.75"), 8, "0.5");
+  CHECK_THROWS_WITH(ReadMshString(short_node, "s.msh"), Contains("s.msh"));
+  // Nodes given twice, once in each form.
+  std::string both = parametric;
+  both.replace(both.find("$Elements"), 0, "$Nodes\n0\n$EndNodes\n");
+  CHECK_THROWS_WITH(ReadMshString(both, "b.msh"),
+                    Contains("a second $Nodes section (nodes were already read)"));
+}
+
 TEST_CASE(".msh 2.2 ASCII by hand: sparse tags, skipped triangle, scale", "[msh]") {
   const VtkVolumeData d = ReadMshString(kTet22, "t.msh", 2.0);
   REQUIRE(d.mesh.num_elements() == 1);
@@ -110,7 +146,8 @@ TEST_CASE(".msh errors name the file and the line or offset", "[msh][errors]") {
   // shared volume policy).
   CHECK(ReadMshString(replace("1 10 20 30 40", "1 10 30 20 40"), "t.msh").orientation_flipped);
   CHECK_THROWS_WITH(ReadMshString(replace("2 4 2 1 1 10 20 30 40", "2 1 2 1 1 10 20"), "t.msh"),
-                    Contains("t.msh: no tetrahedra (gmsh element type 4)"));
+                    Contains("t.msh: no tetrahedra (gmsh element type 4)") &&
+                        Contains("put the volume in one") && Contains("-save_all"));
   // A degenerate tetrahedron is named by element tag and line (shared policy).
   CHECK_THROWS_WITH(ReadMshString(replace("40 0 0 1", "40 1 1 0"), "t.msh"),
                     Contains("t.msh, line 18: element 2 is a degenerate tetrahedron"));
