@@ -140,7 +140,11 @@ SurfaceReadResult ReadStlString(std::string_view contents, std::string_view sour
   while (first < contents.size() && std::isspace(static_cast<unsigned char>(contents[first]))) {
     ++first;
   }
-  if (Lower(contents.substr(first, 5)) == "solid") {
+  // ASCII STL holds no NUL byte, while binary facet data nearly always does
+  // (a facet's attribute count is 0): a file that starts with "solid" but
+  // holds one is binary, of the wrong size.
+  const bool has_nul = contents.find('\0') != std::string_view::npos;
+  if (Lower(contents.substr(first, 5)) == "solid" && !has_nul) {
     return ReadAscii(contents, source_name, scale);
   }
   if (contents.size() >= kBinaryHeaderBytes) {

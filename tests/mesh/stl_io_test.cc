@@ -110,6 +110,15 @@ TEST_CASE("STL errors name the file and the line or offset", "[stl][errors]") {
       CHECK_THROWS_WITH(ReadStlString(c.text, "t.stl"), Contains(c.expected));
     }
   }
+  // A binary file whose header starts with "solid" (as many exporters
+  // write it) with a byte too many: its NUL bytes mark it binary, so the
+  // size mismatch is named, not an ASCII parse error. 12 facets: 84 + 600.
+  std::string solid_bin = WriteStlString(Cube(), true);
+  solid_bin.replace(0, 11, "solid cube ");
+  REQUIRE(ReadStlString(solid_bin, "t.stl").mesh.num_triangles() == 12);
+  CHECK_THROWS_WITH(ReadStlString(solid_bin + " ", "t.stl"),
+                    Contains("t.stl, byte offset 80: the binary STL header announces 12 facets, "
+                             "which need 684 bytes, but the file has 685 bytes"));
   // A binary facet with a NaN coordinate names the facet and offset.
   std::string bin = WriteStlString(Cube(), true);
   for (int i = 0; i < 4; ++i) bin[84 + 50 * 3 + 12 + 4 + i] = "\x00\x00\xc0\x7f"[i];
