@@ -25,18 +25,23 @@
 /// non-zero if any invariant failed. Each violation printed names the two
 /// shapes' sizes and poses to full precision, enough to reproduce it.
 /// usage: hydrocontact_sweep [cases] (default 1000000) [seed] (default 1)
-/// [violations printed in full] (default 20).
+/// [violations printed in full] (default 20); --help says so; bad arguments
+/// exit 2 with one line.
 
 #include <algorithm>
 #include <array>
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <map>
 #include <random>
+#include <stdexcept>
 #include <string>
+#include <system_error>
 #include <vector>
 
 #include <unistd.h>
@@ -137,9 +142,15 @@ std::filesystem::path HullFile() {
   // every orientation.
   // Named after the process: the Convex cases read it again and again,
   // and other sweeps (the test suite of another build) may run meanwhile.
+  std::error_code ec;
+  const std::filesystem::path folder = std::filesystem::temp_directory_path(ec);
+  if (ec) {
+    const char* tmpdir = std::getenv("TMPDIR");
+    throw std::runtime_error(fmt::format("the temporary folder (TMPDIR='{}') cannot be used: {}",
+                                         tmpdir ? tmpdir : "", ec.message()));
+  }
   const std::filesystem::path file =
-      std::filesystem::temp_directory_path() /
-      fmt::format("hydrocontact_sweep_hull_{}.obj", static_cast<long>(::getpid()));
+      folder / fmt::format("hydrocontact_sweep_hull_{}.obj", static_cast<long>(::getpid()));
   const double t = (1 + std::sqrt(5.0)) / 2;
   std::vector<Vector3d> v{{-1, t, 0}, {1, t, 0},  {-1, -t, 0}, {1, -t, 0},
                           {0, -1, t}, {0, 1, t},  {0, -1, -t}, {0, 1, -t},
@@ -153,6 +164,9 @@ std::filesystem::path HullFile() {
   std::ofstream out(file);
   for (const auto& p : v) out << fmt::format("v {} {} {}\n", p.x(), p.y(), p.z());
   for (const auto& t3 : f) out << fmt::format("f {} {} {}\n", t3[0] + 1, t3[1] + 1, t3[2] + 1);
+  if (!out.flush()) {
+    throw std::runtime_error(fmt::format("cannot write the hull's temporary file '{}'", file.string()));
+  }
   return file;
 }
 
@@ -464,29 +478,76 @@ class Sweep {
 }  // namespace
 }  // namespace hydrocontact
 
+namespace {
+
+constexpr const char* kUsage =
+    "usage: hydrocontact_sweep [CASES] [SEED] [PRINTED]\n"
+    "  CASES    the number of cases, >= 1 (default 1000000)\n"
+    "  SEED     the random seed, an integer in [0, 2^64) (default 1)\n"
+    "  PRINTED  how many violations to print in full, >= 0 (default 20)\n"
+    "Prints the cases and violations per family; exits 1 if any invariant failed,\n"
+    "2 on bad arguments or when the sweep cannot run.\n";
+
+// The decimal integer `text` in [min, max] (all of it, no sign for
+// unsigned), or a one-line error naming the argument.
+template <class Int>
+Int ParseArgument(const char* name, const std::string& text, Int min, Int max) {
+  Int value{};
+  const char* end = text.data() + text.size();
+  const auto [ptr, ec] = std::from_chars(text.data(), end, value);
+  if (text.empty() || ec != std::errc() || ptr != end || value < min || value > max) {
+    throw std::invalid_argument(fmt::format("{}: '{}' is not an integer in [{}, {}]", name, text, min, max));
+  }
+  return value;
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
   using namespace hydrocontact;
-  const long cases = argc > 1 ? std::atol(argv[1]) : 1000000;
-  const uint64_t seed = argc > 2 ? std::strtoull(argv[2], nullptr, 10) : 1;
-  Sweep sweep(seed);
-  if (argc > 3) sweep.print_limit_ = std::atol(argv[3]);
-  // Of every 100 cases: 1 contact surface, 19 point queries, 80 pairs.
-  long done = 0;
-  for (long i = 0; done < cases; ++i) {
-    for (int a = 0; a < kNumKinds && done < cases; ++a) {
-      for (int b = 0; b < kNumKinds && done < cases; ++b, ++done) {
-        const long slot = done % 100;
-        if (slot == 0) {
-          sweep.SurfaceCase(Kind(a), Kind(b));
-        } else if (slot < 20) {
-          sweep.PointCase(Kind(b));
-        } else {
-          sweep.PairCase(Kind(a), Kind(b));
+  const std::vector<std::string> args(argv + 1, argv + argc);
+  if (!args.empty() && (args[0] == "--help" || args[0] == "-h")) {
+    std::fputs(kUsage, stdout);
+    return 0;
+  }
+  try {
+    if (args.size() > 3) {
+      throw std::invalid_argument(fmt::format("{} arguments given, at most 3 are taken (see --help)", args.size()));
+    }
+    const long cases = args.size() > 0 ? ParseArgument<long>("CASES", args[0], 1, 1L << 50) : 1000000;
+    const uint64_t seed = args.size() > 1
+                              ? ParseArgument<uint64_t>("SEED", args[1], 0, std::numeric_limits<uint64_t>::max())
+                              : 1;
+    Sweep sweep(seed);
+    if (args.size() > 2) sweep.print_limit_ = ParseArgument<long>("PRINTED", args[2], 0, 1L << 50);
+    // Of every 100 cases: 1 contact surface, 19 point queries, 80 pairs.
+    long done = 0;
+    for (long i = 0; done < cases; ++i) {
+      for (int a = 0; a < kNumKinds && done < cases; ++a) {
+        for (int b = 0; b < kNumKinds && done < cases; ++b, ++done) {
+          const long slot = done % 100;
+          if (slot == 0) {
+            sweep.SurfaceCase(Kind(a), Kind(b));
+          } else if (slot < 20) {
+            sweep.PointCase(Kind(b));
+          } else {
+            sweep.PairCase(Kind(a), Kind(b));
+          }
         }
       }
     }
+    std::error_code ignored;
+    std::filesystem::remove(HullPath(), ignored);
+    return sweep.Report();
+  } catch (const std::exception& e) {
+    // Bad arguments, or a sweep that cannot run (its temporary folder, say):
+    // one line, and no table that would read as a pass.
+    std::fprintf(stderr, "hydrocontact_sweep: %s\n", e.what());
+    std::error_code ignored;
+    std::filesystem::remove(
+        std::filesystem::temp_directory_path(ignored) /
+            fmt::format("hydrocontact_sweep_hull_{}.obj", static_cast<long>(::getpid())),
+        ignored);
+    return 2;
   }
-  std::error_code ignored;
-  std::filesystem::remove(HullPath(), ignored);
-  return sweep.Report();
 }
