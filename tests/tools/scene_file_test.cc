@@ -66,6 +66,26 @@ TEST_CASE("scene file: keys, defaults and materials") {
   CHECK_THROWS_WITH(ParseScene(field, "h.json", "/nonexistent"), Catch::Matchers::Contains("fixed[0].shape"));
 }
 
+TEST_CASE("scene file: friction and dissipation given on one side only are that pair's") {
+  // The floor gives neither: its material has no value, so the pair takes
+  // the body's (CombineContactMaterials' one-sided rule). Had the reader
+  // stored 0 for the missing keys, the harmonic mean 2·0.5·0/(0.5 + 0)
+  // would make the contact frictionless.
+  const JsonValue root = ParseJson(R"({
+    "bodies": [{"name": "b", "shape": "box:0.1,0.1,0.1", "friction": [0.5, 0.4], "dissipation": 2}],
+    "fixed": [{"name": "floor", "shape": "halfspace"}]})",
+                                   "s.json");
+  const Scene scene = ParseScene(root, "s.json", ".");
+  const ContactMaterial& floor = scene.fixed[0].properties.material();
+  CHECK_FALSE(floor.friction());
+  CHECK_FALSE(floor.hunt_crossley_dissipation());
+  const ContactMaterial pair = CombineContactMaterials(scene.bodies[0].properties.material(), floor);
+  REQUIRE(pair.friction());
+  CHECK(pair.friction()->static_friction() == 0.5);
+  CHECK(pair.friction()->dynamic_friction() == 0.4);
+  CHECK(*pair.hunt_crossley_dissipation() == 2);
+}
+
 TEST_CASE("scene file: 'scale' on a primitive is refused, not ignored") {
   // The command line refuses --scale on a primitive; a scene did too little:
   // a sphere given "scale": 10 stayed 0.05 m. It names the key and the shape.

@@ -178,6 +178,49 @@ TEST_CASE("simulate: bad scenes exit 2 naming the key") {
   const std::string ok = WriteScene("ok.json", R"({"bodies": [{"name": "b", "shape": "sphere:0.1"}]})");
   CHECK(FailsCleanly(RunTool("simulate", {ok, "--steps", "-1"}), "--steps"));
   CHECK(FailsCleanly(RunTool("simulate", {ok, "--dt", "0"}), "--dt"));
+  CHECK(FailsCleanly(RunTool("simulate", {ok, "--dt", "1e300"}), "'dt' must be in (0, 1] s"));
+  CHECK(fails(R"({"bodies": [{"name": "b", "shape": "sphere:0.1", "density": 1e300}]})",
+              "body 'b': mass properties: 'density' must be in [1e-06, 1e+06] kg/m^3"));
+  // A folder given as the scene is named as one (it read as an empty file).
+  CHECK(FailsCleanly(RunTool("simulate", {ToolScratch().path().string()}), "is a folder, not a scene file"));
+  // Output that cannot be written is refused before the run, leaving
+  // nothing behind: a trajectory or picture in a missing folder, and no
+  // --out-dir created for them.
+  const fs::path unused_dir = ToolScratch().path() / "unused_out";
+  CHECK(FailsCleanly(RunTool("simulate", {ok, "--out-dir", unused_dir.string(), "--trajectory", "/nonexistent/t.jsonl"}),
+                     "--trajectory: cannot write '/nonexistent/t.jsonl': the folder '/nonexistent' does not exist"));
+  CHECK_FALSE(fs::exists(unused_dir));
+  const fs::path trajectory = ToolScratch().path() / "png_refused.jsonl";
+  CHECK(FailsCleanly(RunTool("simulate", {ok, "--png", "/nonexistent/p.png", "--trajectory", trajectory.string()}),
+                     "--png: cannot write '/nonexistent/p.png'"));
+  CHECK_FALSE(fs::exists(trajectory));
+}
+
+TEST_CASE("simulate: each trajectory line's contacts are those of its poses") {
+  // A compliant ball (r 0.05 m) starting at z = 0.04 overlaps the floor
+  // z ≤ 0 by 1 cm at step 0, and is thrown up at 5 m/s: at dt = 1 ms it
+  // clears the floor (z > 0.05) after about 2 ms and rises for 0.5 s, so
+  // the line of step 0 has one contact and every line from step 10 on has
+  // none (z ≥ 0.04 + 5·0.01 − g·0.01²/2 − … > 0.05 there).
+  const std::string scene = WriteScene("thrown.json", R"({"steps": 100, "dt": 0.001,
+    "bodies": [{"name": "b", "shape": "sphere:0.05", "compliant": true, "modulus": 1e6, "resolution": 0.01,
+                "pose": [0, 0, 0.04, 0, 0, 0], "velocity": [0, 0, 0, 0, 0, 5]}],
+    "fixed": [{"name": "floor", "shape": "halfspace"}]})");
+  const fs::path trajectory = ToolScratch().path() / "thrown.jsonl";
+  const ToolResult r = RunTool("simulate", {scene, "--trajectory", trajectory.string()});
+  REQUIRE(r.exit_code == 0);
+  std::ifstream in(trajectory);
+  std::string line;
+  int lines = 0;
+  while (std::getline(in, line)) {
+    const JsonValue j = ParseJson(line, "trajectory");
+    const double z = j.Find("bodies")->as_array()[0].Find("pose")->as_array()[2].as_number();
+    const double contacts = j.Find("contacts")->as_number();
+    CAPTURE(lines, z);
+    CHECK(contacts == (z < 0.05 ? 1 : 0));
+    ++lines;
+  }
+  CHECK(lines == 11);
 }
 
 }  // namespace

@@ -1,5 +1,7 @@
 #include "tools/cli/output_options.h"
 
+#include <unistd.h>
+
 #include <filesystem>
 #include <system_error>
 
@@ -31,6 +33,22 @@ bool HasExtension(const std::string& file, const std::string& extension) {
   return LowercaseExtension(file) == extension;
 }
 
+void RequireWritableLocation(const std::string& option, const std::filesystem::path& file) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(file, ec)) {
+    throw UsageError(fmt::format("{}: cannot write '{}': it is a folder", option, file.string()));
+  }
+  const std::filesystem::path folder = file.parent_path().empty() ? "." : file.parent_path();
+  if (!std::filesystem::is_directory(folder, ec)) {
+    throw UsageError(fmt::format("{}: cannot write '{}': the folder '{}' does not exist", option,
+                                 file.string(), folder.string()));
+  }
+  if (::access(folder.c_str(), W_OK) != 0) {
+    throw UsageError(fmt::format("{}: cannot write '{}': the folder '{}' is not writable", option,
+                                 file.string(), folder.string()));
+  }
+}
+
 std::optional<VtkOutput> ParseVtkOutput(const ParsedArgs& parsed) {
   const auto out = parsed.options.find("--out");
   const bool binary = parsed.flags.count("--binary") > 0;
@@ -46,6 +64,7 @@ std::optional<VtkOutput> ParseVtkOutput(const ParsedArgs& parsed) {
   if (png != parsed.options.end() && SameFile(out->second, png->second)) {
     throw UsageError(fmt::format("--out and --png name the same file '{}'", out->second));
   }
+  RequireWritableLocation("--out", out->second);
   return VtkOutput{out->second, binary ? VtkEncoding::kBinary : VtkEncoding::kAscii};
 }
 

@@ -4,6 +4,7 @@
 /// The --out (legacy VTK) option shared by the commands that write a mesh
 /// or surface, checked against the --png picture option.
 
+#include <filesystem>
 #include <optional>
 #include <string>
 
@@ -24,6 +25,13 @@ struct VtkOutput {
 ///         name), or an --out naming the same file as --png (one would
 ///         overwrite the other).
 std::optional<VtkOutput> ParseVtkOutput(const ParsedArgs& parsed);
+
+/// Checks, before any work is done, that `file` can be created where it is
+/// named: its folder exists and is writable, and it is not a folder itself.
+/// Commands write their outputs at the end, and a long run should not be
+/// lost to a typo in a path.
+/// @throws UsageError naming `option` (e.g. "--png"), the file and why.
+void RequireWritableLocation(const std::string& option, const std::filesystem::path& file);
 
 /// Whether `file`'s extension is `extension` (lower case, ".vtk"), in any
 /// case (LowercaseExtension).

@@ -52,6 +52,7 @@ std::optional<PictureRequest> ParsePictureRequest(const ParsedArgs& parsed) {
     throw UsageError(fmt::format("--png: '{}' would hold a PNG picture; give it a .png name",
                                  png->second));
   }
+  RequireWritableLocation("--png", png->second);
   PictureRequest request;
   request.file = png->second;
   try {

@@ -5,6 +5,7 @@
 #include <fstream>
 #include <set>
 #include <sstream>
+#include <system_error>
 
 #include <fmt/format.h>
 
@@ -143,7 +144,12 @@ GeometryFields ReadGeometry(ObjectReader& r, const std::filesystem::path& base_d
   const bool compliant = r.Bool("compliant", false);
   const double modulus = r.Positive("modulus", 1e7);
   const JsonValue* resolution = r.Get("resolution");
+  // Dissipation and friction are set only when given, so that a pair with
+  // one side's value takes it (CombineContactMaterials), as the library's
+  // own materials do; absent on both sides, the plant's defaults (0) apply.
+  const bool has_dissipation = r.Get("dissipation") != nullptr;
   const double dissipation = r.NonNegative("dissipation", 0);
+  const bool has_friction = r.Get("friction") != nullptr;
   const std::vector<double> friction = r.Numbers("friction", 2, {0, 0});
   const JsonValue* stiffness = r.Get("stiffness");
   const JsonValue* slab = r.Get("slab");
@@ -171,8 +177,10 @@ GeometryFields ReadGeometry(ObjectReader& r, const std::filesystem::path& base_d
     set("slab", [&] { g.properties.set_slab_thickness(slab->as_number()); });
   }
   ContactMaterial material;
-  set("dissipation", [&] { material.set_hunt_crossley_dissipation(dissipation); });
-  set("friction", [&] { material.set_friction(CoulombFriction(friction[0], friction[1])); });
+  if (has_dissipation) set("dissipation", [&] { material.set_hunt_crossley_dissipation(dissipation); });
+  if (has_friction) {
+    set("friction", [&] { material.set_friction(CoulombFriction(friction[0], friction[1])); });
+  }
   if (stiffness) {
     r.Positive("stiffness", 1);
     set("stiffness", [&] { material.set_point_contact_stiffness(stiffness->as_number()); });
@@ -258,6 +266,10 @@ Scene ParseScene(const JsonValue& root, const std::string& source, const std::fi
 }
 
 Scene ReadScene(const std::filesystem::path& file) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(file, ec)) {
+    throw UsageError(fmt::format("{}: is a folder, not a scene file", file.string()));
+  }
   std::ifstream in(file, std::ios::binary);
   if (!in) throw UsageError(fmt::format("{}: cannot open the scene file", file.string()));
   std::stringstream text;

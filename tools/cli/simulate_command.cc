@@ -19,6 +19,7 @@
 #include "tools/cli/command.h"
 #include "tools/cli/geometry_spec.h"
 #include "tools/cli/json.h"
+#include "tools/cli/output_options.h"
 #include "tools/cli/picture_layers.h"
 #include "tools/cli/scene_file.h"
 #include "tools/plant/plant.h"
@@ -46,7 +47,9 @@ The scene file (JSON):
     "pose": [x, y, z, roll, pitch, yaw] (m, rad), "velocity": [wx, wy, wz, vx,
     vy, vz] (of the shape's origin, in W), "density" (kg/m^3), "compliant"
     (bool, default false), "modulus" (Pa, default 1e7), "resolution" (m),
-    "dissipation" (s/m), "friction": [static, dynamic]}
+    "dissipation" (s/m), "friction": [static, dynamic]; a pair where only
+    one side gives dissipation or friction takes that side's, and 0 when
+    neither does}
   each fixed geometry: the same without velocity and density.
   Optional: per geometry "scale" (mesh files only), "stiffness" (N/m, point
   contact), "slab" (m);
@@ -170,8 +173,14 @@ int Run(const std::vector<std::string>& args) {
     scene.settings.dt = ParseDouble(parsed.options.at("--dt"), "--dt");
     if (!(scene.settings.dt > 0)) throw UsageError(fmt::format("--dt: must be positive, got {}", scene.settings.dt));
   }
-  // The plant first: a scene it refuses leaves no file or folder behind.
+  // The plant first: a scene it refuses leaves no file or folder behind;
+  // nor does a trajectory that could not be written.
   plant::Plant plant = MakePlant(scene, scene_file);
+  if (parsed.options.count("--trajectory")) {
+    RequireWritableLocation("--trajectory", parsed.options.at("--trajectory"));
+  } else if (!parsed.options.count("--out-dir")) {
+    RequireWritableLocation("--trajectory", "trajectory.jsonl");
+  }
   std::optional<fs::path> out_dir;
   if (parsed.options.count("--out-dir")) {
     out_dir = parsed.options.at("--out-dir");

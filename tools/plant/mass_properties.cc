@@ -18,9 +18,18 @@ using Eigen::Vector3d;
 
 constexpr double kPi = std::numbers::pi;
 
+// Densities far beyond any material's (osmium's is 2.3e4 kg/m³, a gas's at
+// 1 Pa about 1e-5) are refused: at 1e-300 or 1e300 the inertia's inverse
+// or the first step's forces left the finite numbers, reported as a
+// diverged simulation.
+constexpr double kMinDensity = 1e-6;
+constexpr double kMaxDensity = 1e6;
+
 void RequireDensity(double density) {
-  if (!(density > 0) || !std::isfinite(density)) {
-    throw std::invalid_argument(fmt::format("mass properties: 'density' must be positive and finite, got {}", density));
+  if (!(density >= kMinDensity) || !(density <= kMaxDensity)) {
+    throw std::invalid_argument(fmt::format(
+        "mass properties: 'density' must be in [{:g}, {:g}] kg/m^3, got {}", kMinDensity, kMaxDensity,
+        density));
   }
 }
 

@@ -27,7 +27,9 @@ struct MassProperties {
 /// vertex at the origin = V/20·(Σ_k a_i a_j terms + ...), written out in the
 /// source). Exact for the polyhedron.
 /// @throws std::invalid_argument if the enclosed volume is not positive
-///         (open or inward surface) or density is not positive and finite.
+///         (open or inward surface) or density is outside [1e-6, 1e6] kg/m³
+///         (far beyond any material's, where the inertia's inverse and the
+///         step's forces stop being finite).
 MassProperties CalcMassProperties(const TriangleSurfaceMesh& surface_G, double density);
 
 /// The mass properties of `shape` (in G) with `density` (kg/m³): closed
@@ -36,7 +38,8 @@ MassProperties CalcMassProperties(const TriangleSurfaceMesh& surface_G, double d
 /// (its surface, or a volume's boundary) and a Convex (the hull of its
 /// vertices) by the surface integrals above.
 /// @throws std::invalid_argument for a HalfSpace (infinite mass), a density
-///         that is not positive and finite, or what reading a file throws.
+///         outside [1e-6, 1e6] kg/m³ (see above), or what reading a file
+///         throws.
 MassProperties CalcMassProperties(const Shape& shape, double density);
 
 }  // namespace hydrocontact::plant

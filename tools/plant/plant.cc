@@ -28,6 +28,10 @@ using Eigen::Vector3d;
 constexpr double kMaxGravity = 1e6;
 constexpr double kMaxSpeed = 1e6;
 constexpr double kMaxAngularSpeed = 1e6;
+// The longest step: a contact plant's step resolves contacts lasting
+// milliseconds, and at 1e300 s the first step's velocity overflowed (a
+// "diverged" message blaming the stiffness).
+constexpr double kMaxTimeStep = 1;
 
 // Throws naming the body unless its velocity is finite and within the
 // supported speeds.
@@ -51,8 +55,9 @@ void ValidateSettings(const PlantSettings& s) {
         "Plant: 'gravity' of magnitude {:g} m/s^2 is beyond the supported {:g} m/s^2",
         s.gravity_W.stableNorm(), kMaxGravity));
   }
-  if (!(s.dt > 0) || !std::isfinite(s.dt)) {
-    throw std::invalid_argument(fmt::format("Plant: 'dt' must be positive and finite, got {}", s.dt));
+  if (!(s.dt > 0) || !(s.dt <= kMaxTimeStep)) {
+    throw std::invalid_argument(
+        fmt::format("Plant: 'dt' must be in (0, {}] s, got {}", kMaxTimeStep, s.dt));
   }
   if (s.threads < 1) throw std::invalid_argument(fmt::format("Plant: 'threads' must be >= 1, got {}", s.threads));
   // Validates the defaults (naming the field) once, here.
@@ -137,7 +142,7 @@ Plant::Plant(const std::vector<BodySpec>& bodies, const std::vector<FixedSpec>& 
   // Frames never collide with themselves: each body is one geometry.
   poses_.reserve(bodies_.size());
   for (const Body& body : bodies_) poses_.emplace_back(body.frame, X_WG(body));
-  scene_graph_.SetFramePoses(poses_);
+  QueryContacts();
 }
 
 RigidTransform Plant::X_WG(const Body& body) const {
@@ -162,8 +167,7 @@ void Plant::SetBodyState(int i, const BodyState& state) {
   body.p_WScm = state.X_WG * body.mass.p_GScm;
   body.w_W = state.V_WG.w_W;
   body.v_WScm = state.V_WG.v_W + state.V_WG.w_W.cross(body.p_WScm - state.X_WG.translation());
-  poses_[i].second = X_WG(body);
-  scene_graph_.SetFramePoses(poses_);
+  QueryContacts();
 }
 
 BodyMotion Plant::Motion(GeometryId id) const {
@@ -199,9 +203,8 @@ const ContactForceParameters& Plant::Parameters(GeometryId a, GeometryId b) {
   return list.back().second;
 }
 
-void Plant::Step() {
+double Plant::QueryContacts() {
   const auto start = std::chrono::steady_clock::now();
-  const double h = settings_.dt;
   for (int i = 0; i < num_bodies(); ++i) {
     poses_[i].second = X_WG(bodies_[i]);
     // Checked here, by name, rather than left to SceneGraph::SetFramePoses,
@@ -210,9 +213,10 @@ void Plant::Step() {
     if (!(p_WGo.cwiseAbs().maxCoeff() <= kMaxCoordinate)) {
       throw std::runtime_error(fmt::format(
           "Plant: body '{}' left the supported range (coordinates within {} m) by t = {} s, at ({}, {}, {}) "
-          "moving at {} m/s: the simulation diverged (is dt = {} s too large for the stiffness?)",
+          "moving at {} m/s: nothing stopped it (a fall or a throw with nothing in the way), or the "
+          "simulation diverged (dt = {} s too large for the stiffness)",
           bodies_[i].name, kMaxCoordinate, time_, p_WGo.x(), p_WGo.y(), p_WGo.z(), bodies_[i].v_WScm.norm(),
-          h));
+          settings_.dt));
     }
   }
   scene_graph_.SetFramePoses(poses_);
@@ -226,10 +230,17 @@ void Plant::Step() {
     patches_.clear();
     query.ComputeContactSurfacesWithFallback(settings_.representation, &surfaces_, &point_pairs_);
   }
-  const auto queried = std::chrono::steady_clock::now();
+  const double seconds = Seconds(start, std::chrono::steady_clock::now());
   // The state the queries saw: with no contact it stores no elastic energy.
   if (!energy_watch_.armed && num_contacts() == 0) ArmEnergyWatch();
+  return seconds;
+}
 
+void Plant::Step() {
+  const auto start = std::chrono::steady_clock::now();
+  const double h = settings_.dt;
+  // The forces of the contacts at the current state (QueryContacts ran at
+  // its end of the last step, or at construction or SetBodyState).
   for (Body& body : bodies_) body.F_Scm_W = SpatialForce();
   for (const ContactSurface& s : surfaces_) {
     const ContactPairForces F =
@@ -271,10 +282,11 @@ void Plant::Step() {
     }
   }
   time_ += h;
+  // The contacts of the new state, for the next step's forces and for what
+  // the caller reads now (surfaces(), num_contacts()).
+  query_seconds_ += QueryContacts();
   if (energy_watch_.armed) WatchEnergy();
-  const auto end = std::chrono::steady_clock::now();
-  query_seconds_ += Seconds(start, queried);
-  step_seconds_ += Seconds(start, end);
+  step_seconds_ += Seconds(start, std::chrono::steady_clock::now());
 }
 
 void Plant::ArmEnergyWatch() {

@@ -34,7 +34,8 @@ struct BodySpec {
   RigidTransform X_WG;
   /// The initial spatial velocity of G's origin, in W.
   SpatialVelocity V_WG;
-  /// Density (kg/m³), > 0: the mass properties come from the shape.
+  /// Density (kg/m³), in [1e-6, 1e6]: the mass properties come from the
+  /// shape.
   double density{1000};
   ProximityProperties properties;
 };
@@ -123,19 +124,25 @@ struct BodyState {
 /// energy is not computed); SetBodyState starts the watch afresh.
 class Plant {
  public:
-  /// Registers the bodies (each on its own frame) and fixed geometries.
-  /// Names must be unique among all of them.
+  /// Registers the bodies (each on its own frame) and fixed geometries,
+  /// and queries the contacts of that initial state. Names must be unique
+  /// among all of them.
   /// @throws std::invalid_argument for invalid settings (naming the field
-  ///         and value; gravity above 1e6 m/s^2 included), a body whose mass
+  ///         and value; gravity above 1e6 m/s^2 and dt above 1 s included), a
+  ///         body whose mass
   ///         properties cannot be computed or whose velocity is not finite
   ///         or beyond 1e6 m/s or 1e6 rad/s (naming the body), a duplicate
-  ///         name, or what registering a geometry throws (naming it).
+  ///         name, or what registering a geometry throws (naming it); what
+  ///         the query throws.
   Plant(const std::vector<BodySpec>& bodies, const std::vector<FixedSpec>& fixed, const PlantSettings& settings);
 
   Plant(const Plant&) = delete;
   Plant& operator=(const Plant&) = delete;
 
-  /// Advances one step of size dt.
+  /// Advances one step of size dt: the forces of the contacts of the
+  /// current state move the bodies, then the contacts of the new state are
+  /// queried (so surfaces() and num_contacts() always belong to the current
+  /// state, as the construction's query and SetBodyState's do).
   /// @throws std::runtime_error naming the body if its state stops being
   ///         finite or its frame leaves the supported range (kMaxCoordinate),
   ///         or naming the energies, times, dt and the most energetic body
@@ -174,7 +181,8 @@ class Plant {
   Eigen::Vector3d CalcLinearMomentum() const;
   Eigen::Vector3d CalcAngularMomentum() const;
 
-  /// The contacts found in the last step.
+  /// The contacts of the current state (queried at the end of the last
+  /// step, or at construction or SetBodyState).
   const std::vector<ContactSurface>& surfaces() const { return surfaces_; }
   const std::vector<ContactPatch>& patches() const { return patches_; }
   const std::vector<PenetrationAsPointPair>& point_pairs() const { return point_pairs_; }
@@ -182,11 +190,13 @@ class Plant {
     return static_cast<int>(surfaces_.size() + patches_.size() + point_pairs_.size());
   }
   /// The spatial force on body i about its centre of mass in the last step
-  /// (contact only, gravity excluded), in W.
+  /// (contact only, gravity excluded), in W: from the contacts of the state
+  /// before that step.
   const SpatialForce& contact_force(int i) const { return bodies_[i].F_Scm_W; }
 
-  /// Seconds spent in the queries and in the whole of Step(), since
-  /// construction (steady clock).
+  /// Seconds spent in Step()'s queries and in the whole of Step(), since
+  /// construction (steady clock; the construction's and SetBodyState's
+  /// queries are not counted).
   double query_seconds() const { return query_seconds_; }
   double step_seconds() const { return step_seconds_; }
 
@@ -222,6 +232,11 @@ class Plant {
   // Takes the current state (which must hold no contact) as the watch's
   // reference, with the scene's energy scale S.
   void ArmEnergyWatch();
+  // Sets the frames' poses from the bodies' states (refusing a frame beyond
+  // kMaxCoordinate, naming its body) and queries the contacts of that
+  // state into surfaces_, patches_ and point_pairs_; arms the divergence
+  // watch if there are none. Returns the query's seconds.
+  double QueryContacts();
   // Checks the current state against the armed watch, lowering E_low.
   // @throws std::runtime_error as Step() says.
   void WatchEnergy();

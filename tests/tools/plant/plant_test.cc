@@ -37,9 +37,10 @@ TEST_CASE("plant: free fall follows the discrete semi-implicit Euler solution") 
 
 TEST_CASE("plant: a body that leaves the supported range is named, with the time and dt") {
   // At 1e6 m/s with dt = 1 s, free fall takes the ball from z = 0 to
-  // 1e6 − 9.81 in one step (inside ±1e6) and beyond in the second: the
-  // third step refuses to hand that pose on, naming the ball, where
-  // SceneGraph would name only its FrameId.
+  // 1e6 − 9.81 in one step (inside ±1e6) and beyond in the second, whose
+  // query of the new state refuses to hand that pose on, naming the ball
+  // (where SceneGraph would name only its FrameId) and both causes: nothing
+  // in its way, or divergence.
   BodySpec ball;
   ball.name = "runaway";
   ball.shape = Sphere(0.1);
@@ -49,10 +50,10 @@ TEST_CASE("plant: a body that leaves the supported range is named, with the time
   Plant plant({ball}, {}, settings);
   plant.Step();
   CHECK(plant.body_state(0).X_WG.translation().z() == Approx(1e6 - 9.81));
-  plant.Step();
-  CHECK(plant.body_state(0).X_WG.translation().z() > 1e6);
   CHECK_THROWS_WITH(plant.Step(), Catch::Contains("body 'runaway' left the supported range") &&
-                                      Catch::Contains("t = 2 s") && Catch::Contains("dt = 1 s"));
+                                      Catch::Contains("t = 2 s") && Catch::Contains("nothing stopped it") &&
+                                      Catch::Contains("dt = 1 s"));
+  CHECK(plant.body_state(0).X_WG.translation().z() > 1e6);
 }
 
 // A free box 0.1 × 0.2 × 0.3 m (no gravity, nothing else) spinning at w_W,
@@ -66,6 +67,32 @@ Plant MakeSpinningBox(const Vector3d& w_W, double dt) {
   settings.gravity_W.setZero();
   settings.dt = dt;
   return Plant({box}, {}, settings);
+}
+
+TEST_CASE("plant: the contacts it reports are those of its current state") {
+  // A compliant ball (r 0.1 m) at z = 0.09 overlaps the rigid floor z ≤ 0
+  // by 1 cm: the construction's query finds the surface before any step.
+  // Thrown up at 10 m/s with dt = 0.01 s, one step takes it to about
+  // z = 0.09 + 0.01·(10 + 0.01·a) ≥ 0.19 − 0.001·9.81 (contact only pushes
+  // up), clear of the floor: right after that step there is no contact,
+  // while the step's force came from the overlap before it (up, > 0).
+  BodySpec ball{"ball", Sphere(0.1), RigidTransform(Vector3d(0, 0, 0.09)), {}, 1000,
+                ProximityProperties::Compliant(1e6, 0.02)};
+  ball.V_WG.v_W = Vector3d(0, 0, 10);
+  PlantSettings settings;
+  settings.dt = 0.01;
+  Plant plant({ball}, {{"floor", HalfSpace(), RigidTransform(), ProximityProperties::Rigid()}}, settings);
+  CHECK(plant.num_contacts() == 1);
+  REQUIRE(plant.surfaces().size() == 1);
+  plant.Step();
+  CHECK(plant.body_state(0).X_WG.translation().z() > 0.19 - 0.01 * 0.01 * 9.81);
+  CHECK(plant.num_contacts() == 0);
+  CHECK(plant.contact_force(0).f_W.z() > 0);
+  // Set back into the overlap, the contact is there at once.
+  BodyState state = plant.body_state(0);
+  state.X_WG = RigidTransform(Vector3d(0, 0, 0.09));
+  plant.SetBodyState(0, state);
+  CHECK(plant.num_contacts() == 1);
 }
 
 TEST_CASE("plant: a torque-free spinning body keeps its energy and angular momentum") {
@@ -90,9 +117,26 @@ TEST_CASE("plant: bad settings and bodies are refused, naming them") {
   PlantSettings settings;
   settings.dt = 0;
   CHECK_THROWS_WITH(Plant({ball}, {}, settings), Catch::Contains("dt"));
+  // A step beyond 1 s: at 1e300 the first step's velocity overflowed and
+  // was reported as a diverged simulation.
+  settings.dt = 1e300;
+  CHECK_THROWS_WITH(Plant({ball}, {}, settings), Catch::Contains("'dt' must be in (0, 1] s, got 1e+300"));
+  settings.dt = 1;
+  CHECK_NOTHROW(Plant({ball}, {}, settings));
   settings = {};
   ball.density = -3;
   CHECK_THROWS_WITH(Plant({ball}, {}, settings), Catch::Contains("ball") && Catch::Contains("density"));
+  // Densities far beyond any material's, where the inertia's inverse or
+  // the forces leave the finite numbers; the bounds themselves pass.
+  for (const double density : {1e-300, 1e300}) {
+    ball.density = density;
+    CHECK_THROWS_WITH(Plant({ball}, {}, settings),
+                      Catch::Contains("body 'ball'") && Catch::Contains("'density' must be in [1e-06, 1e+06]"));
+  }
+  for (const double density : {1e-6, 1e6}) {
+    ball.density = density;
+    CHECK_NOTHROW(Plant({ball}, {}, settings));
+  }
   ball.density = 1000;
   CHECK_THROWS_WITH(Plant({ball, ball}, {}, settings), Catch::Contains("duplicate name 'ball'"));
   // Gravity and speeds beyond the supported 1e6 (m/s², m/s, rad/s): the
