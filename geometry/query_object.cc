@@ -246,6 +246,39 @@ void TransferResult(ContactSurface& slot, ContactSurface* out) {
   }
 }
 
+// The workspace's spares of result type T (see QueryWorkspace), or null
+// for results that own no storage.
+template <class T>
+std::vector<T>* SparesOf(QueryWorkspace&) {
+  return nullptr;
+}
+template <>
+std::vector<ContactSurface>* SparesOf(QueryWorkspace& ws) {
+  return &ws.spare_surfaces;
+}
+template <>
+std::vector<ContactPatch>* SparesOf(QueryWorkspace& ws) {
+  return &ws.spare_patches;
+}
+
+// Resizes *out to `count`, parking the results it drops among the spares
+// and taking the results it adds from them, so their storage survives a
+// contact that ends and serves the next one.
+template <class T>
+void ResizeKeepingStorage(std::vector<T>* out, int count, std::vector<T>* spares) {
+  if (spares != nullptr) {
+    while (static_cast<int>(out->size()) > count) {
+      spares->push_back(std::move(out->back()));
+      out->pop_back();
+    }
+    while (static_cast<int>(out->size()) < count && !spares->empty()) {
+      out->push_back(std::move(spares->back()));
+      spares->pop_back();
+    }
+  }
+  out->resize(count);
+}
+
 template <class T>
 void Gather(QueryWorkspace& ws, std::vector<T>& slots, unsigned char bit, std::vector<T>* out,
             bool parallel = false) {
@@ -256,7 +289,7 @@ void Gather(QueryWorkspace& ws, std::vector<T>& slots, unsigned char bit, std::v
     ws.out_index[i] = count;
     count += (ws.present[i] & bit) ? 1 : 0;
   }
-  out->resize(count);
+  ResizeKeepingStorage(out, count, SparesOf<T>(ws));
   auto copy = [&](int i) {
     if (ws.present[i] & bit) TransferResult(slots[i], &(*out)[ws.out_index[i]]);
   };

@@ -118,6 +118,12 @@ struct QueryWorkspace {
   /// pair, bit 2: distance, bit 3: contact patch).
   std::vector<unsigned char> present;
   std::vector<std::exception_ptr> errors;
+  /// Results that own storage, dropped from a caller's output vector when
+  /// it shrank (contacts that ended): kept here, storage and all, and
+  /// handed back when an output grows again, so contacts that break and
+  /// return allocate nothing once their sizes have been seen.
+  std::vector<ContactSurface> spare_surfaces;
+  std::vector<ContactPatch> spare_patches;
 
   /// The number of contact-surface faces each query produced on its last
   /// call: with the number of candidates, it estimates the coming work,

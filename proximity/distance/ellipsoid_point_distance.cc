@@ -172,8 +172,12 @@ PointShapeDistance CalcPointDistance(const Ellipsoid& ellipsoid, const Vector3d&
   const Vector3d& semi = ellipsoid.semi_axes();
   // Sort the axes by decreasing length (Eberly's precondition); reflect
   // the query into the first octant.
+  // (Equal axes keep their order, as a stable sort would; std::sort with
+  // the index as tie-break does it without stable_sort's buffer.)
   std::array<int, 3> order{0, 1, 2};
-  std::stable_sort(order.begin(), order.end(), [&](int i, int j) { return semi[i] > semi[j]; });
+  std::sort(order.begin(), order.end(), [&](int i, int j) {
+    return semi[i] > semi[j] || (semi[i] == semi[j] && i < j);
+  });
   Vector3d e, y;
   for (int i = 0; i < 3; ++i) {
     e[i] = semi[order[i]];

@@ -103,10 +103,16 @@ MeshSegmentClosest CalcMeshSegmentClosest(const MeshDistanceData& data, const Ve
 
 namespace internal {
 
-DeepestPointSearch::DeepestPointSearch(const MeshDistanceData& other, double min_depth)
+DeepestPointSearch::DeepestPointSearch(const MeshDistanceData& other, double min_depth,
+                                       Storage* storage)
     : other_(other),
       tolerance_(kMeshDistanceEpsilon * other.length_scale),
-      best_depth_(min_depth) {}
+      best_depth_(min_depth),
+      segments_(storage->segments),
+      heap_(storage->heap) {
+  segments_.clear();
+  heap_.clear();
+}
 
 void DeepestPointSearch::Push(const Item& item) {
   heap_.push_back(item);
@@ -208,7 +214,8 @@ MeshDeepestPoint FindDeepestPointOnSegments(const MeshDistanceData& data,
     RequireFinite(segments_G[i].p_GA0, kCaller, "end A0", i);
     RequireFinite(segments_G[i].p_GA1, kCaller, "end A1", i);
   }
-  internal::DeepestPointSearch search(data, min_depth);
+  thread_local internal::DeepestPointSearch::Storage storage;
+  internal::DeepestPointSearch search(data, min_depth, &storage);
   for (const MeshSegment& segment : segments_G) search.AddSegment(segment.p_GA0, segment.p_GA1);
   search.Run([](int, double) {});
   return search.best();

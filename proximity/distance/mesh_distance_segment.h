@@ -138,9 +138,20 @@ double SegmentDistanceUpperBound(const MeshDistanceData& data, const Eigen::Vect
 /// opaque "nodes" the caller expands. Not thread-safe; one search per
 /// object.
 class DeepestPointSearch {
+  struct Item;
+
  public:
+  /// The search's growing arrays, which a caller keeps from search to
+  /// search (e.g. thread_local) so that a search allocates nothing once
+  /// they have grown. One search at a time per Storage.
+  struct Storage {
+    std::vector<MeshSegment> segments;
+    std::vector<Item> heap;
+  };
+
   /// @param min_depth  only points deeper than this count (≥ 0).
-  DeepestPointSearch(const MeshDistanceData& other, double min_depth);
+  /// @param storage    the arrays to work in (emptied first, capacity kept).
+  DeepestPointSearch(const MeshDistanceData& other, double min_depth, Storage* storage);
 
   /// Adds the segment [p_OA0, p_OA1] (in O) whose points are known to be
   /// no deeper than `upper`; returns its index. Its ends are evaluated
@@ -205,8 +216,8 @@ class DeepestPointSearch {
   double tolerance_;
   double best_depth_;
   MeshDeepestPoint best_;
-  std::vector<MeshSegment> segments_;
-  std::vector<Item> heap_;
+  std::vector<MeshSegment>& segments_;
+  std::vector<Item>& heap_;
   long refinements_{0};
 };
 

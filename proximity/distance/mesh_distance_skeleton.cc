@@ -22,9 +22,12 @@ SkeletonDeepestPoint FindDeepestSkeletonPoint(const MeshDistanceData& S,
   }
   const std::vector<Bvh::Node>& nodes = S.bvh.nodes();
   const MeshPseudoNormals& normals = S.normals;
-  internal::DeepestPointSearch search(O, min_depth);
+  // Kept from call to call: a query in steady state allocates nothing.
+  thread_local internal::DeepestPointSearch::Storage storage;
+  thread_local std::vector<std::array<int, 2>> pieces;
+  internal::DeepestPointSearch search(O, min_depth, &storage);
   // The skeleton piece of each segment added to the search, by index.
-  std::vector<std::array<int, 2>> pieces;
+  pieces.clear();
 
   // A node's points lie within r of its box centre c, and φ_O is
   // 1-Lipschitz, so none is deeper than r − φ_O(c); r < φ_O(c) means the

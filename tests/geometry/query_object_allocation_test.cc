@@ -2,11 +2,13 @@
 // program replaces the global operator new and counts every heap allocation
 // while a scene with every query kind and every pair kind is stepped.
 
+#include <algorithm>
 #include <atomic>
 #include <cmath>
 #include <cstdlib>
 #include <map>
 #include <optional>
+#include <string>
 #include <new>
 
 #include <catch2/catch.hpp>
@@ -174,6 +176,78 @@ TEST_CASE("QueryObject: 100 steps of a scene with every query and pair kind allo
     INFO("max_threads = " << max_threads);
     CHECK(g_allocations.load() == 0);
     CHECK(std::isfinite(results.checksum));
+  }
+}
+
+TEST_CASE("QueryObject: contacts that end and return, and non-convex and ellipsoid pairs, allocate nothing") {
+  // Three pairs that the scene above lacks:
+  //  - a compliant torus (R 0.05, r 0.015) against a rigid OBJ sphere and a
+  //    compliant VTK volume mesh against another: their penetration and
+  //    distance search the meshes' skeletons (non-convex meshes);
+  //  - an ellipsoid against a sphere (the ellipsoid's point query);
+  //  - a compliant ball over a compliant floor, moving up and down by 2 cm
+  //    about z = r over a period of 8 steps: in contact for half of them,
+  //    so its surface (and the fallback's patch with a rigid box that
+  //    touches it only while it is low) leaves the output and comes back.
+  for (int max_threads : {1, 2}) {
+    SceneGraph scene;
+    const std::string data = std::string(HYDROCONTACT_SOURCE_DIR) + "/data/";
+    std::vector<std::pair<FrameId, RigidTransform>> base;
+    auto add = [&](Shape shape, const Vector3d& p, const ProximityProperties& props, const std::string& name) {
+      const FrameId frame = scene.RegisterFrame(name);
+      base.emplace_back(frame, RigidTransform(p));
+      return scene.RegisterGeometry(frame, RigidTransform(), std::move(shape), name, props);
+    };
+    add(Torus(0.05, 0.015), {10, 0, 0}, ProximityProperties::Compliant(1e6, 0.01), "torus");
+    add(Mesh(data + "sphere_r0.05m.obj"), {10.06, 0, 0.03}, ProximityProperties::Rigid(), "obj");
+    add(Mesh(data + "gmsh-sphere-r0.05.vtk"), {20, 0, 0}, ProximityProperties::Compliant(1e6), "vtk");
+    add(Mesh(data + "sphere_r0.05m.obj"), {20.09, 0, 0}, ProximityProperties::Rigid(), "obj2");
+    add(Ellipsoid(0.05, 0.03, 0.04), {30, 0, 0}, ProximityProperties::Compliant(1e6), "ellipsoid");
+    add(Sphere(0.05), {30.09, 0, 0}, ProximityProperties::Compliant(1e6), "sphere");
+    const int ball = static_cast<int>(base.size());
+    add(Sphere(0.05), {40, 0, 0.05}, ProximityProperties::Compliant(1e6, 0.02), "ball");
+    add(Box(0.05, 0.05, 0.05), {40, 0, 0.125}, ProximityProperties::Rigid(), "lid");
+    const GeometryId floor = scene.RegisterGeometry(scene.world_frame_id(), RigidTransform(), HalfSpace(), "floor",
+                                                    ProximityProperties::Compliant(1e6));
+    for (const char* name : {"torus", "obj", "vtk", "obj2", "ellipsoid", "sphere", "lid"}) {
+      scene.ExcludeCollisionsBetween(floor, scene.FindGeometryByName(name));
+    }
+    std::vector<std::pair<FrameId, RigidTransform>> poses = base;
+    std::vector<ContactSurface> surfaces, fallback_surfaces;
+    std::vector<PenetrationAsPointPair> penetrations;
+    std::vector<SignedDistancePair> distances;
+    std::vector<ContactPatch> fallback_patches;
+    int most_surfaces = 0, fewest_surfaces = 1 << 30;
+    auto step = [&](int k) {
+      const double phase = 2 * M_PI * (k % 8) / 8;
+      for (size_t i = 0; i < base.size(); ++i) {
+        // The ball sways 2 cm up and down; the rest tilt a little.
+        const Vector3d p = base[i].second.translation() +
+                           (static_cast<int>(i) == ball ? Vector3d(0, 0, 0.02 * std::sin(phase)) : Vector3d::Zero());
+        poses[i].second = RigidTransform::FromRollPitchYaw({0.02 * std::sin(phase + i), 0, 0}, p);
+      }
+      scene.SetFramePoses(poses);
+      QueryObject q = scene.query_object();
+      q.set_max_threads(max_threads);
+      q.ComputeContactSurfaces(HydroelasticContactRepresentation::kPolygon, &surfaces);
+      q.ComputeContactSurfacesWithFallback(HydroelasticContactRepresentation::kTriangle, &fallback_surfaces,
+                                           &fallback_patches);
+      q.ComputePointPairPenetration(&penetrations);
+      q.ComputeSignedDistancePairwiseClosestPoints(0.01, &distances);
+      most_surfaces = std::max(most_surfaces, static_cast<int>(surfaces.size()));
+      fewest_surfaces = std::min(fewest_surfaces, static_cast<int>(surfaces.size()));
+    };
+    for (int k = 0; k < 16; ++k) step(k);
+    // The pairs are there: the three static pairs penetrate (torus–obj,
+    // vtk–obj2, ellipsoid–sphere), and the ball's surface comes and goes.
+    CHECK(penetrations.size() >= 3);
+    CHECK(most_surfaces > fewest_surfaces);
+    g_allocations = 0;
+    g_counting = true;
+    for (int k = 16; k < 116; ++k) step(k);
+    g_counting = false;
+    INFO("max_threads = " << max_threads);
+    CHECK(g_allocations.load() == 0);
   }
 }
 
