@@ -239,8 +239,8 @@ double Plant::QueryContacts() {
 void Plant::Step() {
   const auto start = std::chrono::steady_clock::now();
   const double h = settings_.dt;
-  // The forces of the contacts at the current state (QueryContacts ran at
-  // its end of the last step, or at construction or SetBodyState).
+  // The forces of the contacts of the current state (queried at the end of
+  // the last step, at construction or by SetBodyState).
   for (Body& body : bodies_) body.F_Scm_W = SpatialForce();
   for (const ContactSurface& s : surfaces_) {
     const ContactPairForces F =

@@ -108,8 +108,9 @@ struct BodyState {
 /// range for a long time. Step() watches for it: the contact forces store
 /// elastic energy (≥ 0) and dissipate the rest, so from any state without
 /// contact (no elastic energy stored) the kinetic plus gravitational energy
-/// E (CalcEnergy) can never exceed its value E_ref there. The first step
-/// that finds no contact takes E_ref; from then on a step ending with
+/// E (CalcEnergy) can never exceed its value E_ref there. The first state
+/// found without contact (at construction or at the end of a step) takes
+/// E_ref; from then on a step ending with
 ///   E > E_ref + S + (E_ref − E_low)/2
 /// is refused, where S = Σ_bodies (½m·v² + ½ω·I·ω at the reference +
 /// m·|g|·ρ, ρ the body's radius of gyration √(tr I/(2m))) is the scene's
@@ -165,9 +166,10 @@ class Plant {
   const Eigen::Vector3d& com_velocity(int i) const { return bodies_[i].v_WScm; }
   const Eigen::Vector3d& com_position(int i) const { return bodies_[i].p_WScm; }
 
-  /// When the divergence watch took its reference (the first step without
-  /// contact, see Divergence), or nullopt while it has none (every step so
-  /// far found contact, or SetBodyState reset it and no step has run since).
+  /// When the divergence watch took its reference (the first state without
+  /// contact, see Divergence: the initial one, one a step ended in, or one
+  /// SetBodyState set), or nullopt while it has none (every state so far
+  /// had contact since construction or the last SetBodyState).
   std::optional<double> energy_watch_since() const {
     return energy_watch_.armed ? std::optional<double>(energy_watch_.reference_time) : std::nullopt;
   }
