@@ -42,7 +42,7 @@ void RequireRay(const Eigen::Vector3d& p_WO, const Eigen::Vector3d& dir_W, doubl
   auto which = [ray] { return ray < 0 ? std::string() : fmt::format("s (ray {})", ray); };
   // An origin is a query point: within the supported coordinates (beyond
   // them, moving it up to a geometry loses the geometry to round-off).
-  if (!(p_WO.cwiseAbs().maxCoeff() <= kMaxCoordinate)) {
+  if (!IsWithinCoordinateRange(p_WO)) {
     internal::RequireCoordinates(fmt::format("CastRay{}", which()), "origin", p_WO);
   }
   if (!UnitDirection(dir_W)) {

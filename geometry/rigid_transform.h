@@ -113,8 +113,8 @@ class RigidTransform {
   /// True when rotation and translation agree entry by entry within
   /// `tolerance` (absolute).
   bool IsNearlyEqualTo(const RigidTransform& other, double tolerance) const {
-    return (R_ - other.R_).cwiseAbs().maxCoeff() <= tolerance &&
-           (p_ - other.p_).cwiseAbs().maxCoeff() <= tolerance;
+    return (R_ - other.R_).cwiseAbs().maxCoeff<Eigen::PropagateNaN>() <= tolerance &&
+           (p_ - other.p_).cwiseAbs().maxCoeff<Eigen::PropagateNaN>() <= tolerance;
   }
 
   bool IsExactlyEqualTo(const RigidTransform& other) const {

@@ -71,7 +71,7 @@ void SceneGraph::SetFramePoses(const std::vector<std::pair<FrameId, RigidTransfo
   // Every pose is checked before any is set, so a bad one changes nothing;
   // the message is formatted only for the culprit (a step allocates nothing).
   for (const auto& [id, pose] : X_WF) {
-    if (!(pose.translation().cwiseAbs().maxCoeff() <= kMaxCoordinate)) {
+    if (!IsWithinCoordinateRange(pose.translation())) {
       internal::RequireCoordinates("SceneGraph::SetFramePoses",
                                    fmt::format("the translation of {}", id.to_string()), pose.translation());
     }

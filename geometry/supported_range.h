@@ -46,6 +46,13 @@ inline constexpr double kMaxModulus = 1e15;
 /// of the angle keep no meaningful digits.
 inline constexpr double kMaxAngle = 1e6;
 
+/// Whether every coordinate of `p` is finite with magnitude at most
+/// kMaxCoordinate. (NaN is tested apart: Eigen's maxCoeff may skip a NaN
+/// that is not the first coefficient, which let (0, NaN, 0) through.)
+inline bool IsWithinCoordinateRange(const Eigen::Vector3d& p) {
+  return p.allFinite() && p.cwiseAbs().maxCoeff() <= kMaxCoordinate;
+}
+
 namespace internal {
 
 /// Throws std::invalid_argument unless lo ≤ value ≤ hi, naming `who` (the
@@ -75,7 +82,7 @@ inline double RequireLength(std::string_view who, std::string_view parameter, do
 /// @throws std::invalid_argument naming `who`, `parameter` and the value.
 inline const Eigen::Vector3d& RequireCoordinates(std::string_view who, std::string_view parameter,
                                                  const Eigen::Vector3d& p) {
-  if (!(p.cwiseAbs().maxCoeff() <= kMaxCoordinate)) {
+  if (!IsWithinCoordinateRange(p)) {
     throw std::invalid_argument(fmt::format(
         "{}: {} ({}, {}, {}) lies outside the supported range of coordinates (|x| <= {} m)", who,
         parameter, p.x(), p.y(), p.z(), kMaxCoordinate));

@@ -139,12 +139,12 @@ SurfaceReadResult AssembleSurface(const std::vector<Eigen::Vector3d>& file_posit
   first_at.reserve(file_positions.size());
   for (int v = 0; v < num_file_vertices; ++v) {
     positions[size_t(v)] = scale * file_positions[size_t(v)];
-    if (!(positions[size_t(v)].cwiseAbs().maxCoeff() <= kMaxCoordinate)) {
+    if (!IsWithinCoordinateRange(positions[size_t(v)])) {
       // Beyond the supported range areas and volumes overflow or lose all
       // precision; name the scale when it is what pushed the vertex out.
       const Eigen::Vector3d& p = file_positions[size_t(v)];
       throw std::runtime_error(
-          p.cwiseAbs().maxCoeff() <= kMaxCoordinate
+          IsWithinCoordinateRange(p)
               ? fmt::format("{}: the vertex ({}, {}, {}) times scale {} lies beyond the supported range "
                             "of coordinates (|x| <= {} m): the scale is too large",
                             vertex_location(v), p.x(), p.y(), p.z(), scale, kMaxCoordinate)

@@ -33,12 +33,12 @@ VtkVolumeData AssembleVolume(const std::vector<double>& points,
     const Eigen::Vector3d p =
         scale * Eigen::Vector3d(points[size_t(3 * v)], points[size_t(3 * v + 1)],
                                 points[size_t(3 * v + 2)]);
-    if (!(p.cwiseAbs().maxCoeff() <= kMaxCoordinate)) {
+    if (!IsWithinCoordinateRange(p)) {
       // Beyond the supported coordinates volumes and areas overflow; say
       // whether the point itself or the scale put it there.
       const Eigen::Vector3d q(points[size_t(3 * v)], points[size_t(3 * v + 1)], points[size_t(3 * v + 2)]);
       throw std::runtime_error(
-          q.cwiseAbs().maxCoeff() <= kMaxCoordinate
+          IsWithinCoordinateRange(q)
               ? fmt::format("{}: point {} ({}, {}, {}) times scale {} lies beyond the supported range of "
                             "coordinates (|x| <= {} m): the scale is too large",
                             source, v, q.x(), q.y(), q.z(), scale, kMaxCoordinate)

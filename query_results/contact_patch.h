@@ -114,7 +114,7 @@ struct ContactPatch {
       bool all = true;
       for (int i = 0; i < n && all; ++i) {
         const int j = (i + shift) % n;
-        all = (points[i] - other.points[j]).cwiseAbs().maxCoeff() <= tolerance &&
+        all = (points[i] - other.points[j]).cwiseAbs().maxCoeff<Eigen::PropagateNaN>() <= tolerance &&
               std::abs(point_penetration_depths[i] - other.point_penetration_depths[j]) <= tolerance;
       }
       if (all) return true;

@@ -366,7 +366,7 @@ SignedDistanceToPoint ComputeSignedDistanceToPoint(GeometryId id, const Distance
   }
   // Checked before the message is formatted: a query in range allocates
   // nothing (a plant calls this every step).
-  if (!(p_WQ.cwiseAbs().maxCoeff() <= kMaxCoordinate)) {
+  if (!IsWithinCoordinateRange(p_WQ)) {
     internal::RequireCoordinates(fmt::format("signed distance from a point to {}", id.to_string()),
                                  "the point", p_WQ);
   }

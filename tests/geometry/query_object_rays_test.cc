@@ -1,4 +1,5 @@
 #include <cmath>
+#include <limits>
 #include <random>
 #include <vector>
 
@@ -6,6 +7,7 @@
 
 #include "geometry/query_object.h"
 #include "geometry/scene_graph.h"
+#include "geometry/supported_range.h"
 #include "tests/test_poses.h"
 
 namespace hydrocontact {
@@ -63,6 +65,21 @@ TEST_CASE("CastRay: first geometry along the ray, exclusions, inside, misses",
   CHECK_THROWS_WITH(query.CastRays({Vector3d::Zero(), Vector3d(0, -2e6, 0)},
                                    {Vector3d::UnitX(), Vector3d::UnitY()}),
                     Catch::Contains("CastRays (ray 1): origin (0, -2000000, 0)"));
+  // A NaN in any coordinate is refused too, naming the ray, also when every
+  // geometry is excluded (a NaN after the first coordinate slipped past
+  // Eigen's maxCoeff, and such a ray answered "no hit").
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  for (const Vector3d& bad : {Vector3d(nan, 0, 0), Vector3d(0, nan, 0), Vector3d(0, 0, nan)}) {
+    CAPTURE(bad.transpose());
+    CHECK_THROWS_WITH(query.CastRay(bad, Vector3d::UnitX()), Catch::Contains("CastRay: origin"));
+    CHECK_THROWS_WITH(query.CastRay(bad, Vector3d::UnitX(), 10, {near, far, torus}),
+                      Catch::Contains("CastRay: origin"));
+    CHECK_THROWS_WITH(query.CastRays({Vector3d::Zero(), bad}, {Vector3d::UnitX(), Vector3d::UnitX()}),
+                      Catch::Contains("CastRays (ray 1): origin"));
+    CHECK_FALSE(IsWithinCoordinateRange(bad));
+  }
+  CHECK(IsWithinCoordinateRange(Vector3d(-1e6, 1e6, 0)));
+  CHECK_FALSE(IsWithinCoordinateRange(Vector3d(0, 0, std::numeric_limits<double>::infinity())));
   // At the limit, from −1e6 m along +x: the sphere's near side at 1.5.
   const auto far_origin = query.CastRay(Vector3d(-1e6, 0, 0), Vector3d::UnitX());
   REQUIRE(far_origin.has_value());

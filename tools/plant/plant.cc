@@ -210,7 +210,7 @@ double Plant::QueryContacts() {
     // Checked here, by name, rather than left to SceneGraph::SetFramePoses,
     // which would name only a FrameId.
     const Vector3d& p_WGo = poses_[i].second.translation();
-    if (!(p_WGo.cwiseAbs().maxCoeff() <= kMaxCoordinate)) {
+    if (!IsWithinCoordinateRange(p_WGo)) {
       throw std::runtime_error(fmt::format(
           "Plant: body '{}' left the supported range (coordinates within {} m) by t = {} s, at ({}, {}, {}) "
           "moving at {} m/s: nothing stopped it (a fall or a throw with nothing in the way), or the "
