@@ -90,5 +90,28 @@ inline const Eigen::Vector3d& RequireCoordinates(std::string_view who, std::stri
   return p;
 }
 
+/// The farthest a query point (or ray origin) can be from a geometry's
+/// frame when both lie within the supported coordinates: each is at most
+/// √3·kMaxCoordinate from W's origin.
+inline constexpr double kMaxDistanceFromGeometry = 2 * 1.7320508075688772 * kMaxCoordinate;
+
+/// A point in a geometry's frame G (a query point, a ray's origin) at most
+/// kMaxDistanceFromGeometry from G's origin. Beyond it the queries lose the
+/// geometry to the point's round-off (a ray from 1e17 m away hit a unit
+/// cube's far face as if from inside).
+/// @throws std::invalid_argument naming `who`, `parameter`, the point and
+///         its distance.
+inline const Eigen::Vector3d& RequireNearGeometry(std::string_view who, std::string_view parameter,
+                                                  const Eigen::Vector3d& p_G) {
+  if (!(p_G.norm() <= kMaxDistanceFromGeometry)) {
+    throw std::invalid_argument(fmt::format(
+        "{}: {} ({}, {}, {}) is {:g} m from the geometry's frame, beyond the {:g} m that points "
+        "and poses within the supported coordinates (|x| <= {:g} m) can be apart",
+        who, parameter, p_G.x(), p_G.y(), p_G.z(), p_G.stableNorm(), kMaxDistanceFromGeometry,
+        kMaxCoordinate));
+  }
+  return p_G;
+}
+
 }  // namespace internal
 }  // namespace hydrocontact

@@ -9,6 +9,7 @@
 #include <Eigen/Geometry>
 #include <fmt/format.h>
 
+#include "geometry/supported_range.h"
 #include "geometry/unit_direction.h"
 #include "proximity/distance/height_field_distance.h"
 #include "proximity/distance/implicit_surface.h"
@@ -290,6 +291,7 @@ Vector3d RequireRay(const Vector3d& p_GO, const Vector3d& dir_G, double max_dist
     throw std::invalid_argument(fmt::format("IntersectRay: origin ({}, {}, {}) must be finite",
                                             p_GO.x(), p_GO.y(), p_GO.z()));
   }
+  internal::RequireNearGeometry("IntersectRay", "origin", p_GO);
   const std::optional<Vector3d> d = UnitDirection(dir_G);
   if (!d) {
     throw std::invalid_argument(

@@ -45,7 +45,9 @@ struct RayHit {
 /// (or it is farther than `max_distance`). A ray grazing a curved surface
 /// (a double root) counts as a hit. Allocation-free.
 /// @throws std::invalid_argument if p_GO or dir_G is not finite, dir_G is
-///         zero, or max_distance is negative or NaN, naming the culprit.
+///         zero, p_GO is farther from G's origin than
+///         kMaxDistanceFromGeometry (supported_range.h), or max_distance is
+///         negative or NaN, naming the culprit.
 std::optional<RayHit> IntersectRay(const DistanceGeometry& G, const Eigen::Vector3d& p_GO,
                                    const Eigen::Vector3d& dir_G,
                                    double max_distance = std::numeric_limits<double>::infinity());

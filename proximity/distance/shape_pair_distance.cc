@@ -238,6 +238,11 @@ WorldPair PairInWorld(const DistanceGeometry& A, const RigidTransform& X_WA,
 
 PointShapeDistance CalcPointDistance(const DistanceGeometry& G, const Vector3d& p_GQ) {
   internal::RequireDistanceGeometry(G, "CalcPointDistance");
+  if (!p_GQ.allFinite()) {
+    throw std::invalid_argument(fmt::format("CalcPointDistance: the point ({}, {}, {}) is not finite",
+                                            p_GQ.x(), p_GQ.y(), p_GQ.z()));
+  }
+  internal::RequireNearGeometry("CalcPointDistance", "the point", p_GQ);
   if (Is<Convex>(G)) {
     // Q against the hull, both in G: the witness on B is N, and the
     // direction from B toward A (Q) is ∇φ.

@@ -97,6 +97,8 @@ SignedDistanceToPoint ComputeSignedDistanceToPoint(GeometryId id, const Distance
 /// and the sphere pairs use): closed forms for the primitives, Eberly's
 /// method for the ellipsoid, GJK/EPA against the hull for a Convex, the
 /// BVH-accelerated mesh query for a Mesh.
+/// @throws std::invalid_argument if p_GQ is not finite or is farther from
+///         G's origin than kMaxDistanceFromGeometry (supported_range.h).
 PointShapeDistance CalcPointDistance(const DistanceGeometry& G, const Eigen::Vector3d& p_GQ);
 
 }  // namespace hydrocontact

@@ -72,6 +72,9 @@ TEST_CASE("ray: bad input exits 2 with one line") {
   CHECK(FailsCleanly(RunTool("ray", {"sphere:1", "0,0,0", "1,0,0", "--max-distance", "-1"}),
                      "--max-distance"));
   CHECK(FailsCleanly(RunTool("ray", {"torus:1,2", "0,0,0", "1,0,0"}), "minor_radius"));
+  // An origin beyond the supported coordinates, as point-distance refuses.
+  CHECK(FailsCleanly(RunTool("ray", {"sphere:1", "-1e17,0,0", "1,0,0"}),
+                     "ray: the origin x,y,z (-1e+17, 0, 0) lies outside the supported range"));
 }
 
 TEST_CASE("ray: onto a height field's bicubic top and into its side") {

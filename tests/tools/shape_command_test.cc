@@ -114,6 +114,12 @@ TEST_CASE("shape: a height field's nearest point, curvature and support points")
   CHECK(Member(b.out, "curvature") == "null");
 }
 
+TEST_CASE("shape: a --point beyond the supported coordinates exits 2 naming it") {
+  CHECK(FailsCleanly(RunTool("shape", {"sphere:1", "--point", "1e300,0,0"}),
+                     "shape: --point (1e+300, 0, 0) lies outside the supported range"));
+  CHECK(FailsCleanly(RunTool("shape", {"box:1,1,1", "--point", "1e16,0,0"}), "--point"));
+}
+
 TEST_CASE("shape: bad height field files exit 2 naming the file and line") {
   CHECK(FailsCleanly(RunTool("shape", {"heightfield:/nonexistent/field.txt"}),
                      "/nonexistent/field.txt"));

@@ -9,8 +9,9 @@
 
 #include <fmt/format.h>
 
-#include "proximity/distance/distance_geometry.h"
+#include "geometry/supported_range.h"
 #include "geometry/unit_direction.h"
+#include "proximity/distance/distance_geometry.h"
 #include "proximity/distance/ray_intersection.h"
 #include "tools/cli/command.h"
 #include "tools/cli/geometry_spec.h"
@@ -52,7 +53,8 @@ Output members:
 int Run(const std::vector<std::string>& args) {
   const ParsedArgs parsed = ParseArgs(args, 1, 2, {"--max-distance"}, {});
   const GeometryArg& g = parsed.geometries.front();
-  const Eigen::Vector3d p_WO = ParseVector3(parsed.positionals[0], "the origin x,y,z");
+  const Eigen::Vector3d p_WO = internal::RequireCoordinates(
+      "ray", "the origin x,y,z", ParseVector3(parsed.positionals[0], "the origin x,y,z"));
   const Eigen::Vector3d dir_W = ParseVector3(parsed.positionals[1], "the direction dx,dy,dz");
   const std::optional<Eigen::Vector3d> unit_W = UnitDirection(dir_W);
   if (!unit_W) {

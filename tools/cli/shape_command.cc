@@ -7,6 +7,7 @@
 #include <variant>
 #include <vector>
 
+#include "geometry/supported_range.h"
 #include "proximity/distance/distance_geometry.h"
 #include "proximity/distance/height_field_distance.h"
 #include "proximity/distance/implicit_surface.h"
@@ -87,7 +88,8 @@ int Run(const std::vector<std::string>& args) {
   }
   out.Set("support_points", std::move(support));
   if (parsed.options.count("--point")) {
-    const Eigen::Vector3d p_WQ = ParseVector3(parsed.options.at("--point"), "--point");
+    const Eigen::Vector3d p_WQ =
+        internal::RequireCoordinates("shape", "--point", ParseVector3(parsed.options.at("--point"), "--point"));
     const Eigen::Vector3d p_GQ = g.X_WG.inverse() * p_WQ;
     const NearestPoint nearest = FindNearestPoint(geometry, p_GQ);
     Json point = Json::MakeObject();

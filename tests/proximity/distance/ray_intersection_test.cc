@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include "distance_test_files.h"
+#include "proximity/distance/shape_pair_distance.h"
 
 namespace hydrocontact {
 namespace HYDROCONTACT_TEST_FILE {
@@ -130,6 +131,23 @@ TEST_CASE("A ray's direction may have any finite length, however small or large"
   }
   CHECK_THROWS_WITH(IntersectRay(sphere, Vector3d(0, 0, 1), Vector3d::Zero()),
                     Catch::Contains("must be nonzero and finite"));
+}
+
+TEST_CASE("A ray's origin must be within the supported distance of the geometry", "[ray_intersection]") {
+  // Origins and poses within |x| <= 1e6 m are at most 2·√3·1e6 m apart. At
+  // 1e17 m from a unit cube the restart near the cube rounded by metres and
+  // the ray hit the far face from "inside"; now it is refused, and the
+  // point query likewise. At 3e6 m a ray still hits the near face exactly.
+  const DistanceGeometry box = MakeDistanceGeometry(Box(2, 2, 2));
+  CHECK_THROWS_WITH(IntersectRay(box, Vector3d(-1e17, 0, 0), Vector3d::UnitX()),
+                    Catch::Contains("IntersectRay: origin (-1e+17, 0, 0) is 1e+17 m from the geometry's frame"));
+  CHECK_THROWS_WITH(CalcPointDistance(box, Vector3d(0, 1e300, 0)),
+                    Catch::Contains("CalcPointDistance: the point (0, 1e+300, 0) is 1e+300 m"));
+  const std::optional<RayHit> hit = IntersectRay(box, Vector3d(-3e6, 0, 0), Vector3d::UnitX());
+  REQUIRE(hit.has_value());
+  CHECK(hit->distance == 3e6 - 1);
+  CHECK(hit->entering);
+  CHECK(hit->nhat_G == -Vector3d::UnitX());
 }
 
 TEST_CASE("Ray against a half-space", "[ray_intersection]") {
