@@ -34,9 +34,52 @@ std::string Json::Dump(int indent) const {
 }
 
 namespace {
+
+// The length of the well-formed UTF-8 sequence starting at s[i] (RFC 3629:
+// no overlong forms, no surrogates, nothing above U+10FFFF), or 0.
+size_t Utf8SequenceLength(const std::string& s, size_t i) {
+  const auto byte = [&](size_t k) { return static_cast<unsigned char>(s[k]); };
+  const unsigned char c = byte(i);
+  size_t n;
+  unsigned char low = 0x80, high = 0xBF;  // the second byte's range
+  if (c >= 0xC2 && c <= 0xDF) {
+    n = 2;
+  } else if (c >= 0xE0 && c <= 0xEF) {
+    n = 3;
+    if (c == 0xE0) low = 0xA0;
+    if (c == 0xED) high = 0x9F;
+  } else if (c >= 0xF0 && c <= 0xF4) {
+    n = 4;
+    if (c == 0xF0) low = 0x90;
+    if (c == 0xF4) high = 0x8F;
+  } else {
+    return 0;
+  }
+  if (i + n > s.size() || byte(i + 1) < low || byte(i + 1) > high) return 0;
+  for (size_t k = 2; k < n; ++k) {
+    if (byte(i + k) < 0x80 || byte(i + k) > 0xBF) return 0;
+  }
+  return n;
+}
+
+// Writes `s` as a JSON string. JSON text is UTF-8: a byte that does not
+// start a well-formed sequence (a file name in another encoding, say) is
+// written as U+FFFD, the replacement character, so the output stays valid.
 void Escape(std::string& out, const std::string& s) {
   out += '"';
-  for (unsigned char c : s) {
+  for (size_t i = 0; i < s.size();) {
+    const unsigned char c = static_cast<unsigned char>(s[i]);
+    if (c >= 0x80) {
+      const size_t n = Utf8SequenceLength(s, i);
+      if (n == 0) {
+        out += "\\ufffd";
+        ++i;
+      } else {
+        out.append(s, i, n);
+        i += n;
+      }
+      continue;
+    }
     switch (c) {
       case '"': out += "\\\""; break;
       case '\\': out += "\\\\"; break;
@@ -50,9 +93,11 @@ void Escape(std::string& out, const std::string& s) {
           out += char(c);
         }
     }
+    ++i;
   }
   out += '"';
 }
+
 }  // namespace
 
 void Json::DumpTo(std::string& out, int indent, int depth) const {
