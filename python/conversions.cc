@@ -76,8 +76,9 @@ py::array_t<double> ToArray(const std::vector<double>& values) {
 
 std::vector<Eigen::Vector3d> ToVectors(const py::handle& h, const char* what) {
   const auto a = AsDoubleArray(h, what);
-  // An empty list is an empty (0,) array: no vectors.
-  if (a.size() == 0) return {};
+  // An empty list is an empty (0,) array: no vectors; so is (0, 3). Other
+  // empty shapes ((3, 0), (0, 5)) are the wrong shape, not "nothing".
+  if (a.size() == 0 && (a.ndim() == 1 || (a.ndim() == 2 && a.shape(1) == 3))) return {};
   if (a.ndim() != 2 || a.shape(1) != 3) {
     throw std::invalid_argument(fmt::format("{}: expected shape (n, 3), got {}", what, ShapeOf(a)));
   }
@@ -90,7 +91,10 @@ std::vector<Eigen::Vector3d> ToVectors(const py::handle& h, const char* what) {
 template <size_t K>
 std::vector<std::array<int, K>> ToElements(const py::handle& h, const char* what) {
   const py::array raw = py::module_::import("numpy").attr("asarray")(h);
-  if (raw.size() == 0) return {};
+  // (An empty list, of whatever dtype, or (0, K): no elements; see ToVectors.)
+  if (raw.size() == 0 && (raw.ndim() == 1 || (raw.ndim() == 2 && raw.shape(1) == static_cast<py::ssize_t>(K)))) {
+    return {};
+  }
   // Refuse floats rather than truncate them (1.5 is no vertex index).
   const char kind = raw.dtype().kind();
   if (kind != 'i' && kind != 'u') {

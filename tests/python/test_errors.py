@@ -203,3 +203,9 @@ def test_files(tmp_path):
         hc.TriangleSurfaceMesh([[0, 0], [1, 0], [0, 1]], [[0, 1, 2]])
     with pytest.raises(ValueError, match=r"out of range|index"):
         hc.TriangleSurfaceMesh([[0, 0, 0], [1, 0, 0], [0, 1, 0]], [[0, 1, 3]])
+    # Empty arrays of the wrong shape are the wrong shape, not "nothing" (an
+    # empty list, or (0, 3), is nothing).
+    with raises_exactly(ValueError, "TriangleSurfaceMesh: vertices: expected shape (n, 3), got (0, 5)"):
+        hc.TriangleSurfaceMesh(np.zeros((0, 5)), [[0, 1, 2]])
+    with raises_exactly(ValueError, "TriangleSurfaceMesh: triangles: expected shape (n, 3), got (3, 0)"):
+        hc.TriangleSurfaceMesh([[0, 0, 0], [1, 0, 0], [0, 1, 0]], np.zeros((3, 0), dtype=np.int64))
