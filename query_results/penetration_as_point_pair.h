@@ -18,6 +18,13 @@ namespace hydrocontact {
 ///
 /// Invariant (up to round-off): p_WCb − p_WCa = depth · nhat_BA_W, i.e.
 /// translating A by depth · nhat_BA_W makes the two geometries touch.
+/// One exception: a pair with a non-convex mesh side (a Mesh, a Torus)
+/// whose deepest point is equally deep below several faces (where an edge
+/// crosses an edge, or on a symmetry plane; SignedDistancePair reports the
+/// normal as not unique) gets the mean of those faces' directions as its
+/// normal, the bisector a contact force wants, while the points stay the
+/// deepest point and its nearest surface point: then only
+/// ‖p_WCb − p_WCa‖ = depth holds, not the direction.
 /// Reported with id_A < id_B.
 struct PenetrationAsPointPair {
   GeometryId id_A;

@@ -36,7 +36,10 @@ struct SignedDistancePair {
   Eigen::Vector3d nhat_BA_W{Eigen::Vector3d::UnitZ()};
   /// False when the gradient is not unique (e.g. concentric spheres, one
   /// box centred in another): nhat_BA_W is then one valid choice, made
-  /// deterministically.
+  /// deterministically; for an overlapping pair with a non-convex mesh
+  /// side it is the mean of the candidate directions (see
+  /// PenetrationAsPointPair), and the invariant above then holds for the
+  /// witness points' distance only.
   bool is_nhat_BA_W_unique{true};
 };
 
