@@ -56,7 +56,9 @@ Output members:
                        compliant mesh must
   solid_defects        why it does not (the message registering it as a
                        solid would give), or null
-  point_fields         names of the per-vertex scalar fields (VTK point data)
+  point_fields         names of the per-vertex scalar fields (VTK point data) of
+                       a volume file; [] for a surface file, whose point data
+                       the surface readers do not keep
 Surfaces only (clean-up of messy files):
   dropped_faces        degenerate triangles dropped (repeated vertex, zero area)
   welded_vertices      vertices merged into an earlier one at the same position
