@@ -46,6 +46,11 @@ inline constexpr double kMaxModulus = 1e15;
 /// of the angle keep no meaningful digits.
 inline constexpr double kMaxAngle = 1e6;
 
+/// The farthest a query point (or ray origin) can be from a geometry's
+/// frame when both lie within the supported coordinates: each is at most
+/// √3·kMaxCoordinate from W's origin.
+inline constexpr double kMaxDistanceFromGeometry = 2 * 1.7320508075688772 * kMaxCoordinate;
+
 /// Whether every coordinate of `p` is finite with magnitude at most
 /// kMaxCoordinate. (NaN is tested apart: Eigen's maxCoeff may skip a NaN
 /// that is not the first coefficient, which let (0, NaN, 0) through.)
@@ -89,11 +94,6 @@ inline const Eigen::Vector3d& RequireCoordinates(std::string_view who, std::stri
   }
   return p;
 }
-
-/// The farthest a query point (or ray origin) can be from a geometry's
-/// frame when both lie within the supported coordinates: each is at most
-/// √3·kMaxCoordinate from W's origin.
-inline constexpr double kMaxDistanceFromGeometry = 2 * 1.7320508075688772 * kMaxCoordinate;
 
 /// A point in a geometry's frame G (a query point, a ray's origin) at most
 /// kMaxDistanceFromGeometry from G's origin. Beyond it the queries lose the
