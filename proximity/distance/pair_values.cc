@@ -35,20 +35,33 @@ void RequireUnitPairNormal(const char* caller, const char* kind, const char* fie
   }
 }
 
+namespace {
+
+// The checks a pair of witness points shares, whatever its type: both
+// points and the signed quantity (depth, distance) finite, the normal
+// nhat_BA_W unit; each message names the field.
+struct Field3 {
+  const char* name;
+  const Eigen::Vector3d& value;
+};
+void RequireWitnessPairValues(const char* caller, const char* kind, Field3 point_a, Field3 point_b,
+                              const char* scalar_name, double scalar, const Eigen::Vector3d& nhat_BA_W) {
+  RequireFinitePairValue(caller, kind, point_a.name, point_a.value);
+  RequireFinitePairValue(caller, kind, point_b.name, point_b.value);
+  RequireFinitePairValue(caller, kind, scalar_name, scalar);
+  RequireUnitPairNormal(caller, kind, "nhat_BA_W", nhat_BA_W);
+}
+
+}  // namespace
+
 void RequirePenetrationPairValues(const char* caller, const PenetrationAsPointPair& pair) {
-  constexpr const char* kKind = "penetration pair";
-  RequireFinitePairValue(caller, kKind, "p_WCa", pair.p_WCa);
-  RequireFinitePairValue(caller, kKind, "p_WCb", pair.p_WCb);
-  RequireFinitePairValue(caller, kKind, "depth", pair.depth);
-  RequireUnitPairNormal(caller, kKind, "nhat_BA_W", pair.nhat_BA_W);
+  RequireWitnessPairValues(caller, "penetration pair", {"p_WCa", pair.p_WCa}, {"p_WCb", pair.p_WCb},
+                           "depth", pair.depth, pair.nhat_BA_W);
 }
 
 void RequireSignedDistancePairValues(const char* caller, const SignedDistancePair& pair) {
-  constexpr const char* kKind = "signed distance pair";
-  RequireFinitePairValue(caller, kKind, "p_ACa", pair.p_ACa);
-  RequireFinitePairValue(caller, kKind, "p_BCb", pair.p_BCb);
-  RequireFinitePairValue(caller, kKind, "distance", pair.distance);
-  RequireUnitPairNormal(caller, kKind, "nhat_BA_W", pair.nhat_BA_W);
+  RequireWitnessPairValues(caller, "signed distance pair", {"p_ACa", pair.p_ACa},
+                           {"p_BCb", pair.p_BCb}, "distance", pair.distance, pair.nhat_BA_W);
 }
 
 void RequireContactPatchValues(const char* caller, const ContactPatch& patch) {

@@ -157,10 +157,13 @@ class Plant {
   const MassProperties& mass_properties(int i) const { return bodies_[i].mass; }
   /// Body i's current pose and velocity (of G's origin).
   BodyState body_state(int i) const;
-  /// Sets body i's state (for tests and resets); the divergence watch
-  /// starts afresh.
+  /// Sets body i's state (for tests and resets) and queries the contacts
+  /// of the new state (one full query per call: a reset of many bodies pays
+  /// one per body); the divergence watch starts afresh.
   /// @throws std::invalid_argument for a bad index, non-finite values or a
-  ///         velocity beyond the supported speeds (see the constructor).
+  ///         velocity beyond the supported speeds (see the constructor),
+  ///         leaving the state unchanged; after the state is set, what
+  ///         Step()'s query throws (a pose beyond the supported range).
   void SetBodyState(int i, const BodyState& state);
   /// The velocity of body i's centre of mass in W.
   const Eigen::Vector3d& com_velocity(int i) const { return bodies_[i].v_WScm; }

@@ -136,12 +136,17 @@ Eigen::Matrix3d RandomRotation(std::mt19937_64& rng, bool quarter_turns) {
       .toRotationMatrix();
 }
 
+// The hull's file name, one per process: the Convex cases read it again and
+// again, and other sweeps (the test suite of another build) may run
+// meanwhile.
+std::string HullFileName() {
+  return fmt::format("hydrocontact_sweep_hull_{}.obj", static_cast<long>(::getpid()));
+}
+
 std::filesystem::path HullFile() {
   // A fixed irregular polytope (unit size): an icosahedron stretched and
   // with one vertex pulled out, so it has faces, edges and vertices of
   // every orientation.
-  // Named after the process: the Convex cases read it again and again,
-  // and other sweeps (the test suite of another build) may run meanwhile.
   std::error_code ec;
   const std::filesystem::path folder = std::filesystem::temp_directory_path(ec);
   if (ec) {
@@ -149,8 +154,7 @@ std::filesystem::path HullFile() {
     throw std::runtime_error(fmt::format("the temporary folder (TMPDIR='{}') cannot be used: {}",
                                          tmpdir ? tmpdir : "", ec.message()));
   }
-  const std::filesystem::path file =
-      folder / fmt::format("hydrocontact_sweep_hull_{}.obj", static_cast<long>(::getpid()));
+  const std::filesystem::path file = folder / HullFileName();
   const double t = (1 + std::sqrt(5.0)) / 2;
   std::vector<Vector3d> v{{-1, t, 0}, {1, t, 0},  {-1, -t, 0}, {1, -t, 0},
                           {0, -1, t}, {0, 1, t},  {0, -1, -t}, {0, 1, -t},
@@ -544,10 +548,7 @@ int main(int argc, char** argv) {
     // one line, and no table that would read as a pass.
     std::fprintf(stderr, "hydrocontact_sweep: %s\n", e.what());
     std::error_code ignored;
-    std::filesystem::remove(
-        std::filesystem::temp_directory_path(ignored) /
-            fmt::format("hydrocontact_sweep_hull_{}.obj", static_cast<long>(::getpid())),
-        ignored);
+    std::filesystem::remove(std::filesystem::temp_directory_path(ignored) / HullFileName(), ignored);
     return 2;
   }
 }
