@@ -94,6 +94,18 @@ std::vector<Eigen::Vector3d> ToVectors(const py::handle& array, const char* what
 template <size_t K>
 std::vector<std::array<int, K>> ToElements(const py::handle& array, const char* what);
 
+/// A 2-D array (or anything NumPy turns into one) of `rows` × `cols`
+/// numbers, row-major.
+struct Grid {
+  py::ssize_t rows{0};
+  py::ssize_t cols{0};
+  std::vector<double> values;
+};
+/// @throws std::invalid_argument naming `what` if `array` is not a 2-D
+///         array of numbers or has more than `max_values` of them (checked
+///         before anything is copied).
+Grid ToGrid(const py::handle& array, const char* what, py::ssize_t max_values);
+
 /// A pose given as a RigidTransform, a 4×4 homogeneous matrix (array-like)
 /// or a pair (R, p) of a 3×3 rotation and a 3-vector.
 /// @throws std::invalid_argument naming `what` and the problem (wrong shape,

@@ -88,6 +88,19 @@ std::vector<Eigen::Vector3d> ToVectors(const py::handle& h, const char* what) {
   return out;
 }
 
+Grid ToGrid(const py::handle& h, const char* what, py::ssize_t max_values) {
+  const auto a = AsDoubleArray(h, what);
+  if (a.ndim() != 2) {
+    throw std::invalid_argument(
+        fmt::format("{}: expected a 2-D array (rows, columns), got shape {}", what, ShapeOf(a)));
+  }
+  if (a.size() > max_values) {
+    throw std::invalid_argument(fmt::format("{}: shape {} holds {} values; at most {} are supported",
+                                            what, ShapeOf(a), a.size(), max_values));
+  }
+  return Grid{a.shape(0), a.shape(1), std::vector<double>(a.data(), a.data() + a.size())};
+}
+
 template <size_t K>
 std::vector<std::array<int, K>> ToElements(const py::handle& h, const char* what) {
   const py::array raw = py::module_::import("numpy").attr("asarray")(h);

@@ -4,6 +4,7 @@
 #include <map>
 #include <string>
 
+#include "mesh/height_field_io.h"
 #include "mesh/mesh_file.h"
 #include "mesh/obj_io.h"
 #include "mesh/ply_io.h"
@@ -184,6 +185,15 @@ void BindMeshesAndFiles(py::module_& m) {
       "line (or offset) for a malformed file.");
   m.def("ReadMeshFileSurface", &ReadMeshFileSurface, py::arg("file"), py::arg("scale") = 1.0,
         "The triangle surface of a file: the surface itself or a volume's boundary.");
+
+  m.def("ReadHeightFieldFile", &ReadHeightFieldFile, py::arg("file"),
+        "Reads a height field file (the text format of mesh/height_field_io.h: a header line\n"
+        "'nx ny dx dy thickness', then ny rows of nx heights, the first row at the lowest y).\n"
+        "@throws RuntimeError naming the file and line for a malformed file.");
+  m.def("ReadHeightFieldString", &ReadHeightFieldString, py::arg("contents"),
+        py::arg("source_name") = "<string>", "As ReadHeightFieldFile, for text held in memory.");
+  m.def("WriteHeightFieldString", &WriteHeightFieldString, py::arg("field"),
+        "The file contents of a height field (numbers that read back to the same doubles).");
 
   // Writing.
   py::enum_<PlyEncoding>(m, "PlyEncoding")

@@ -19,7 +19,8 @@ Shape ToShape(const py::handle& shape, const char* what) {
   }(std::make_index_sequence<std::variant_size_v<Shape>>());
   if (!found) {
     throw std::invalid_argument(fmt::format(
-        "{}: expected a shape (Sphere, Box, Cylinder, Capsule, Ellipsoid, HalfSpace, Mesh, Convex, Torus), got {}",
+        "{}: expected a shape (Sphere, Box, Cylinder, Capsule, Ellipsoid, HalfSpace, Mesh, Convex, Torus, "
+        "HeightField), got {}",
         what, std::string(py::str(py::type::of(shape)))));
   }
   return result;
@@ -82,6 +83,62 @@ void BindShapesAndProperties(py::module_& m) {
       .def("file", &Convex::file)
       .def("scale", &Convex::scale)
       .def("__repr__", [](const Convex& s) { return fmt::format("Convex('{}', scale={})", s.file().string(), s.scale()); });
+  py::class_<HeightField>(
+      m, "HeightField",
+      "A solid under a smooth (C1 bicubic) surface z = h(x, y) through a grid of sampled heights,\n"
+      "over a rectangle centred on G's z axis, down to the plane min_height() - thickness.\n"
+      "heights[j, i] is the height at x_i = -Lx/2 + i*dx, y_j = -Ly/2 + j*dy (Lx = (nx - 1)*dx,\n"
+      "Ly = (ny - 1)*dy): rows along y, columns along x, as numpy.meshgrid(x, y) lays out Z.")
+      .def(py::init([](const py::handle& heights, double dx, double dy, double thickness) {
+             Grid grid = ToGrid(heights, "HeightField: parameter 'heights'", HeightField::kMaxSamples);
+             // The constructor names nx and ny; here they are the columns and rows.
+             if (grid.rows < 2 || grid.cols < 2) {
+               throw std::invalid_argument(fmt::format(
+                   "HeightField: parameter 'heights' needs at least 2 rows (ny, along y) and 2 columns (nx, "
+                   "along x), got shape ({}, {})",
+                   grid.rows, grid.cols));
+             }
+             return HeightField(static_cast<int>(grid.cols), static_cast<int>(grid.rows), dx, dy,
+                                std::move(grid.values), thickness);
+           }),
+           py::arg("heights"), py::arg("dx"), py::arg("dy"), py::arg("thickness"),
+           "heights: a (ny, nx) array of heights (m); dx, dy: the sample spacings (m); thickness: the\n"
+           "solid's depth below the lowest sample (m).\n"
+           "@throws ValueError naming the parameter (fewer than 2 samples along an axis, a height not\n"
+           "finite or beyond the supported coordinates, naming the sample; sizes out of range).")
+      .def("nx", &HeightField::nx)
+      .def("ny", &HeightField::ny)
+      .def("dx", &HeightField::dx)
+      .def("dy", &HeightField::dy)
+      .def("thickness", &HeightField::thickness)
+      .def(
+          "heights",
+          [](const HeightField& f) {
+            py::array_t<double> out({py::ssize_t{f.ny()}, py::ssize_t{f.nx()}});
+            std::copy(f.heights().begin(), f.heights().end(), out.mutable_data());
+            return out;
+          },
+          "The samples as a (ny, nx) array (a copy): heights()[j, i] is sample (i, j).")
+      .def(
+          "height",
+          [](const HeightField& f, int i, int j) {
+            if (i < 0 || i >= f.nx() || j < 0 || j >= f.ny()) {
+              throw py::index_error(fmt::format(
+                  "HeightField.height: sample (i={}, j={}) is outside the grid of {} x {} samples", i, j,
+                  f.nx(), f.ny()));
+            }
+            return f.height(i, j);
+          },
+          py::arg("i"), py::arg("j"), "The sample at x_i, y_j.")
+      .def("min_height", &HeightField::min_height)
+      .def("max_height", &HeightField::max_height)
+      .def("bottom", &HeightField::bottom, "The bottom plane's height: min_height() - thickness().")
+      .def("half_x", &HeightField::half_x)
+      .def("half_y", &HeightField::half_y)
+      .def("__repr__", [](const HeightField& f) {
+        return fmt::format("HeightField(nx={}, ny={}, dx={}, dy={}, thickness={})", f.nx(), f.ny(), f.dx(), f.dy(),
+                           f.thickness());
+      });
   m.def("ShapeName", [](const py::object& shape) { return ShapeName(ToShape(shape, "ShapeName")); }, py::arg("shape"), "'Sphere', 'Box', ... for a shape.");
 
   py::enum_<Compliance>(m, "Compliance", "The hydroelastic compliance of a geometry.")
