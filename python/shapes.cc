@@ -1,6 +1,9 @@
 // Python bindings of the shapes, ProximityProperties and the contact
 // materials.
 
+#include <map>
+#include <string>
+
 #include <fmt/format.h>
 
 #include "geometry/proximity_properties.h"
@@ -30,6 +33,32 @@ py::object FromShape(const Shape& shape) {
   return std::visit([](const auto& s) { return py::cast(s); }, shape);
 }
 
+namespace {
+
+// `__reduce__` of a value that its constructor rebuilds from `args`: pickle
+// (and copy) call the constructor again, so an unpickled value is checked as
+// a new one is.
+template <class T>
+py::tuple ReduceTo(const T& value, py::tuple args) {
+  return py::make_tuple(py::type::of(py::cast(value)), std::move(args));
+}
+
+// Throws unless a pickled state (a tuple) has `size` entries.
+void RequireStateSize(const py::tuple& state, size_t size, const char* type) {
+  if (state.size() != size) {
+    throw std::invalid_argument(fmt::format("{}: a pickled state has {} entries, got {}", type,
+                                            size, state.size()));
+  }
+}
+
+// Calls set(value) unless the pickled optional `value` is None.
+template <class Setter>
+void SetIfGiven(const py::handle& value, Setter&& set) {
+  if (!value.is_none()) set(value.cast<double>());
+}
+
+}  // namespace
+
 void BindShapesAndProperties(py::module_& m) {
   // Shapes: each validates its parameters (ValueError naming the parameter).
   // A geometry's frame G is the shape's own (centred, axes as documented in
@@ -37,6 +66,7 @@ void BindShapesAndProperties(py::module_& m) {
   py::class_<Sphere>(m, "Sphere", "A sphere centred at G's origin.")
       .def(py::init<double>(), py::arg("radius"))
       .def("radius", &Sphere::radius)
+      .def("__reduce__", [](const Sphere& s) { return ReduceTo(s, py::make_tuple(s.radius())); })
       .def("__repr__", [](const Sphere& s) { return fmt::format("Sphere(radius={})", s.radius()); });
   py::class_<Box>(m, "Box", "A box centred at G's origin, edges along G's axes.")
       .def(py::init<double, double, double>(), py::arg("width"), py::arg("depth"), py::arg("height"))
@@ -46,42 +76,50 @@ void BindShapesAndProperties(py::module_& m) {
       .def("depth", &Box::depth)
       .def("height", &Box::height)
       .def("size", [](const Box& b) { return Eigen::Vector3d(b.size()); })
+      .def("__reduce__", [](const Box& s) { return ReduceTo(s, py::make_tuple(s.width(), s.depth(), s.height())); })
       .def("__repr__", [](const Box& b) { return fmt::format("Box({}, {}, {})", b.width(), b.depth(), b.height()); });
   py::class_<Cylinder>(m, "Cylinder", "A cylinder centred at G's origin, axis along Gz.")
       .def(py::init<double, double>(), py::arg("radius"), py::arg("length"))
       .def("radius", &Cylinder::radius)
       .def("length", &Cylinder::length)
+      .def("__reduce__", [](const Cylinder& s) { return ReduceTo(s, py::make_tuple(s.radius(), s.length())); })
       .def("__repr__", [](const Cylinder& c) { return fmt::format("Cylinder(radius={}, length={})", c.radius(), c.length()); });
   py::class_<Capsule>(m, "Capsule", "A capsule centred at G's origin, axis along Gz (length of the axis).")
       .def(py::init<double, double>(), py::arg("radius"), py::arg("length"))
       .def("radius", &Capsule::radius)
       .def("length", &Capsule::length)
+      .def("__reduce__", [](const Capsule& s) { return ReduceTo(s, py::make_tuple(s.radius(), s.length())); })
       .def("__repr__", [](const Capsule& c) { return fmt::format("Capsule(radius={}, length={})", c.radius(), c.length()); });
   py::class_<Ellipsoid>(m, "Ellipsoid", "An ellipsoid centred at G's origin, semi-axes a, b, c along Gx, Gy, Gz.")
       .def(py::init<double, double, double>(), py::arg("a"), py::arg("b"), py::arg("c"))
       .def("a", &Ellipsoid::a)
       .def("b", &Ellipsoid::b)
       .def("c", &Ellipsoid::c)
+      .def("__reduce__", [](const Ellipsoid& s) { return ReduceTo(s, py::make_tuple(s.a(), s.b(), s.c())); })
       .def("__repr__", [](const Ellipsoid& e) { return fmt::format("Ellipsoid({}, {}, {})", e.a(), e.b(), e.c()); });
   py::class_<Torus>(m, "Torus", "A torus centred at G's origin about Gz.")
       .def(py::init<double, double>(), py::arg("major_radius"), py::arg("minor_radius"))
       .def("major_radius", &Torus::major_radius)
       .def("minor_radius", &Torus::minor_radius)
+      .def("__reduce__", [](const Torus& s) { return ReduceTo(s, py::make_tuple(s.major_radius(), s.minor_radius())); })
       .def("__repr__", [](const Torus& t) {
         return fmt::format("Torus(major_radius={}, minor_radius={})", t.major_radius(), t.minor_radius());
       });
   py::class_<HalfSpace>(m, "HalfSpace", "The half-space z ≤ 0 of G (outward normal +Gz).")
       .def(py::init<>())
+      .def("__reduce__", [](const HalfSpace& s) { return ReduceTo(s, py::make_tuple()); })
       .def("__repr__", [](const HalfSpace&) { return std::string("HalfSpace()"); });
   py::class_<Mesh>(m, "Mesh", "A mesh file (any format of SupportedMeshFileExtensions()), positions scaled.")
       .def(py::init<std::filesystem::path, double>(), py::arg("file"), py::arg("scale") = 1.0)
       .def("file", &Mesh::file)
       .def("scale", &Mesh::scale)
+      .def("__reduce__", [](const Mesh& s) { return ReduceTo(s, py::make_tuple(s.file(), s.scale())); })
       .def("__repr__", [](const Mesh& s) { return fmt::format("Mesh('{}', scale={})", s.file().string(), s.scale()); });
   py::class_<Convex>(m, "Convex", "The convex hull of a mesh file's vertices, scaled.")
       .def(py::init<std::filesystem::path, double>(), py::arg("file"), py::arg("scale") = 1.0)
       .def("file", &Convex::file)
       .def("scale", &Convex::scale)
+      .def("__reduce__", [](const Convex& s) { return ReduceTo(s, py::make_tuple(s.file(), s.scale())); })
       .def("__repr__", [](const Convex& s) { return fmt::format("Convex('{}', scale={})", s.file().string(), s.scale()); });
   py::class_<HeightField>(
       m, "HeightField",
@@ -135,6 +173,10 @@ void BindShapesAndProperties(py::module_& m) {
       .def("bottom", &HeightField::bottom, "The bottom plane's height: min_height() - thickness().")
       .def("half_x", &HeightField::half_x)
       .def("half_y", &HeightField::half_y)
+      .def("__reduce__",
+           [](const HeightField& f) {
+             return ReduceTo(f, py::make_tuple(py::cast(f).attr("heights")(), f.dx(), f.dy(), f.thickness()));
+           })
       .def("__repr__", [](const HeightField& f) {
         return fmt::format("HeightField(nx={}, ny={}, dx={}, dy={}, thickness={})", f.nx(), f.ny(), f.dx(), f.dy(),
                            f.thickness());
@@ -151,7 +193,15 @@ void BindShapesAndProperties(py::module_& m) {
            py::arg("viscous_friction") = 0.0)
       .def("static_friction", &CoulombFriction::static_friction)
       .def("dynamic_friction", &CoulombFriction::dynamic_friction)
-      .def("viscous_friction", &CoulombFriction::viscous_friction);
+      .def("viscous_friction", &CoulombFriction::viscous_friction)
+      .def("__reduce__",
+           [](const CoulombFriction& f) {
+             return ReduceTo(f, py::make_tuple(f.static_friction(), f.dynamic_friction(), f.viscous_friction()));
+           })
+      .def("__repr__", [](const CoulombFriction& f) {
+        return fmt::format("CoulombFriction(static_friction={}, dynamic_friction={}, viscous_friction={})",
+                           f.static_friction(), f.dynamic_friction(), f.viscous_friction());
+      });
   m.def("CalcEffectiveCOR", py::overload_cast<double, double, double, double>(&CalcEffectiveCOR),
         py::arg("min_cor"), py::arg("capture_speed"), py::arg("min_cor_speed"), py::arg("impact_speed"));
   m.def("CalcEffectiveCOF", py::overload_cast<const CoulombFriction&, double, double>(&CalcEffectiveCOF),
@@ -177,7 +227,24 @@ void BindShapesAndProperties(py::module_& m) {
       .def("CalcEffectiveCOR", &ContactMaterial::CalcEffectiveCOR, py::arg("default_capture_speed"),
            py::arg("default_min_cor_speed"), py::arg("impact_speed"))
       .def("CalcEffectiveCOF", &ContactMaterial::CalcEffectiveCOF, py::arg("default_transition_speed"),
-           py::arg("slip_speed"));
+           py::arg("slip_speed"))
+      .def(py::pickle(
+          [](const ContactMaterial& c) {
+            return py::make_tuple(c.friction(), c.hunt_crossley_dissipation(), c.point_contact_stiffness(),
+                                  c.min_cor(), c.capture_speed(), c.min_cor_speed(), c.transition_speed());
+          },
+          [](const py::tuple& state) {
+            RequireStateSize(state, 7, "ContactMaterial");
+            ContactMaterial c;
+            if (!state[0].is_none()) c.set_friction(state[0].cast<CoulombFriction>());
+            SetIfGiven(state[1], [&](double v) { c.set_hunt_crossley_dissipation(v); });
+            SetIfGiven(state[2], [&](double v) { c.set_point_contact_stiffness(v); });
+            SetIfGiven(state[3], [&](double v) { c.set_min_cor(v); });
+            SetIfGiven(state[4], [&](double v) { c.set_capture_speed(v); });
+            SetIfGiven(state[5], [&](double v) { c.set_min_cor_speed(v); });
+            SetIfGiven(state[6], [&](double v) { c.set_transition_speed(v); });
+            return c;
+          }));
   m.def("CombineContactMaterials", &CombineContactMaterials, py::arg("m1"), py::arg("m2"));
 
   py::class_<ProximityProperties>(m, "ProximityProperties",
@@ -201,7 +268,26 @@ void BindShapesAndProperties(py::module_& m) {
       .def("extras", &ProximityProperties::extras)
       .def("set_extra", &ProximityProperties::set_extra)
       .def("extra", &ProximityProperties::extra)
-      .def("has_extra", &ProximityProperties::has_extra);
+      .def("has_extra", &ProximityProperties::has_extra)
+      .def(py::pickle(
+          [](const ProximityProperties& p) {
+            return py::make_tuple(p.compliance(), p.hydroelastic_modulus(), p.resolution_hint(), p.margin(),
+                                  p.slab_thickness(), p.material(), p.extras());
+          },
+          [](const py::tuple& state) {
+            RequireStateSize(state, 7, "ProximityProperties");
+            ProximityProperties p;
+            p.set_compliance(state[0].cast<Compliance>());
+            p.set_hydroelastic_modulus(state[1].cast<double>());
+            SetIfGiven(state[2], [&](double h) { p.set_resolution_hint(h); });
+            p.set_margin(state[3].cast<double>());
+            p.set_slab_thickness(state[4].cast<double>());
+            p.set_material(state[5].cast<ContactMaterial>());
+            for (const auto& [name, value] : state[6].cast<std::map<std::string, double>>()) {
+              p.set_extra(name, value);
+            }
+            return p;
+          }));
 }
 
 }  // namespace hydrocontact::python

@@ -94,7 +94,7 @@ def test_poses():
         scene.RegisterGeometry(f, stretched, hc.Sphere(1), "s")
     assert scene.num_geometries() == 0
     with raises_exactly(ValueError, "RegisterGeometry: shape: expected a shape (Sphere, Box, Cylinder, Capsule, "
-                                    "Ellipsoid, HalfSpace, Mesh, Convex, Torus), got <class 'str'>"):
+                                    "Ellipsoid, HalfSpace, Mesh, Convex, Torus, HeightField), got <class 'str'>"):
         scene.RegisterGeometry(scene.world_frame_id(), np.eye(4), "sphere", "s")
 
 
