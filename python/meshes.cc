@@ -2,6 +2,8 @@
 // supported format, writing OBJ, STL, PLY and legacy VTK).
 
 #include <map>
+
+#include <fmt/format.h>
 #include <string>
 
 #include "mesh/height_field_io.h"
@@ -93,6 +95,11 @@ void BindMeshesAndFiles(py::module_& m) {
            py::arg("vertices"), py::arg("triangles"), "From (V, 3) positions and (F, 3) vertex indices.")
       .def("num_vertices", &TriangleSurfaceMesh::num_vertices)
       .def("num_triangles", &TriangleSurfaceMesh::num_triangles)
+      .def("__repr__",
+           [](const TriangleSurfaceMesh& s) {
+             return fmt::format("<TriangleSurfaceMesh {} vertices, {} triangles, area {} m²>", s.num_vertices(),
+                                s.num_triangles(), s.total_area());
+           })
       .def_property_readonly("vertices", [](const TriangleSurfaceMesh& s) { return ToArray(s.vertices()); },
                              "(V, 3) float64 positions.")
       .def_property_readonly("triangles", [](const TriangleSurfaceMesh& s) { return ToArray(s.triangles()); },
@@ -120,6 +127,11 @@ void BindMeshesAndFiles(py::module_& m) {
            "From (V, 3) positions and the flat list [n0, v00, ..., n1, v10, ...].")
       .def("num_vertices", &PolygonSurfaceMesh::num_vertices)
       .def("num_faces", &PolygonSurfaceMesh::num_faces)
+      .def("__repr__",
+           [](const PolygonSurfaceMesh& s) {
+             return fmt::format("<PolygonSurfaceMesh {} vertices, {} faces, area {} m²>", s.num_vertices(),
+                                s.num_faces(), s.total_area());
+           })
       .def_property_readonly("vertices", [](const PolygonSurfaceMesh& s) { return ToArray(s.vertices()); })
       .def_property_readonly("faces", &ToPolygonList, "One int32 array of vertex indices per polygon.")
       .def_property_readonly("face_data",
@@ -150,14 +162,23 @@ void BindMeshesAndFiles(py::module_& m) {
                                return ToArray(volumes);
                              })
       .def("total_volume", &VolumeMesh::total_volume)
-      .def("Equal", &VolumeMesh::Equal);
+      .def("Equal", &VolumeMesh::Equal)
+      .def("__repr__", [](const VolumeMesh& v) {
+        return fmt::format("<VolumeMesh {} vertices, {} tetrahedra, volume {} m³>", v.num_vertices(),
+                           v.num_elements(), v.total_volume());
+      });
 
   // Reading.
   py::class_<SurfaceReadResult>(m, "SurfaceReadResult", "A surface file's mesh and what was repaired.")
       .def_readonly("mesh", &SurfaceReadResult::mesh)
       .def_readonly("num_dropped_faces", &SurfaceReadResult::num_dropped_faces)
       .def_readonly("num_welded_vertices", &SurfaceReadResult::num_welded_vertices)
-      .def_readonly("num_unreferenced_vertices", &SurfaceReadResult::num_unreferenced_vertices);
+      .def_readonly("num_unreferenced_vertices", &SurfaceReadResult::num_unreferenced_vertices)
+      .def("__repr__", [](const SurfaceReadResult& r) {
+        return fmt::format("<SurfaceReadResult {}, {} faces dropped, {} vertices welded, {} unreferenced>",
+                           std::string(py::repr(py::cast(r.mesh))), r.num_dropped_faces, r.num_welded_vertices,
+                           r.num_unreferenced_vertices);
+      });
   py::class_<VolumeReadResult>(m, "VolumeReadResult", "A volume file's mesh, point arrays and what was done.")
       .def_readonly("mesh", &VolumeReadResult::mesh)
       .def_property_readonly("point_scalars",
@@ -168,7 +189,14 @@ void BindMeshesAndFiles(py::module_& m) {
                              })
       .def_readonly("num_skipped_cells", &VolumeReadResult::num_skipped_cells)
       .def_readonly("num_unused_points", &VolumeReadResult::num_unused_points)
-      .def_readonly("orientation_flipped", &VolumeReadResult::orientation_flipped);
+      .def_readonly("orientation_flipped", &VolumeReadResult::orientation_flipped)
+      .def("__repr__", [](const VolumeReadResult& r) {
+        std::string names;
+        for (const auto& [name, values] : r.point_scalars) names += (names.empty() ? "" : ", ") + name;
+        return fmt::format("<VolumeReadResult {}, point scalars [{}], {} cells skipped, {} points unused{}>",
+                           std::string(py::repr(py::cast(r.mesh))), names, r.num_skipped_cells, r.num_unused_points,
+                           r.orientation_flipped ? ", orientation flipped" : "");
+      });
   m.def("SupportedMeshFileExtensions", &SupportedMeshFileExtensions);
   m.def("IsSupportedMeshFile", &IsSupportedMeshFile, py::arg("file"));
   m.def("MeshFileHoldsVolume", &MeshFileHoldsVolume, py::arg("file"));

@@ -235,7 +235,11 @@ void BindResults(py::module_& m) {
       .def(py::init([](const Eigen::Vector3d& w_W, const Eigen::Vector3d& v_W) { return SpatialVelocity{w_W, v_W}; }),
            py::arg("w_W") = Eigen::Vector3d::Zero().eval(), py::arg("v_W") = Eigen::Vector3d::Zero().eval())
       .def_readwrite("w_W", &SpatialVelocity::w_W, kByValue)
-      .def_readwrite("v_W", &SpatialVelocity::v_W, kByValue);
+      .def_readwrite("v_W", &SpatialVelocity::v_W, kByValue)
+      .def("__repr__", [](const SpatialVelocity& V) {
+        return fmt::format("SpatialVelocity(w_W=[{}, {}, {}], v_W=[{}, {}, {}])", V.w_W.x(), V.w_W.y(), V.w_W.z(),
+                           V.v_W.x(), V.v_W.y(), V.v_W.z());
+      });
   py::class_<SpatialAcceleration>(m, "SpatialAcceleration",
                                   "Angular alpha_W and translational a_W acceleration of a frame, in W.")
       .def(py::init([](const Eigen::Vector3d& alpha_W, const Eigen::Vector3d& a_W) {
@@ -243,7 +247,11 @@ void BindResults(py::module_& m) {
            }),
            py::arg("alpha_W") = Eigen::Vector3d::Zero().eval(), py::arg("a_W") = Eigen::Vector3d::Zero().eval())
       .def_readwrite("alpha_W", &SpatialAcceleration::alpha_W, kByValue)
-      .def_readwrite("a_W", &SpatialAcceleration::a_W, kByValue);
+      .def_readwrite("a_W", &SpatialAcceleration::a_W, kByValue)
+      .def("__repr__", [](const SpatialAcceleration& A) {
+        return fmt::format("SpatialAcceleration(alpha_W=[{}, {}, {}], a_W=[{}, {}, {}])", A.alpha_W.x(),
+                           A.alpha_W.y(), A.alpha_W.z(), A.a_W.x(), A.a_W.y(), A.a_W.z());
+      });
   py::enum_<ContactKinematicsMethod>(m, "ContactKinematicsMethod")
       .value("kSphereSphere", ContactKinematicsMethod::kSphereSphere)
       .value("kSpherePlane", ContactKinematicsMethod::kSpherePlane)

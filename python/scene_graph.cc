@@ -41,7 +41,11 @@ void BindSceneGraph(py::module_& m) {
       .def_readonly("X_FG", &GeometryState::X_FG, kByValue)
       .def_property_readonly("shape", [](const GeometryState& g) { return FromShape(g.shape); })
       .def_readonly("properties", &GeometryState::properties, kByValue)
-      .def_readonly("is_half_space", &GeometryState::is_half_space, kByValue);
+      .def_readonly("is_half_space", &GeometryState::is_half_space, kByValue)
+      .def("__repr__", [](const GeometryState& g) {
+        return fmt::format("<GeometryState {} '{}' on {}: {}, {}>", g.id.to_string(), g.name, g.frame.to_string(),
+                           std::string(py::repr(FromShape(g.shape))), std::string(py::repr(py::cast(g.properties))));
+      });
 
   py::class_<SceneGraph>(m, "SceneGraph",
                          "The registry of frames and geometries. Register frames and geometries once, set\n"

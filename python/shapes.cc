@@ -2,6 +2,7 @@
 // materials.
 
 #include <map>
+#include <optional>
 #include <string>
 
 #include <fmt/format.h>
@@ -228,6 +229,25 @@ void BindShapesAndProperties(py::module_& m) {
            py::arg("default_min_cor_speed"), py::arg("impact_speed"))
       .def("CalcEffectiveCOF", &ContactMaterial::CalcEffectiveCOF, py::arg("default_transition_speed"),
            py::arg("slip_speed"))
+      .def("__repr__",
+           [](const ContactMaterial& c) {
+             // The parameters that are set, as keyword arguments.
+             std::string set;
+             auto add = [&](const char* name, const std::string& value) {
+               set += fmt::format("{}{}={}", set.empty() ? "" : ", ", name, value);
+             };
+             auto add_number = [&](const char* name, std::optional<double> value) {
+               if (value) add(name, fmt::format("{}", *value));
+             };
+             if (c.friction()) add("friction", std::string(py::repr(py::cast(*c.friction()))));
+             add_number("hunt_crossley_dissipation", c.hunt_crossley_dissipation());
+             add_number("point_contact_stiffness", c.point_contact_stiffness());
+             add_number("min_cor", c.min_cor());
+             add_number("capture_speed", c.capture_speed());
+             add_number("min_cor_speed", c.min_cor_speed());
+             add_number("transition_speed", c.transition_speed());
+             return "ContactMaterial(" + set + ")";
+           })
       .def(py::pickle(
           [](const ContactMaterial& c) {
             return py::make_tuple(c.friction(), c.hunt_crossley_dissipation(), c.point_contact_stiffness(),
@@ -269,6 +289,22 @@ void BindShapesAndProperties(py::module_& m) {
       .def("set_extra", &ProximityProperties::set_extra)
       .def("extra", &ProximityProperties::extra)
       .def("has_extra", &ProximityProperties::has_extra)
+      .def("__repr__",
+           [](const ProximityProperties& p) {
+             std::string text = fmt::format("ProximityProperties(compliance={}", to_string(p.compliance()));
+             if (p.compliance() == Compliance::kCompliant) {
+               text += fmt::format(", hydroelastic_modulus={}", p.hydroelastic_modulus());
+             }
+             if (p.resolution_hint()) text += fmt::format(", resolution_hint={}", *p.resolution_hint());
+             if (p.margin() != 0) text += fmt::format(", margin={}", p.margin());
+             if (p.compliance() == Compliance::kCompliant) {
+               text += fmt::format(", slab_thickness={}", p.slab_thickness());
+             }
+             const std::string material = py::repr(py::cast(p.material()));
+             if (material != "ContactMaterial()") text += ", material=" + material;
+             if (!p.extras().empty()) text += ", extras=" + std::string(py::repr(py::cast(p.extras())));
+             return text + ")";
+           })
       .def(py::pickle(
           [](const ProximityProperties& p) {
             return py::make_tuple(p.compliance(), p.hydroelastic_modulus(), p.resolution_hint(), p.margin(),
