@@ -1,10 +1,11 @@
 // Python bindings of the mesh types and the mesh files (reading every
-// supported format, writing OBJ, STL, PLY and legacy VTK).
+// supported format, writing OBJ, STL, PLY and legacy VTK) and the height
+// field files.
 
 #include <map>
+#include <string>
 
 #include <fmt/format.h>
-#include <string>
 
 #include "mesh/height_field_io.h"
 #include "mesh/mesh_file.h"

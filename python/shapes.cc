@@ -40,8 +40,8 @@ namespace {
 // (and copy) call the constructor again, so an unpickled value is checked as
 // a new one is.
 template <class T>
-py::tuple ReduceTo(const T& value, py::tuple args) {
-  return py::make_tuple(py::type::of(py::cast(value)), std::move(args));
+py::tuple ReduceTo(const T&, py::tuple args) {
+  return py::make_tuple(py::type::of<T>(), std::move(args));
 }
 
 // Throws unless a pickled state (a tuple) has `size` entries.
