@@ -112,34 +112,4 @@ int Bvh::SubtreeRoots(int depth, std::span<int> roots) const {
   return count;
 }
 
-bool Bvh::BoxesOverlap(const Aabb& box_A, const Aabb& box_B, const RigidTransform& X_AB,
-                       const Eigen::Matrix3d& abs_R) {
-  const Eigen::Matrix3d& R = X_AB.rotation();
-  const Eigen::Vector3d a = box_A.half_size();
-  const Eigen::Vector3d b = box_B.half_size();
-  // Centre of B's box relative to A's box centre, in A.
-  const Eigen::Vector3d t = X_AB * box_B.center() - box_A.center();
-
-  // A's face axes.
-  for (int i = 0; i < 3; ++i) {
-    if (std::abs(t[i]) > a[i] + abs_R.row(i).dot(b)) return false;
-  }
-  // B's face axes.
-  for (int j = 0; j < 3; ++j) {
-    if (std::abs(t.dot(R.col(j))) > abs_R.col(j).dot(a) + b[j]) return false;
-  }
-  // Edge-edge axes Aᵢ × Bⱼ.
-  for (int i = 0; i < 3; ++i) {
-    const int i1 = (i + 1) % 3, i2 = (i + 2) % 3;
-    for (int j = 0; j < 3; ++j) {
-      const int j1 = (j + 1) % 3, j2 = (j + 2) % 3;
-      const double ra = a[i1] * abs_R(i2, j) + a[i2] * abs_R(i1, j);
-      const double rb = b[j1] * abs_R(i, j2) + b[j2] * abs_R(i, j1);
-      const double dist = std::abs(t[i2] * R(i1, j) - t[i1] * R(i2, j));
-      if (dist > ra + rb) return false;
-    }
-  }
-  return true;
-}
-
 }  // namespace hydrocontact

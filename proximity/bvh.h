@@ -16,7 +16,6 @@
 #include <emmintrin.h>
 #endif
 
-#include "geometry/rigid_transform.h"
 #include "mesh/aabb.h"
 #include "mesh/polygon_surface_mesh.h"
 #include "mesh/triangle_surface_mesh.h"
@@ -217,37 +216,45 @@ class Bvh {
     }
   }
 
-  /// Calls `callback(a, b)` for every element a of this hierarchy (frame A)
-  /// and b of `other` (frame B) whose boxes overlap when B is posed in A by
-  /// X_AB. Pairs are visited in a deterministic order.
+  /// Calls `callback(a, b)`, a < b, once for every pair of distinct
+  /// elements of this hierarchy whose (closed) boxes overlap: the candidate
+  /// pairs of a self-intersection test. Pairs are visited in a
+  /// deterministic order.
   template <class Callback>
-  void Collide(const Bvh& other, const RigidTransform& X_AB, Callback&& callback) const {
-    if (empty() || other.empty()) return;
-    const Eigen::Matrix3d& R_AB = X_AB.rotation();
-    // |R| with a small epsilon guards the separating-axis test against
-    // round-off when axes are nearly parallel.
-    const Eigen::Matrix3d abs_R_AB = R_AB.cwiseAbs().array() + 1e-12;
-    std::pair<int, int> stack[2 * kMaxDepth];
+  void CollideWithin(Callback&& callback) const {
+    if (empty()) return;
+    // Pairs of nodes (i, j), i ≤ j; (i, i) stands for the pairs within
+    // node i's subtree. Each pop pushes at most three and descends one
+    // level in one of the two subtrees, so the stack holds at most two
+    // entries per level of the pair's combined depth.
+    std::pair<int, int> stack[4 * kMaxDepth + 1];
     int top = 0;
     stack[top++] = {0, 0};
     while (top > 0) {
-      const auto [ia, ib] = stack[--top];
-      const Node& a = nodes_[ia];
-      const Node& b = other.nodes_[ib];
-      if (!BoxesOverlap(a.box, b.box, X_AB, abs_R_AB)) continue;
+      const auto [i, j] = stack[--top];
+      const Node& a = nodes_[i];
+      if (i == j) {
+        if (a.is_leaf()) continue;  // One element: no pair.
+        stack[top++] = {i + 1, a.right};
+        stack[top++] = {a.right, a.right};
+        stack[top++] = {i + 1, i + 1};
+        continue;
+      }
+      const Node& b = nodes_[j];
+      if (!Overlaps(a.box, OverlapBox::Upper(b.box))) continue;
       if (a.is_leaf() && b.is_leaf()) {
-        callback(a.element, b.element);
+        callback(std::min(a.element, b.element), std::max(a.element, b.element));
         continue;
       }
       // Descend into the larger (by volume proxy) of the two inner nodes.
       const bool split_a =
           !a.is_leaf() && (b.is_leaf() || a.box.half_size().prod() >= b.box.half_size().prod());
       if (split_a) {
-        stack[top++] = {a.right, ib};
-        stack[top++] = {ia + 1, ib};
+        stack[top++] = {a.right, j};
+        stack[top++] = {i + 1, j};
       } else {
-        stack[top++] = {ia, b.right};
-        stack[top++] = {ia, ib + 1};
+        stack[top++] = {i, b.right};
+        stack[top++] = {i, j + 1};
       }
     }
   }
@@ -260,11 +267,6 @@ class Bvh {
   /// @throws std::invalid_argument if depth is negative or `roots` holds
   ///         fewer than 2^depth entries.
   int SubtreeRoots(int depth, std::span<int> roots) const;
-
-  /// True when box_A (frame A) and box_B (frame B, posed in A by X_AB)
-  /// overlap, by the separating-axis test on the 15 candidate axes.
-  static bool BoxesOverlap(const Aabb& box_A, const Aabb& box_B, const RigidTransform& X_AB,
-                           const Eigen::Matrix3d& abs_R_AB);
 
   /// The depth bound of the traversal stacks. Median splits keep the depth
   /// near log2(n); the builder falls back to splitting by count, so 64 levels

@@ -481,16 +481,14 @@ SurfaceDefects FindSurfaceDefects(const TriangleSurfaceMesh& mesh_G) {
 
   const Bvh bvh = num_faces > 0 ? Bvh(mesh_G) : Bvh();
   if (num_faces > 0) {
-    // Collide visits (a, b) and (b, a); keep a < b once, in traversal order
-    // (deterministic), then sort.
+    // Each pair a < b once, in traversal order (deterministic), then sorted.
     std::vector<std::pair<std::array<int, 2>, Vector3d>> crossings, overlaps;
     auto corners = [&](int f) {
       const auto& t = mesh_G.element(f);
       return std::array<Vector3d, 3>{mesh_G.vertex(t[0]), mesh_G.vertex(t[1]),
                                      mesh_G.vertex(t[2])};
     };
-    bvh.Collide(bvh, RigidTransform::Identity(), [&](int a, int b) {
-      if (a >= b) return;
+    bvh.CollideWithin([&](int a, int b) {
       Vector3d p_GX;
       // Coplanar pairs are settled in their plane: the crossing test's
       // signs would be round-off for them.

@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 
 #include "distance_test_files.h"
+#include "geometry/rigid_transform.h"
 
 namespace hydrocontact {
 namespace HYDROCONTACT_TEST_FILE {
