@@ -8,6 +8,7 @@
 #include <string>
 
 #include <Eigen/Geometry>
+#include <Eigen/SVD>
 #include <fmt/format.h>
 
 namespace hydrocontact {
@@ -18,7 +19,8 @@ namespace hydrocontact {
 ///
 /// The rotation is kept as a 3x3 matrix, checked orthonormal (to 1e-9) on
 /// construction from a matrix; factories from roll-pitch-yaw, axis-angle and
-/// quaternion normalise their input.
+/// quaternion normalise their input, and FromApproximateRotation takes the
+/// rotation nearest a matrix that is one up to round-off.
 class RigidTransform {
  public:
   /// The identity.
@@ -34,11 +36,51 @@ class RigidTransform {
     }
     const double orthonormality_error =
         (R_ * R_.transpose() - Eigen::Matrix3d::Identity()).cwiseAbs().maxCoeff();
-    if (orthonormality_error > 1e-9 || R_.determinant() < 0) {
+    if (orthonormality_error > kRotationTolerance || R_.determinant() < 0) {
       throw std::invalid_argument(fmt::format(
-          "RigidTransform: the matrix is not a proper rotation (|R·Rᵀ − I| = {:g}, det = {:g})",
-          orthonormality_error, R_.determinant()));
+          "RigidTransform: the matrix is not a proper rotation (|R·Rᵀ − I| = {:g}, det = {:g}){}",
+          orthonormality_error, R_.determinant(),
+          orthonormality_error <= kApproximateRotationTolerance && R_.determinant() > 0
+              ? "; a rotation rounded to single precision or composed of many products is off "
+                "by about that much: FromApproximateRotation takes the nearest rotation"
+              : ""));
     }
+  }
+
+  /// How far from orthonormal (max |R·Rᵀ − I|) a rotation matrix may be.
+  static constexpr double kRotationTolerance = 1e-9;
+  /// How far from orthonormal a matrix given to FromApproximateRotation may
+  /// be: round-off (single precision is 1e-7) passes; a scale or shear
+  /// baked into the matrix does not.
+  static constexpr double kApproximateRotationTolerance = 1e-3;
+
+  /// From a matrix M that is a rotation up to round-off (single precision,
+  /// a long chain of products) and a translation p_AoBo_A: R_AB is the
+  /// proper rotation nearest M in the Frobenius norm, the orthonormal factor
+  /// U·Vᵀ of M's singular value decomposition M = U·Σ·Vᵀ.
+  /// @throws std::invalid_argument if M or p has a non-finite entry, if
+  ///         det(M) ≤ 0 (a reflection or a singular matrix has no nearest
+  ///         proper rotation), or if max |M·Mᵀ − I| exceeds
+  ///         kApproximateRotationTolerance (a scale or a shear, not
+  ///         round-off).
+  static RigidTransform FromApproximateRotation(const Eigen::Matrix3d& M,
+                                                const Eigen::Vector3d& p_AB = Eigen::Vector3d::Zero()) {
+    if (!M.allFinite() || !p_AB.allFinite()) {
+      throw std::invalid_argument(
+          "RigidTransform::FromApproximateRotation: non-finite rotation or translation");
+    }
+    const double orthonormality_error =
+        (M * M.transpose() - Eigen::Matrix3d::Identity()).cwiseAbs().maxCoeff();
+    const double det = M.determinant();
+    if (!(det > 0) || orthonormality_error > kApproximateRotationTolerance) {
+      throw std::invalid_argument(fmt::format(
+          "RigidTransform::FromApproximateRotation: the matrix is no rotation up to round-off "
+          "(|M·Mᵀ − I| = {:g}, at most {:g} allowed; det = {:g}, must be positive)",
+          orthonormality_error, kApproximateRotationTolerance, det));
+    }
+    const Eigen::JacobiSVD<Eigen::Matrix3d> svd(M, Eigen::ComputeFullU | Eigen::ComputeFullV);
+    // det(U·Vᵀ) = sign(det M) = +1: a proper rotation.
+    return RigidTransform(Eigen::Matrix3d(svd.matrixU() * svd.matrixV().transpose()), p_AB);
   }
 
   /// A pure translation.

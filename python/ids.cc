@@ -52,6 +52,11 @@ void BindIdsAndTransforms(py::module_& m) {
           },
           py::arg("wxyz"), py::arg("p") = Eigen::Vector3d::Zero().eval(),
           "From a quaternion [w, x, y, z] (normalised here).")
+      .def_static("FromApproximateRotation", &RigidTransform::FromApproximateRotation, py::arg("M"),
+                  py::arg("p") = Eigen::Vector3d::Zero().eval(),
+                  "The rotation nearest M (U·Vᵀ of its SVD), for a matrix that is a rotation up to round-off,\n"
+                  "such as one stored in float32. ValueError for a reflection, a non-finite entry, or a matrix\n"
+                  "further than 1e-3 from orthonormal (a scale or shear).")
       .def_static("Identity", &RigidTransform::Identity)
       .def("rotation", [](const RigidTransform& X) { return Eigen::Matrix3d(X.rotation()); }, "R_AB, 3×3.")
       .def("translation", [](const RigidTransform& X) { return Eigen::Vector3d(X.translation()); },

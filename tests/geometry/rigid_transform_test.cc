@@ -54,5 +54,51 @@ TEST_CASE("RigidTransform: bad input throws") {
   CHECK_THROWS_WITH(RigidTransform::FromQuaternion(Eigen::Quaterniond(0, 0, 0, 0)), Catch::Contains("quaternion"));
 }
 
+TEST_CASE("RigidTransform::FromApproximateRotation takes the nearest rotation") {
+  const Eigen::Matrix3d Q =
+      Eigen::AngleAxisd(0.7, Vector3d(1, -2, 3).normalized()).toRotationMatrix();
+  const Vector3d p(0.1, -0.2, 0.3);
+  // M = Q·S with S symmetric positive definite is M's polar decomposition,
+  // and the orthonormal polar factor is the orthogonal matrix nearest M in
+  // the Frobenius norm: the answer is Q itself.
+  Eigen::Matrix3d S;
+  S << 1 + 2e-4, 1e-4, -3e-4,  //
+      1e-4, 1 - 1e-4, 2e-4,    //
+      -3e-4, 2e-4, 1 + 4e-4;
+  const RigidTransform X = RigidTransform::FromApproximateRotation(Q * S, p);
+  CHECK((X.rotation() - Q).cwiseAbs().maxCoeff() < 1e-12);
+  CHECK(X.translation() == p);
+  // An exact rotation comes back unchanged (to round-off).
+  CHECK((RigidTransform::FromApproximateRotation(Q).rotation() - Q).cwiseAbs().maxCoeff() < 1e-15);
+
+  // Q rounded to single precision is about 1e-7 from orthonormal: the
+  // constructor refuses it and names FromApproximateRotation; that gives a
+  // rotation orthonormal to round-off whose distance from Q is at most
+  // 2·|M − Q| (|R − Q| ≤ |R − M| + |M − Q|, and R is at least as near M as
+  // Q is).
+  const Eigen::Matrix3d M = Q.cast<float>().cast<double>();
+  CHECK_THROWS_WITH(RigidTransform(M, p), Catch::Contains("FromApproximateRotation"));
+  const Eigen::Matrix3d R = RigidTransform::FromApproximateRotation(M, p).rotation();
+  CHECK((R * R.transpose() - Eigen::Matrix3d::Identity()).cwiseAbs().maxCoeff() < 1e-15);
+  CHECK(std::abs(R.determinant() - 1) < 1e-15);
+  CHECK((R - Q).norm() <= 2 * (M - Q).norm());
+  CHECK((M - Q).norm() > 1e-9);  // (the rounding did move it)
+
+  // Refused: a scale (not round-off; and the constructor's message does not
+  // suggest this function for it), a reflection, a singular matrix, NaN.
+  CHECK_THROWS_WITH(RigidTransform::FromApproximateRotation(2 * Q),
+                    Catch::Contains("no rotation up to round-off") && Catch::Contains("|M·Mᵀ − I| = 3"));
+  CHECK_THROWS_WITH(RigidTransform(2 * Q, p), !Catch::Contains("FromApproximateRotation"));
+  CHECK_THROWS_WITH(RigidTransform::FromApproximateRotation(Q * Eigen::Vector3d(1, 1, -1).asDiagonal()),
+                    Catch::Contains("det = -1"));
+  CHECK_THROWS_WITH(RigidTransform::FromApproximateRotation(Eigen::Matrix3d::Zero()),
+                    Catch::Contains("det = 0"));
+  Eigen::Matrix3d nan = Q;
+  nan(1, 2) = NAN;
+  CHECK_THROWS_WITH(RigidTransform::FromApproximateRotation(nan), Catch::Contains("non-finite"));
+  CHECK_THROWS_WITH(RigidTransform::FromApproximateRotation(Q, Vector3d(0, INFINITY, 0)),
+                    Catch::Contains("non-finite"));
+}
+
 }  // namespace
 }  // namespace hydrocontact

@@ -164,3 +164,21 @@ def test_rigid_transform_algebra():
     assert a.IsNearlyEqualTo(q, 1e-15)
     import pickle
     assert pickle.loads(pickle.dumps(X_AB)).IsExactlyEqualTo(X_AB)
+
+
+def test_float32_rotation_goes_through_from_approximate_rotation():
+    # A turn of 0.3 rad about z stored in float32: cos and sin are rounded
+    # by up to 3e-8, so c² + s² − 1 is some 5e-8, beyond the constructor's
+    # 1e-9. It refuses the matrix and names the remedy;
+    # FromApproximateRotation gives the turn, which maps x to (cos 0.3,
+    # sin 0.3, 0), to float32's precision.
+    R = hc.RigidTransform.FromAxisAngle([0, 0, 1], 0.3).rotation()
+    R32 = R.astype(np.float32)
+    with pytest.raises(ValueError, match="FromApproximateRotation takes the nearest rotation"):
+        hc.RigidTransform(R32, np.zeros(3, dtype=np.float32))
+    X = hc.RigidTransform.FromApproximateRotation(R32, np.array([1, 2, 3], dtype=np.float32))
+    np.testing.assert_allclose(X.rotation(), R, atol=1e-7)
+    np.testing.assert_allclose(X.rotation() @ X.rotation().T, np.eye(3), atol=1e-15)
+    np.testing.assert_allclose(X * np.array([1.0, 0, 0]), [1 + math.cos(0.3), 2 + math.sin(0.3), 3], atol=1e-7)
+    with pytest.raises(ValueError, match="no rotation up to round-off"):
+        hc.RigidTransform.FromApproximateRotation(2 * R)
