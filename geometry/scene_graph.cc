@@ -1,6 +1,7 @@
 #include "geometry/scene_graph.h"
 
 #include <algorithm>
+#include <optional>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -8,6 +9,7 @@
 #include "geometry/query_object.h"
 #include "geometry/query_workspace.h"
 #include "geometry/supported_range.h"
+#include "mesh/mesh_file.h"
 #include "proximity/distance/distance_geometry.h"
 #include "proximity/representation/make_hydroelastic_representation.h"
 #include "proximity/distance/shape_bounds.h"
@@ -90,13 +92,24 @@ int SceneGraph::GetFramePoseIndex(FrameId frame) const {
 
 void SceneGraph::BuildDerivedData(GeometryState& state) {
   state.is_half_space = std::holds_alternative<HalfSpace>(state.shape);
-  auto representation = std::make_shared<const HydroelasticRepresentation>(
-      MakeHydroelasticRepresentation(state.shape, state.properties));
   // The distance data depends on the shape only: a change of properties
   // keeps it (the shape of a registered geometry never changes).
+  const bool needs_distance_geometry = state.distance_geometry == nullptr;
+  const bool needs_representation = state.properties.compliance() != Compliance::kNone;
+  // A Mesh file that both need is read once. (An unsupported extension is
+  // left to the builders, whose message names the shape.)
+  std::optional<MeshFileData> mesh_file_data;
+  if (const Mesh* mesh = std::get_if<Mesh>(&state.shape);
+      mesh && needs_distance_geometry && needs_representation && IsSupportedMeshFile(mesh->file())) {
+    mesh_file_data = ReadMeshFile(mesh->file(), mesh->scale());
+  }
+  const MeshFileData* file_data = mesh_file_data ? &*mesh_file_data : nullptr;
+  auto representation = std::make_shared<const HydroelasticRepresentation>(
+      MakeHydroelasticRepresentation(state.shape, state.properties, file_data));
   std::shared_ptr<const DistanceGeometry> distance_geometry = state.distance_geometry;
-  if (!distance_geometry) {
-    distance_geometry = std::make_shared<const DistanceGeometry>(MakeDistanceGeometry(state.shape));
+  if (needs_distance_geometry) {
+    distance_geometry =
+        std::make_shared<const DistanceGeometry>(MakeDistanceGeometry(state.shape, file_data));
   }
   Aabb box_G;
   if (std::optional<Aabb> primitive = CalcPrimitiveBoundingBox(state.shape)) {

@@ -82,4 +82,9 @@ TriangleSurfaceMesh ReadMeshFileSurface(const std::filesystem::path& file, doubl
   return ExtractBoundary(data.volume->mesh).surface;
 }
 
+TriangleSurfaceMesh MeshFileSurface(const MeshFileData& data) {
+  if (data.surface) return data.surface->mesh;
+  return ExtractBoundary(data.volume->mesh).surface;
+}
+
 }  // namespace hydrocontact

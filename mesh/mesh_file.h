@@ -59,4 +59,10 @@ MeshFileData ReadMeshFile(const std::filesystem::path& file, double scale = 1.0)
 /// @throws as ReadMeshFile.
 TriangleSurfaceMesh ReadMeshFileSurface(const std::filesystem::path& file, double scale = 1.0);
 
+/// The triangle surface of a file already read (ReadMeshFile): a copy of
+/// the surface itself, or the boundary of the volume.
+/// Precondition: `data` holds a surface or a volume (as ReadMeshFile's
+/// results do).
+TriangleSurfaceMesh MeshFileSurface(const MeshFileData& data);
+
 }  // namespace hydrocontact

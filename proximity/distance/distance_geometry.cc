@@ -41,7 +41,7 @@ double MaxVertexNorm(const std::vector<Eigen::Vector3d>& vertices) {
 
 }  // namespace
 
-DistanceGeometry MakeDistanceGeometry(const Shape& shape) {
+DistanceGeometry MakeDistanceGeometry(const Shape& shape, const MeshFileData* mesh_file_data) {
   DistanceGeometry g;
   g.shape = shape;
   if (const auto* sphere = std::get_if<Sphere>(&shape)) {
@@ -112,7 +112,8 @@ DistanceGeometry MakeDistanceGeometry(const Shape& shape) {
     g.hull = std::shared_ptr<const TriangleSurfaceMesh>(g.mesh, &g.mesh->mesh);
     g.bounding_radius = MaxVertexNorm(g.mesh->mesh.vertices());
   } else if (const auto* mesh = std::get_if<Mesh>(&shape)) {
-    TriangleSurfaceMesh surface = ReadMeshSurface(*mesh);
+    TriangleSurfaceMesh surface =
+        mesh_file_data ? MeshFileSurface(*mesh_file_data) : ReadMeshSurface(*mesh);
     try {
       g.mesh = std::make_shared<const MeshDistanceData>(MakeMeshDistanceData(std::move(surface)));
     } catch (const std::invalid_argument& e) {

@@ -16,6 +16,8 @@
 
 namespace hydrocontact {
 
+struct MeshFileData;  // mesh/mesh_file.h
+
 /// Per-geometry data of the distance queries, in G. Primitives are used as
 /// they are (their closed forms and support mappings need nothing more);
 /// files are read here, once, so a query never touches the disk:
@@ -71,7 +73,12 @@ inline constexpr int kHeightFieldDistanceTriangles = 400000;
 ///         ComputeConvexHull);
 /// @throws std::runtime_error naming the file (and line) when it cannot be
 ///         read or parsed.
-DistanceGeometry MakeDistanceGeometry(const Shape& shape);
+///
+/// `mesh_file_data`: for a Mesh shape, its file's contents as
+/// ReadMeshFile(file, scale) returns them, when the caller has read them
+/// already (the file is then not read again); ignored for the other shapes.
+DistanceGeometry MakeDistanceGeometry(const Shape& shape,
+                                      const MeshFileData* mesh_file_data = nullptr);
 
 namespace internal {
 

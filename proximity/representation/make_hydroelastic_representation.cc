@@ -106,7 +106,8 @@ std::optional<double> ResolutionHintUsed(const Shape& shape, const ProximityProp
 }
 
 HydroelasticRepresentation MakeHydroelasticRepresentation(const Shape& shape,
-                                                          const ProximityProperties& properties) {
+                                                          const ProximityProperties& properties,
+                                                          const MeshFileData* mesh_file_data) {
   const Compliance compliance = properties.compliance();
   if (compliance == Compliance::kNone) return std::monostate{};
   const bool rigid = compliance == Compliance::kRigid;
@@ -146,8 +147,9 @@ HydroelasticRepresentation MakeHydroelasticRepresentation(const Shape& shape,
           return MakeCompliant(MakeConvexVolumeMesh(s, margin), E);
         } else {
           static_assert(std::is_same_v<T, Mesh>);
-          if (rigid) return MakeRigid(MakeMeshSurfaceMesh(s, margin));
-          return MakeCompliant(MakeMeshVolumeMesh(s, margin, properties.resolution_hint()), E);
+          if (rigid) return MakeRigid(MakeMeshSurfaceMesh(s, margin, mesh_file_data));
+          return MakeCompliant(
+              MakeMeshVolumeMesh(s, margin, properties.resolution_hint(), mesh_file_data), E);
         }
       },
       shape);

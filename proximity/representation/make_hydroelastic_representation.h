@@ -13,6 +13,8 @@
 
 namespace hydrocontact {
 
+struct MeshFileData;  // mesh/mesh_file.h
+
 /// The default resolution hint (m) of `shape`: a fifth of its smallest
 /// dimension: sphere 2r/5, box min edge/5, cylinder min(2r, L)/5, capsule
 /// 2r/5 (its smallest dimension is its diameter), ellipsoid 2·min(a,b,c)/5,
@@ -64,7 +66,13 @@ std::optional<double> ResolutionHintUsed(const Shape& shape, const ProximityProp
 ///         a resolution hint that would exceed MaxMeshElements() elements (MeshSizeLimitError), a
 ///         margin too large for a user mesh; std::runtime_error naming the
 ///         file for unreadable or malformed mesh files.
-HydroelasticRepresentation MakeHydroelasticRepresentation(const Shape& shape,
-                                                          const ProximityProperties& properties);
+///
+/// `mesh_file_data`: for a Mesh shape, its file's contents as
+/// ReadMeshFile(file, scale) returns them, when the caller has read them
+/// already (the file is then not read again; see MakeMeshSurfaceMesh);
+/// ignored for the other shapes.
+HydroelasticRepresentation MakeHydroelasticRepresentation(
+    const Shape& shape, const ProximityProperties& properties,
+    const MeshFileData* mesh_file_data = nullptr);
 
 }  // namespace hydrocontact

@@ -23,6 +23,14 @@ namespace {
       mesh.file().string(), mesh.file().extension().string(), SupportedMeshFileExtensions()));
 }
 
+// The file's contents: the caller's `file_data` when given, else read into
+// `storage`.
+const MeshFileData& FileData(const Mesh& mesh, const MeshFileData* file_data,
+                             std::optional<MeshFileData>* storage) {
+  if (file_data) return *file_data;
+  return storage->emplace(ReadMeshFile(mesh.file(), mesh.scale()));
+}
+
 // Runs `make`, prefixing any std::invalid_argument with the file's name.
 template <class F>
 auto NamingFile(const Mesh& mesh, F&& make) {
@@ -42,12 +50,12 @@ std::string LowerCaseExtension(const std::filesystem::path& file) {
   return extension;
 }
 
-TriangleSurfaceMesh MakeMeshSurfaceMesh(const Mesh& mesh, double margin) {
+TriangleSurfaceMesh MakeMeshSurfaceMesh(const Mesh& mesh, double margin,
+                                        const MeshFileData* file_data) {
   internal::RequireMargin("Mesh", margin);
   if (!IsSupportedMeshFile(mesh.file())) UnknownExtension(mesh);
-  MeshFileData data = ReadMeshFile(mesh.file(), mesh.scale());
-  const TriangleSurfaceMesh surface =
-      data.volume ? ExtractBoundary(data.volume->mesh).surface : std::move(data.surface->mesh);
+  std::optional<MeshFileData> storage;
+  const TriangleSurfaceMesh surface = MeshFileSurface(FileData(mesh, file_data, &storage));
   ValidateClosedSurface(surface, fmt::format("Mesh '{}'", mesh.file().string()));
   if (margin == 0) return surface;
   return NamingFile(mesh, [&] { return InflateSurfaceMesh(surface, margin); });
@@ -71,20 +79,27 @@ double DefaultSurfaceResolutionHint(const TriangleSurfaceMesh& surface_G, double
 }
 
 std::optional<double> MeshResolutionHintUsed(const Mesh& mesh, double margin,
-                                             std::optional<double> resolution_hint) {
+                                             std::optional<double> resolution_hint,
+                                             const MeshFileData* file_data) {
   if (!IsSupportedMeshFile(mesh.file())) UnknownExtension(mesh);
-  if (MeshFileHoldsVolume(mesh.file())) return std::nullopt;
+  if (file_data ? file_data->volume.has_value() : MeshFileHoldsVolume(mesh.file())) {
+    return std::nullopt;
+  }
   if (resolution_hint) return resolution_hint;
-  const TriangleSurfaceMesh surface = ReadMeshFileSurface(mesh.file(), mesh.scale());
+  std::optional<MeshFileData> storage;
+  const TriangleSurfaceMesh surface = MeshFileSurface(FileData(mesh, file_data, &storage));
   return NamingFile(mesh, [&] { return DefaultSurfaceResolutionHint(surface, margin); });
 }
 
 VolumeMeshWithExtent MakeMeshVolumeMesh(const Mesh& mesh, double margin,
-                                        std::optional<double> resolution_hint) {
+                                        std::optional<double> resolution_hint,
+                                        const MeshFileData* file_data) {
   internal::RequireMargin("Mesh", margin);
   if (!IsSupportedMeshFile(mesh.file())) UnknownExtension(mesh);
-  if (!MeshFileHoldsVolume(mesh.file())) {
-    const TriangleSurfaceMesh surface = ReadMeshFileSurface(mesh.file(), mesh.scale());
+  std::optional<MeshFileData> storage;
+  const MeshFileData& contents = FileData(mesh, file_data, &storage);
+  if (!contents.volume) {
+    const TriangleSurfaceMesh& surface = contents.surface->mesh;
     ValidateClosedSurface(surface, fmt::format("Mesh '{}'", mesh.file().string()));
     return NamingFile(mesh, [&] {
       const double h = resolution_hint.value_or(DefaultSurfaceResolutionHint(surface, margin));
@@ -105,9 +120,8 @@ VolumeMeshWithExtent MakeMeshVolumeMesh(const Mesh& mesh, double margin,
       return std::move(t.mesh);
     });
   }
-  VtkVolumeData data = std::move(*ReadMeshFile(mesh.file(), mesh.scale()).volume);
   return NamingFile(mesh, [&] {
-    VolumeMesh inflated = InflateVolumeMesh(data.mesh, margin);
+    VolumeMesh inflated = InflateVolumeMesh(contents.volume->mesh, margin);
     std::vector<double> extent = ComputeDistanceToBoundaryExtent(inflated);
     return VolumeMeshWithExtent{std::move(inflated), std::move(extent)};
   });

@@ -12,6 +12,8 @@
 
 namespace hydrocontact {
 
+struct MeshFileData;  // mesh/mesh_file.h
+
 /// The lower-case extension of `file` (".obj", ".vtk", ...).
 std::string LowerCaseExtension(const std::filesystem::path& file);
 
@@ -27,7 +29,14 @@ std::string LowerCaseExtension(const std::filesystem::path& file);
 ///         volume's boundary alike), for another extension, or a margin
 ///         that folds the surface; std::runtime_error from the readers for
 ///         an unreadable or malformed file.
-TriangleSurfaceMesh MakeMeshSurfaceMesh(const Mesh& mesh, double margin = 0);
+///
+/// `file_data`, when given, is the file's contents as
+/// ReadMeshFile(mesh.file(), mesh.scale()) returns them, read by a caller
+/// that needs them for more than this (SceneGraph's registration builds the
+/// distance data from them too); the file is then not read again. The same
+/// holds for the functions below.
+TriangleSurfaceMesh MakeMeshSurfaceMesh(const Mesh& mesh, double margin = 0,
+                                        const MeshFileData* file_data = nullptr);
 
 /// The default resolution hint (m) of a compliant Mesh made from a surface:
 /// a fifth of the smallest edge of the surface's bounding box in G grown by
@@ -46,7 +55,8 @@ double DefaultSurfaceResolutionHint(const TriangleSurfaceMesh& surface_G, double
 /// @throws std::invalid_argument for an unsupported extension;
 ///         std::runtime_error from the readers.
 std::optional<double> MeshResolutionHintUsed(const Mesh& mesh, double margin,
-                                             std::optional<double> resolution_hint);
+                                             std::optional<double> resolution_hint,
+                                             const MeshFileData* file_data = nullptr);
 
 /// The compliant representation of `mesh` in G.
 ///   - a volume file (tetrahedral .vtk, .vtu, .msh): the file's tetrahedra, scaled, boundary inflated by `margin`
@@ -68,6 +78,7 @@ std::optional<double> MeshResolutionHintUsed(const Mesh& mesh, double margin,
 ///         lost (the message names where and a hint that keeps it);
 ///         std::runtime_error from the readers.
 VolumeMeshWithExtent MakeMeshVolumeMesh(const Mesh& mesh, double margin = 0,
-                                        std::optional<double> resolution_hint = std::nullopt);
+                                        std::optional<double> resolution_hint = std::nullopt,
+                                        const MeshFileData* file_data = nullptr);
 
 }  // namespace hydrocontact

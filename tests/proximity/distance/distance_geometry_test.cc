@@ -7,6 +7,7 @@
 
 #include <catch2/catch.hpp>
 
+#include "mesh/mesh_file.h"
 #include "proximity/distance/contact_kinematics.h"
 #include "proximity/distance/contact_patch.h"
 #include "proximity/distance/ray_intersection.h"
@@ -82,6 +83,22 @@ TEST_CASE("DistanceGeometry of a Mesh: OBJ surface or VTK boundary", "[distance_
   CHECK(box.hull == nullptr);
   CHECK(box.mesh->mesh.num_vertices() == 98);
   CHECK(box.mesh->is_convex);
+}
+
+TEST_CASE("DistanceGeometry of a Mesh from contents the caller has read", "[distance_geometry]") {
+  // The file is read here and handed over with a Mesh whose path does not
+  // exist: the distance data is the real file's, so the file was not read
+  // again.
+  for (const char* name : {"sphere_r0.05m.obj", "box_0.1m.vtk"}) {
+    const MeshFileData contents = ReadMeshFile(test::DataPath(name), 2.0);
+    const Mesh absent(std::string("/nonexistent/") + name, 2.0);
+    CHECK_THROWS_AS(MakeDistanceGeometry(absent), std::runtime_error);
+    const DistanceGeometry from_contents = MakeDistanceGeometry(absent, &contents);
+    const DistanceGeometry from_file = MakeDistanceGeometry(Mesh(test::DataPath(name), 2.0));
+    REQUIRE(from_contents.mesh != nullptr);
+    CHECK(from_contents.mesh->mesh.Equal(from_file.mesh->mesh));
+    CHECK(from_contents.bounding_radius == from_file.bounding_radius);
+  }
 }
 
 TEST_CASE("DistanceGeometry reports bad files naming them", "[distance_geometry]") {

@@ -6,6 +6,7 @@
 
 #include <catch2/catch.hpp>
 
+#include "mesh/mesh_file.h"
 #include "mesh/obj_io.h"
 #include "proximity/representation/make_mesh_shape.h"
 #include "tests/proximity/representation/closed_surfaces.h"
@@ -135,6 +136,29 @@ TEST_CASE("The hint of a compliant surface Mesh is the one its tetrahedra are bu
   const VolumeMesh given = MakeMeshVolumeMesh(mesh, 0, h).mesh;
   CHECK(by_default.Equal(given));
   std::filesystem::remove(file);
+}
+
+TEST_CASE("Representation of a Mesh from contents the caller has read") {
+  // As MakeMeshVolumeMesh's test: a Mesh whose path does not exist, with
+  // the real file's contents, gives the real file's representation.
+  const MeshFileData contents = ReadMeshFile(test::DataPath("box_0.1m.vtk"));
+  const Mesh absent("/nonexistent/box_0.1m.vtk");
+  const Mesh real(test::DataPath("box_0.1m.vtk"));
+  const HydroelasticRepresentation compliant =
+      MakeHydroelasticRepresentation(absent, Compliant(1e6), &contents);
+  const HydroelasticRepresentation compliant_file =
+      MakeHydroelasticRepresentation(real, Compliant(1e6));
+  const CompliantMesh& c = std::get<CompliantMesh>(compliant);
+  const CompliantMesh& c_file = std::get<CompliantMesh>(compliant_file);
+  CHECK(c.mesh.Equal(c_file.mesh));
+  CHECK(c.pressure.values() == c_file.pressure.values());
+  const HydroelasticRepresentation rigid =
+      MakeHydroelasticRepresentation(absent, ProximityProperties::Rigid(), &contents);
+  const HydroelasticRepresentation rigid_file =
+      MakeHydroelasticRepresentation(real, ProximityProperties::Rigid());
+  CHECK(std::get<RigidMesh>(rigid).mesh.Equal(std::get<RigidMesh>(rigid_file).mesh));
+  CHECK_THROWS_AS(MakeHydroelasticRepresentation(absent, ProximityProperties::Rigid()),
+                  std::runtime_error);
 }
 
 TEST_CASE("Representation: half-spaces") {

@@ -4,6 +4,7 @@
 
 #include <catch2/catch.hpp>
 
+#include "mesh/mesh_file.h"
 #include "mesh/obj_io.h"
 #include "mesh/vtk_reader.h"
 #include "tests/proximity/representation/mesh_generator_checks.h"
@@ -45,6 +46,31 @@ TEST_CASE("Mesh shape, compliant: a VTK volume with the distance-to-boundary ext
   const VolumeMeshWithExtent fat = MakeMeshVolumeMesh(Mesh(test::DataPath("box_0.1m.vtk")), 0.01);
   test::CheckCompliantMesh(fat);
   CHECK(fat.mesh.total_volume() == Approx(std::pow(0.12, 3)).epsilon(1e-12));
+}
+
+TEST_CASE("Mesh shape: contents the caller has read are used instead of the file") {
+  // Each file is read here and handed to the builders with a Mesh whose
+  // path does not exist: they give what they give for the real file, so
+  // they did not read it (without the contents the missing file is
+  // reported).
+  const std::filesystem::path nowhere = std::filesystem::path(test::DataPath("")) / "no-such-folder";
+  for (const char* name : {"sphere_r0.05m.obj", "box_0.1m.vtk"}) {
+    const Mesh real(test::DataPath(name), 1.5);
+    const Mesh absent(nowhere / name, 1.5);
+    const MeshFileData contents = ReadMeshFile(real.file(), real.scale());
+    CAPTURE(name);
+    CHECK_THROWS_WITH(MakeMeshSurfaceMesh(absent), Contains("no-such-folder"));
+    for (const double margin : {0.0, 0.002}) {
+      CHECK(MakeMeshSurfaceMesh(absent, margin, &contents).Equal(MakeMeshSurfaceMesh(real, margin)));
+      CHECK(MeshResolutionHintUsed(absent, margin, std::nullopt, &contents) ==
+            MeshResolutionHintUsed(real, margin, std::nullopt));
+    }
+    const std::optional<double> hint = contents.volume ? std::nullopt : std::optional<double>(0.03);
+    const VolumeMeshWithExtent from_contents = MakeMeshVolumeMesh(absent, 0, hint, &contents);
+    const VolumeMeshWithExtent from_file = MakeMeshVolumeMesh(real, 0, hint);
+    CHECK(from_contents.mesh.Equal(from_file.mesh));
+    CHECK(from_contents.extent == from_file.extent);
+  }
 }
 
 TEST_CASE("Mesh shape: impossible requests throw saying why and what to do") {
