@@ -217,12 +217,15 @@ class Bvh {
   }
 
   /// Calls `callback(a, b)`, a < b, once for every pair of distinct
-  /// elements of this hierarchy whose (closed) boxes overlap: the candidate
-  /// pairs of a self-intersection test. Pairs are visited in a
-  /// deterministic order.
+  /// elements of this hierarchy whose (closed) boxes come within `padding`
+  /// of each other along every axis (0: the boxes overlap): the candidate
+  /// pairs of a self-intersection test, with `padding` covering what the
+  /// test treats as touching. Pairs are visited in a deterministic order.
+  /// Precondition: padding ≥ 0.
   template <class Callback>
-  void CollideWithin(Callback&& callback) const {
+  void CollideWithin(double padding, Callback&& callback) const {
     if (empty()) return;
+    const Eigen::Vector3d pad = Eigen::Vector3d::Constant(padding);
     // Pairs of nodes (i, j), i ≤ j; (i, i) stands for the pairs within
     // node i's subtree. Each pop pushes at most three and descends one
     // level in one of the two subtrees, so the stack holds at most two
@@ -241,7 +244,7 @@ class Bvh {
         continue;
       }
       const Node& b = nodes_[j];
-      if (!Overlaps(a.box, OverlapBox::Upper(b.box))) continue;
+      if (!Overlaps(a.box, OverlapBox::Upper(Aabb(b.box.min - pad, b.box.max + pad)))) continue;
       if (a.is_leaf() && b.is_leaf()) {
         callback(std::min(a.element, b.element), std::max(a.element, b.element));
         continue;

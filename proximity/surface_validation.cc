@@ -47,6 +47,12 @@ bool EdgeOfACrossesB(const TriangleSurfaceMesh& mesh, const TriangleSurfaceMesh:
 // SegmentCrossesTriangle are round-off, and two sheets that close are a
 // fold whatever their exact positions.
 constexpr double kCoplanarRatio = 1e-10;
+
+// The distance within which a vertex counts as in a plane, for triangles of
+// these longest edge and largest coordinate magnitude (see kCoplanarRatio).
+double CoplanarTolerance(double longest_edge, double largest_coordinate) {
+  return kCoplanarRatio * longest_edge + 64 * std::numeric_limits<double>::epsilon() * largest_coordinate;
+}
 // Coplanar triangles overlap when the area common to both exceeds this
 // fraction of the smaller one's area; neighbours in one flat face (sharing
 // an edge or a vertex, or touching along an edge) meet in a sliver of
@@ -89,8 +95,7 @@ Coplanarity ClassifyCoplanar(const std::array<Vector3d, 3>& a, const std::array<
       largest_coordinate = std::max(largest_coordinate, (*t)[i].cwiseAbs().maxCoeff());
     }
   }
-  const double tolerance = kCoplanarRatio * std::sqrt(longest_sq) +
-                           64 * std::numeric_limits<double>::epsilon() * largest_coordinate;
+  const double tolerance = CoplanarTolerance(std::sqrt(longest_sq), largest_coordinate);
   const Vector3d n_a = (a[1] - a[0]).cross(a[2] - a[0]);
   const Vector3d n_b = (b[1] - b[0]).cross(b[2] - b[0]);
   for (int i = 0; i < 3; ++i) {
@@ -488,7 +493,18 @@ SurfaceDefects FindSurfaceDefects(const TriangleSurfaceMesh& mesh_G) {
       return std::array<Vector3d, 3>{mesh_G.vertex(t[0]), mesh_G.vertex(t[1]),
                                      mesh_G.vertex(t[2])};
     };
-    bvh.CollideWithin([&](int a, int b) {
+    // Pairs nearer than ClassifyCoplanar's tolerance for the longest edge
+    // and largest coordinate of the whole mesh are candidates: sheets that
+    // near are one folded sheet even where their boxes are apart (by
+    // round-off, say).
+    double longest_sq = 0;
+    for (int f = 0; f < num_faces; ++f) {
+      const auto c = corners(f);
+      for (int i = 0; i < 3; ++i) longest_sq = std::max(longest_sq, (c[(i + 1) % 3] - c[i]).squaredNorm());
+    }
+    const Aabb box = mesh_G.CalcBoundingBox();
+    const double largest_coordinate = std::max(box.min.cwiseAbs().maxCoeff(), box.max.cwiseAbs().maxCoeff());
+    bvh.CollideWithin(CoplanarTolerance(std::sqrt(longest_sq), largest_coordinate), [&](int a, int b) {
       Vector3d p_GX;
       // Coplanar pairs are settled in their plane: the crossing test's
       // signs would be round-off for them.

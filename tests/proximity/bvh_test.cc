@@ -88,10 +88,12 @@ TEST_CASE("Bvh::Query finds exactly the elements whose boxes overlap the query",
   CHECK(found > 100);
 }
 
-TEST_CASE("Bvh::CollideWithin finds every overlapping pair once, smaller element first", "[bvh]") {
+TEST_CASE("Bvh::CollideWithin finds every pair of boxes within the padding once, smaller first",
+          "[bvh]") {
   // Random boxes, and boxes on a coarse grid that share faces, edges and
-  // corners exactly (closed boxes: those overlap); the pairs found are
-  // compared with a scan of all pairs.
+  // corners exactly (closed boxes: those overlap); the pairs found, with no
+  // padding and with one, are compared with a scan of all pairs (boxes
+  // within the padding: the padded box of one overlaps the other).
   std::mt19937 random(5);
   std::uniform_int_distribution<int> grid(0, 6);
   std::vector<std::vector<Aabb>> sets{
@@ -99,34 +101,49 @@ TEST_CASE("Bvh::CollideWithin finds every overlapping pair once, smaller element
   std::vector<Aabb> on_grid;
   for (int i = 0; i < 300; ++i) {
     const Vector3d corner(grid(random), grid(random), grid(random));
-    on_grid.push_back(Aabb(corner / 3, (corner + Vector3d::Ones()) / 3));
+    on_grid.push_back(Aabb(corner / 3, (corner + 0.9 * Vector3d::Ones()) / 3));
   }
   sets.push_back(on_grid);
   sets.push_back({Aabb(Vector3d::Zero(), Vector3d::Ones())});  // One element: no pair.
-  for (const std::vector<Aabb>& boxes : sets) {
-    const Bvh bvh(boxes);
-    std::multiset<std::pair<int, int>> found, scanned;
-    bvh.CollideWithin([&](int a, int b) {
-      CHECK(a < b);
-      found.insert({a, b});
-    });
-    for (int a = 0; a < int(boxes.size()); ++a) {
-      for (int b = a + 1; b < int(boxes.size()); ++b) {
-        if (boxes[a].Overlaps(boxes[b])) scanned.insert({a, b});
+  for (const double padding : {0.0, 0.05}) {
+    for (const std::vector<Aabb>& boxes : sets) {
+      const Bvh bvh(boxes);
+      std::multiset<std::pair<int, int>> found, scanned;
+      bvh.CollideWithin(padding, [&](int a, int b) {
+        CHECK(a < b);
+        found.insert({a, b});
+      });
+      for (int a = 0; a < int(boxes.size()); ++a) {
+        const Aabb padded(boxes[a].min - Vector3d::Constant(padding),
+                          boxes[a].max + Vector3d::Constant(padding));
+        for (int b = a + 1; b < int(boxes.size()); ++b) {
+          if (padded.Overlaps(boxes[b])) scanned.insert({a, b});
+        }
       }
+      CHECK(found == scanned);  // A multiset: no pair twice.
+      if (boxes.size() > 1) CHECK(scanned.size() > 100);
     }
-    CHECK(found == scanned);  // A multiset: no pair twice.
-    if (boxes.size() > 1) CHECK(scanned.size() > 100);
   }
   // By hand: three unit cubes along x, each touching the next at a face:
-  // the pairs (0, 1) and (1, 2), not (0, 2).
-  const Bvh row(std::vector<Aabb>{Aabb(Vector3d(0, 0, 0), Vector3d(1, 1, 1)),
-                                  Aabb(Vector3d(1, 0, 0), Vector3d(2, 1, 1)),
-                                  Aabb(Vector3d(2, 0, 0), Vector3d(3, 1, 1))});
-  std::set<std::pair<int, int>> pairs;
-  row.CollideWithin([&](int a, int b) { pairs.insert({a, b}); });
-  CHECK(pairs == std::set<std::pair<int, int>>{{0, 1}, {1, 2}});
-  Bvh().CollideWithin([](int, int) { FAIL("an empty hierarchy has no pairs"); });
+  // the pairs (0, 1) and (1, 2), not (0, 2); 1e-9 apart instead, they are
+  // pairs with a padding of 1e-9 and not without one.
+  auto row = [](double gap) {
+    std::vector<Aabb> boxes;
+    for (int i = 0; i < 3; ++i) {
+      boxes.push_back(Aabb(Vector3d(i * (1 + gap), 0, 0), Vector3d(i * (1 + gap) + 1, 1, 1)));
+    }
+    return Bvh(boxes);
+  };
+  auto pairs = [](const Bvh& bvh, double padding) {
+    std::set<std::pair<int, int>> out;
+    bvh.CollideWithin(padding, [&](int a, int b) { out.insert({a, b}); });
+    return out;
+  };
+  const std::set<std::pair<int, int>> neighbours{{0, 1}, {1, 2}};
+  CHECK(pairs(row(0), 0) == neighbours);
+  CHECK(pairs(row(1e-9), 0).empty());
+  CHECK(pairs(row(1e-9), 1e-9) == neighbours);
+  Bvh().CollideWithin(0, [](int, int) { FAIL("an empty hierarchy has no pairs"); });
 }
 
 TEST_CASE("Bvh::RenumberLeavesInOrder numbers the leaves 0, 1, 2, … depth-first, keeping the tree",

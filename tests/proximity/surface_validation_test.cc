@@ -302,6 +302,22 @@ TriangleSurfaceMesh Join(const std::vector<Shell>& shells) {
 //   outward 1 ⊃ outward 0.5 ⊃ outward 0.25  the inner two see 1 and 2;
 //   outward box beside inward box     the inward one sees 0 (its inside
 //                                     would be −1).
+TEST_CASE("Sheets nearer than the coplanar tolerance lie on each other, even with apart boxes") {
+  // Two unit cubes side by side along x, the second's face x = 1 moved out
+  // by `gap`. The coplanar tolerance is 1e-10 of the pair's longest edge
+  // (the face diagonal, √2) plus coordinate round-off, about 1.4e-10 here:
+  // at a gap of 0 (shared plane), 1 ulp, 1e-13 or 1e-11 the two faces are
+  // one folded sheet, although for a gap > 0 their flat boxes do not touch;
+  // at 1e-6 they are two separate solids.
+  const TriangleSurfaceMesh cube = test::MakeClosedBox(0.5, 0.5, 0.5);
+  for (const double gap : {0.0, std::nextafter(1.0, 2.0) - 1.0, 1e-13, 1e-11, 1e-6}) {
+    CAPTURE(gap);
+    const SurfaceDefects d = FindSurfaceDefects(Union(cube, cube, {1 + gap, 0, 0}));
+    CHECK(d.overlapping_triangles.size() == (gap < 1e-10 ? 2u : 0u));
+    CHECK(d.crossing_triangles.empty());
+  }
+}
+
 TEST_CASE("Shells are nested as cavities and islands or refused, naming the shell") {
   const TriangleSurfaceMesh big = test::MakeClosedBox(1, 1, 1);
   const TriangleSurfaceMesh mid = test::MakeClosedBox(0.5, 0.5, 0.5);
