@@ -72,11 +72,17 @@ class RigidTransform {
     const double orthonormality_error =
         (M * M.transpose() - Eigen::Matrix3d::Identity()).cwiseAbs().maxCoeff();
     const double det = M.determinant();
-    if (!(det > 0) || orthonormality_error > kApproximateRotationTolerance) {
+    if (!(det > 0)) {
       throw std::invalid_argument(fmt::format(
-          "RigidTransform::FromApproximateRotation: the matrix is no rotation up to round-off "
-          "(|M·Mᵀ − I| = {:g}, at most {:g} allowed; det = {:g}, must be positive)",
-          orthonormality_error, kApproximateRotationTolerance, det));
+          "RigidTransform::FromApproximateRotation: det(M) = {:g} is not positive: a reflection or "
+          "a singular matrix has no nearest proper rotation",
+          det));
+    }
+    if (orthonormality_error > kApproximateRotationTolerance) {
+      throw std::invalid_argument(fmt::format(
+          "RigidTransform::FromApproximateRotation: the matrix is no rotation up to round-off: "
+          "|M·Mᵀ − I| = {:g} exceeds {:g} (a scale or a shear, not round-off)",
+          orthonormality_error, kApproximateRotationTolerance));
     }
     const Eigen::JacobiSVD<Eigen::Matrix3d> svd(M, Eigen::ComputeFullU | Eigen::ComputeFullV);
     // det(U·Vᵀ) = sign(det M) = +1: a proper rotation.
