@@ -96,8 +96,21 @@ DistanceGeometry MakeDistanceGeometry(const Shape& shape, const MeshFileData* me
     const double k_budget = std::sqrt(kHeightFieldDistanceTriangles / (2 * cells));
     const double k_wanted = std::ceil(std::sqrt(error_1 / tolerance) - 1e-9);
     const int k = static_cast<int>(std::clamp(std::min({k_wanted, 16.0, std::floor(k_budget)}), 1.0, 16.0));
-    g.mesh = std::make_shared<const MeshDistanceData>(
-        MakeMeshDistanceData(MakeHeightFieldSurfaceMeshWithSubdivisions(*field, k)));
+    try {
+      g.mesh = std::make_shared<const MeshDistanceData>(
+          MakeMeshDistanceData(MakeHeightFieldSurfaceMeshWithSubdivisions(*field, k)));
+    } catch (const std::invalid_argument& e) {
+      // The sampled surface is a valid solid's top by construction; a
+      // tessellation that still fails has folded where the heights change
+      // by orders of magnitude more than the sample spacing.
+      throw std::invalid_argument(fmt::format(
+          "HeightField ({} x {} samples, dx {:g} m, dy {:g} m, heights {:g} to {:g} m): its surface "
+          "cannot be tessellated for distance queries ({}); heights that change by many orders of "
+          "magnitude more than the sample spacing (a near-vertical spike or wall) fold the "
+          "tessellation: sample the field more finely or limit its slopes",
+          field->nx(), field->ny(), field->dx(), field->dy(), field->min_height(),
+          field->max_height(), e.what()));
+    }
     g.mesh_error = CalcTessellationError(*field, bounds.hessian_norm, k);
     g.bounding_radius = MaxVertexNorm(g.mesh->mesh.vertices()) + g.mesh_error;
   } else if (const auto* convex = std::get_if<Convex>(&shape)) {

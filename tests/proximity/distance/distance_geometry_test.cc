@@ -101,6 +101,18 @@ TEST_CASE("DistanceGeometry of a Mesh from contents the caller has read", "[dist
   }
 }
 
+TEST_CASE("DistanceGeometry of a HeightField too steep to tessellate names the field",
+          "[distance_geometry]") {
+  // A spike of 1e5 m on a grid 1 mm apart: its tessellation folds. The
+  // refusal names the field and what to do, not only the mesh's vertex.
+  std::vector<double> heights(9, 0.0);
+  heights[4] = 1e5;
+  CHECK_THROWS_WITH(MakeDistanceGeometry(HeightField(3, 3, 1e-3, 1e-3, heights, 1e-3)),
+                    Catch::Contains("HeightField (3 x 3 samples, dx 0.001 m, dy 0.001 m, heights 0 to "
+                                    "100000 m): its surface cannot be tessellated") &&
+                        Catch::Contains("limit its slopes"));
+}
+
 TEST_CASE("DistanceGeometry reports bad files naming them", "[distance_geometry]") {
   CHECK_THROWS_WITH(MakeDistanceGeometry(Mesh("shape.step")),
                     Catch::Contains("shape.step") && Catch::Contains("extension"));
