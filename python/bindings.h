@@ -94,6 +94,30 @@ std::vector<Eigen::Vector3d> ToVectors(const py::handle& array, const char* what
 template <size_t K>
 std::vector<std::array<int, K>> ToElements(const py::handle& array, const char* what);
 
+/// `e` with a __reduce__ that rebuilds a value from its integer (as
+/// `E(int)` does): pybind11's own pickling of enums aborts the process
+/// under pickle protocols 0 and 1. Wrap every py::enum_ in it.
+template <class E>
+py::enum_<E> PickleByValue(py::enum_<E> e) {
+  e.def("__reduce__", [](E value) {
+    return py::make_tuple(py::type::of<E>(), py::make_tuple(static_cast<int>(value)));
+  });
+  return e;
+}
+
+/// `text` (bytes from a file or a path, meant as UTF-8) as a Python str,
+/// bytes that are not UTF-8 replaced by U+FFFD: names read from files can be
+/// in any encoding, and a repr or a dict key must not fail on them.
+py::str ToStr(const std::string& text);
+/// The Python repr of ToStr(text): quoted, with quotes and control
+/// characters escaped, as UTF-8.
+std::string QuotedRepr(const std::string& text);
+
+/// A rows × cols matrix from an array of that shape (a vector: cols = 1,
+/// from an array of shape (rows,) or (rows, 1)).
+/// @throws std::invalid_argument naming `what` and the shape otherwise.
+Eigen::MatrixXd ToMatrix(const py::handle& array, py::ssize_t rows, py::ssize_t cols, const char* what);
+
 /// A 2-D array (or anything NumPy turns into one) of `rows` × `cols`
 /// numbers, row-major.
 struct Grid {

@@ -17,8 +17,11 @@ namespace {
 // dtypes as numpy.asarray does).
 py::array_t<double, py::array::c_style | py::array::forcecast> AsDoubleArray(const py::handle& h,
                                                                              const char* what) {
+  if (h.is_none()) throw std::invalid_argument(fmt::format("{}: expected an array of numbers, got None", what));
   auto a = py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(h);
   if (!a) {
+    // Out of memory is no wrong type: it is reported as what it is.
+    if (PyErr_ExceptionMatches(PyExc_MemoryError)) throw py::error_already_set();
     PyErr_Clear();
     throw std::invalid_argument(fmt::format("{}: expected an array of numbers, got {}", what,
                                             std::string(py::str(py::type::of(h)))));
@@ -32,7 +35,16 @@ std::string ShapeOf(const py::array& a) {
   return s + (a.ndim() == 1 ? ",)" : ")");
 }
 
-// A rows × cols matrix from an array of that shape.
+}  // namespace
+
+py::str ToStr(const std::string& text) {
+  PyObject* decoded = PyUnicode_DecodeUTF8(text.data(), static_cast<py::ssize_t>(text.size()), "replace");
+  if (decoded == nullptr) throw py::error_already_set();
+  return py::reinterpret_steal<py::str>(decoded);
+}
+
+std::string QuotedRepr(const std::string& text) { return py::repr(ToStr(text)); }
+
 Eigen::MatrixXd ToMatrix(const py::handle& h, py::ssize_t rows, py::ssize_t cols, const char* what) {
   const auto a = AsDoubleArray(h, what);
   const bool vector_ok = cols == 1 && a.ndim() == 1 && a.shape(0) == rows;
@@ -47,8 +59,6 @@ Eigen::MatrixXd ToMatrix(const py::handle& h, py::ssize_t rows, py::ssize_t cols
   }
   return m;
 }
-
-}  // namespace
 
 py::array_t<double> ToArray(const std::vector<Eigen::Vector3d>& vectors) {
   py::array_t<double> out({static_cast<py::ssize_t>(vectors.size()), py::ssize_t{3}});
@@ -89,15 +99,23 @@ std::vector<Eigen::Vector3d> ToVectors(const py::handle& h, const char* what) {
 }
 
 Grid ToGrid(const py::handle& h, const char* what, py::ssize_t max_values) {
-  const auto a = AsDoubleArray(h, what);
-  if (a.ndim() != 2) {
+  if (h.is_none()) throw std::invalid_argument(fmt::format("{}: expected an array of numbers, got None", what));
+  // The shape is checked on the array as given (a view is not copied), before
+  // the conversion to contiguous doubles copies it.
+  const py::array given = py::module_::import("numpy").attr("asarray")(h);
+  // Booleans and numbers convert; anything else (objects, strings) must
+  // convert as numbers or is refused as no array of numbers.
+  const char kind = given.dtype().kind();
+  if (kind != 'b' && kind != 'i' && kind != 'u' && kind != 'f') (void)AsDoubleArray(h, what);
+  if (given.ndim() != 2) {
     throw std::invalid_argument(
-        fmt::format("{}: expected a 2-D array (rows, columns), got shape {}", what, ShapeOf(a)));
+        fmt::format("{}: expected a 2-D array (rows, columns), got shape {}", what, ShapeOf(given)));
   }
-  if (a.size() > max_values) {
+  if (given.size() > max_values) {
     throw std::invalid_argument(fmt::format("{}: shape {} holds {} values; at most {} are supported",
-                                            what, ShapeOf(a), a.size(), max_values));
+                                            what, ShapeOf(given), given.size(), max_values));
   }
+  const auto a = AsDoubleArray(given, what);
   return Grid{a.shape(0), a.shape(1), std::vector<double>(a.data(), a.data() + a.size())};
 }
 

@@ -52,8 +52,14 @@ void BindIdsAndTransforms(py::module_& m) {
           },
           py::arg("wxyz"), py::arg("p") = Eigen::Vector3d::Zero().eval(),
           "From a quaternion [w, x, y, z] (normalised here).")
-      .def_static("FromApproximateRotation", &RigidTransform::FromApproximateRotation, py::arg("M"),
-                  py::arg("p") = Eigen::Vector3d::Zero().eval(),
+      .def_static(
+          "FromApproximateRotation",
+          [](const py::handle& M, const py::handle& p) {
+            return RigidTransform::FromApproximateRotation(
+                ToMatrix(M, 3, 3, "RigidTransform.FromApproximateRotation: M"),
+                ToMatrix(p, 3, 1, "RigidTransform.FromApproximateRotation: p"));
+          },
+          py::arg("M"), py::arg("p") = Eigen::Vector3d::Zero().eval(),
                   "The rotation nearest M (U·Vᵀ of its SVD), for a matrix that is a rotation up to round-off,\n"
                   "such as one stored in float32. ValueError for a reflection, a non-finite entry, or a matrix\n"
                   "further than 1e-3 from orthonormal (a scale or shear).")
@@ -85,11 +91,12 @@ void BindIdsAndTransforms(py::module_& m) {
              py::object m4 = py::cast(X).attr("GetAsMatrix4")();
              return "RigidTransform(" + std::string(py::repr(m4)) + ")";
            })
-      .def(py::pickle(
-          [](const RigidTransform& X) {
-            return py::make_tuple(Eigen::Matrix3d(X.rotation()), Eigen::Vector3d(X.translation()));
-          },
-          [](const py::tuple& t) { return ToRigidTransform(t, "RigidTransform"); }));
+      // Rebuilt by the (R, p) constructor (pickle protocols 0 and 1 cannot
+      // rebuild a pybind11 object through __setstate__).
+      .def("__reduce__", [](const RigidTransform& X) {
+        return py::make_tuple(py::type::of<RigidTransform>(),
+                              py::make_tuple(Eigen::Matrix3d(X.rotation()), Eigen::Vector3d(X.translation())));
+      });
 }
 
 }  // namespace hydrocontact::python

@@ -185,7 +185,7 @@ void BindMeshesAndFiles(py::module_& m) {
       .def_property_readonly("point_scalars",
                              [](const VolumeReadResult& r) {
                                py::dict d;
-                               for (const auto& [name, values] : r.point_scalars) d[py::str(name)] = ToArray(values);
+                               for (const auto& [name, values] : r.point_scalars) d[ToStr(name)] = ToArray(values);
                                return d;
                              })
       .def_readonly("num_skipped_cells", &VolumeReadResult::num_skipped_cells)
@@ -193,7 +193,7 @@ void BindMeshesAndFiles(py::module_& m) {
       .def_readonly("orientation_flipped", &VolumeReadResult::orientation_flipped)
       .def("__repr__", [](const VolumeReadResult& r) {
         std::string names;
-        for (const auto& [name, values] : r.point_scalars) names += (names.empty() ? "" : ", ") + name;
+        for (const auto& [name, values] : r.point_scalars) names += (names.empty() ? "" : ", ") + QuotedRepr(name);
         return fmt::format("<VolumeReadResult {}, point scalars [{}], {} cells skipped, {} points unused{}>",
                            std::string(py::repr(py::cast(r.mesh))), names, r.num_skipped_cells, r.num_unused_points,
                            r.orientation_flipped ? ", orientation flipped" : "");
@@ -225,7 +225,7 @@ void BindMeshesAndFiles(py::module_& m) {
         "The file contents of a height field (numbers that read back to the same doubles).");
 
   // Writing.
-  py::enum_<PlyEncoding>(m, "PlyEncoding")
+  PickleByValue(py::enum_<PlyEncoding>(m, "PlyEncoding"))
       .value("kAscii", PlyEncoding::kAscii)
       .value("kBinaryLittleEndian", PlyEncoding::kBinaryLittleEndian)
       .value("kBinaryBigEndian", PlyEncoding::kBinaryBigEndian);

@@ -56,7 +56,7 @@ std::string IdPairRepr(const char* type, const T& r, const char* what, double va
 }  // namespace
 
 void BindResults(py::module_& m) {
-  py::enum_<HydroelasticContactRepresentation>(m, "HydroelasticContactRepresentation")
+  PickleByValue(py::enum_<HydroelasticContactRepresentation>(m, "HydroelasticContactRepresentation"))
       .value("kTriangle", HydroelasticContactRepresentation::kTriangle)
       .value("kPolygon", HydroelasticContactRepresentation::kPolygon);
 
@@ -184,7 +184,7 @@ void BindResults(py::module_& m) {
   py::class_<ContactPatch> patch(m, "ContactPatch",
                                  "The planar contact polygon of A and B (Coal's ContactPatch): points (x, y) in "
                                  "the frame X_WP whose z axis points from A to B.");
-  py::enum_<ContactPatch::Direction>(patch, "Direction")
+  PickleByValue(py::enum_<ContactPatch::Direction>(patch, "Direction"))
       .value("kDefault", ContactPatch::Direction::kDefault)
       .value("kInverted", ContactPatch::Direction::kInverted);
   patch.def(py::init<>())
@@ -252,7 +252,7 @@ void BindResults(py::module_& m) {
         return fmt::format("SpatialAcceleration(alpha_W=[{}, {}, {}], a_W=[{}, {}, {}])", A.alpha_W.x(),
                            A.alpha_W.y(), A.alpha_W.z(), A.a_W.x(), A.a_W.y(), A.a_W.z());
       });
-  py::enum_<ContactKinematicsMethod>(m, "ContactKinematicsMethod")
+  PickleByValue(py::enum_<ContactKinematicsMethod>(m, "ContactKinematicsMethod"))
       .value("kSphereSphere", ContactKinematicsMethod::kSphereSphere)
       .value("kSpherePlane", ContactKinematicsMethod::kSpherePlane)
       .value("kPointPlane", ContactKinematicsMethod::kPointPlane)

@@ -43,7 +43,7 @@ void BindSceneGraph(py::module_& m) {
       .def_readonly("properties", &GeometryState::properties, kByValue)
       .def_readonly("is_half_space", &GeometryState::is_half_space, kByValue)
       .def("__repr__", [](const GeometryState& g) {
-        return fmt::format("<GeometryState {} '{}' on {}: {}, {}>", g.id.to_string(), g.name, g.frame.to_string(),
+        return fmt::format("<GeometryState {} {} on {}: {}, {}>", g.id.to_string(), QuotedRepr(g.name), g.frame.to_string(),
                            std::string(py::repr(FromShape(g.shape))), std::string(py::repr(py::cast(g.properties))));
       });
 

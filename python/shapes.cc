@@ -44,20 +44,6 @@ py::tuple ReduceTo(const T&, py::tuple args) {
   return py::make_tuple(py::type::of<T>(), std::move(args));
 }
 
-// Throws unless a pickled state (a tuple) has `size` entries.
-void RequireStateSize(const py::tuple& state, size_t size, const char* type) {
-  if (state.size() != size) {
-    throw std::invalid_argument(fmt::format("{}: a pickled state has {} entries, got {}", type,
-                                            size, state.size()));
-  }
-}
-
-// Calls set(value) unless the pickled optional `value` is None.
-template <class Setter>
-void SetIfGiven(const py::handle& value, Setter&& set) {
-  if (!value.is_none()) set(value.cast<double>());
-}
-
 }  // namespace
 
 void BindShapesAndProperties(py::module_& m) {
@@ -115,13 +101,13 @@ void BindShapesAndProperties(py::module_& m) {
       .def("file", &Mesh::file)
       .def("scale", &Mesh::scale)
       .def("__reduce__", [](const Mesh& s) { return ReduceTo(s, py::make_tuple(s.file(), s.scale())); })
-      .def("__repr__", [](const Mesh& s) { return fmt::format("Mesh('{}', scale={})", s.file().string(), s.scale()); });
+      .def("__repr__", [](const Mesh& s) { return fmt::format("Mesh({}, scale={})", QuotedRepr(s.file().string()), s.scale()); });
   py::class_<Convex>(m, "Convex", "The convex hull of a mesh file's vertices, scaled.")
       .def(py::init<std::filesystem::path, double>(), py::arg("file"), py::arg("scale") = 1.0)
       .def("file", &Convex::file)
       .def("scale", &Convex::scale)
       .def("__reduce__", [](const Convex& s) { return ReduceTo(s, py::make_tuple(s.file(), s.scale())); })
-      .def("__repr__", [](const Convex& s) { return fmt::format("Convex('{}', scale={})", s.file().string(), s.scale()); });
+      .def("__repr__", [](const Convex& s) { return fmt::format("Convex({}, scale={})", QuotedRepr(s.file().string()), s.scale()); });
   py::class_<HeightField>(
       m, "HeightField",
       "A solid under a smooth (C1 bicubic) surface z = h(x, y) through a grid of sampled heights,\n"
@@ -184,7 +170,7 @@ void BindShapesAndProperties(py::module_& m) {
       });
   m.def("ShapeName", [](const py::object& shape) { return ShapeName(ToShape(shape, "ShapeName")); }, py::arg("shape"), "'Sphere', 'Box', ... for a shape.");
 
-  py::enum_<Compliance>(m, "Compliance", "The hydroelastic compliance of a geometry.")
+  PickleByValue(py::enum_<Compliance>(m, "Compliance", "The hydroelastic compliance of a geometry."))
       .value("kNone", Compliance::kNone)
       .value("kRigid", Compliance::kRigid)
       .value("kCompliant", Compliance::kCompliant);
@@ -210,7 +196,26 @@ void BindShapesAndProperties(py::module_& m) {
 
   py::class_<ContactMaterial>(m, "ContactMaterial",
                               "Optional contact parameters of a geometry (None when unset).")
-      .def(py::init<>())
+      .def(py::init([](std::optional<CoulombFriction> friction, std::optional<double> hunt_crossley_dissipation,
+                       std::optional<double> point_contact_stiffness, std::optional<double> min_cor,
+                       std::optional<double> capture_speed, std::optional<double> min_cor_speed,
+                       std::optional<double> transition_speed) {
+             // Through the setters, which check each value.
+             ContactMaterial c;
+             if (friction) c.set_friction(*friction);
+             if (hunt_crossley_dissipation) c.set_hunt_crossley_dissipation(*hunt_crossley_dissipation);
+             if (point_contact_stiffness) c.set_point_contact_stiffness(*point_contact_stiffness);
+             if (min_cor) c.set_min_cor(*min_cor);
+             if (capture_speed) c.set_capture_speed(*capture_speed);
+             if (min_cor_speed) c.set_min_cor_speed(*min_cor_speed);
+             if (transition_speed) c.set_transition_speed(*transition_speed);
+             return c;
+           }),
+           py::arg("friction") = py::none(), py::arg("hunt_crossley_dissipation") = py::none(),
+           py::arg("point_contact_stiffness") = py::none(), py::arg("min_cor") = py::none(),
+           py::arg("capture_speed") = py::none(), py::arg("min_cor_speed") = py::none(),
+           py::arg("transition_speed") = py::none(),
+           "Every parameter optional (None: unset), checked as its setter checks it.")
       .def("friction", &ContactMaterial::friction)
       .def("set_friction", &ContactMaterial::set_friction)
       .def("hunt_crossley_dissipation", &ContactMaterial::hunt_crossley_dissipation)
@@ -248,28 +253,35 @@ void BindShapesAndProperties(py::module_& m) {
              add_number("transition_speed", c.transition_speed());
              return "ContactMaterial(" + set + ")";
            })
-      .def(py::pickle(
-          [](const ContactMaterial& c) {
-            return py::make_tuple(c.friction(), c.hunt_crossley_dissipation(), c.point_contact_stiffness(),
-                                  c.min_cor(), c.capture_speed(), c.min_cor_speed(), c.transition_speed());
-          },
-          [](const py::tuple& state) {
-            RequireStateSize(state, 7, "ContactMaterial");
-            ContactMaterial c;
-            if (!state[0].is_none()) c.set_friction(state[0].cast<CoulombFriction>());
-            SetIfGiven(state[1], [&](double v) { c.set_hunt_crossley_dissipation(v); });
-            SetIfGiven(state[2], [&](double v) { c.set_point_contact_stiffness(v); });
-            SetIfGiven(state[3], [&](double v) { c.set_min_cor(v); });
-            SetIfGiven(state[4], [&](double v) { c.set_capture_speed(v); });
-            SetIfGiven(state[5], [&](double v) { c.set_min_cor_speed(v); });
-            SetIfGiven(state[6], [&](double v) { c.set_transition_speed(v); });
-            return c;
-          }));
+      .def("__reduce__", [](const ContactMaterial& c) {
+        return ReduceTo(c, py::make_tuple(c.friction(), c.hunt_crossley_dissipation(), c.point_contact_stiffness(),
+                                          c.min_cor(), c.capture_speed(), c.min_cor_speed(), c.transition_speed()));
+      });
   m.def("CombineContactMaterials", &CombineContactMaterials, py::arg("m1"), py::arg("m2"));
 
   py::class_<ProximityProperties>(m, "ProximityProperties",
                                   "How a geometry takes part in contact (see geometry/proximity_properties.h).")
-      .def(py::init<>(), "No hydroelastic representation (point contact and distances only).")
+      .def(py::init([](Compliance compliance, double hydroelastic_modulus, std::optional<double> resolution_hint,
+                       double margin, double slab_thickness, const ContactMaterial& material,
+                       const std::map<std::string, double>& extras) {
+             // Through the setters, which check each value.
+             ProximityProperties p;
+             p.set_compliance(compliance);
+             p.set_hydroelastic_modulus(hydroelastic_modulus);
+             if (resolution_hint) p.set_resolution_hint(*resolution_hint);
+             p.set_margin(margin);
+             p.set_slab_thickness(slab_thickness);
+             p.set_material(material);
+             for (const auto& [name, value] : extras) p.set_extra(name, value);
+             return p;
+           }),
+           py::arg("compliance") = Compliance::kNone,
+           py::arg("hydroelastic_modulus") = ProximityProperties().hydroelastic_modulus(),
+           py::arg("resolution_hint") = py::none(), py::arg("margin") = 0.0,
+           py::arg("slab_thickness") = ProximityProperties().slab_thickness(),
+           py::arg("material") = ContactMaterial(), py::arg("extras") = std::map<std::string, double>(),
+           "Without arguments: no hydroelastic representation (point contact and distances only). Every\n"
+           "value is checked as its setter checks it.")
       .def_static("Rigid", &ProximityProperties::Rigid, py::arg("resolution_hint") = py::none())
       .def_static("Compliant", &ProximityProperties::Compliant, py::arg("hydroelastic_modulus"),
                   py::arg("resolution_hint") = py::none(), "Compliant with the modulus E (Pa).")
@@ -291,7 +303,8 @@ void BindShapesAndProperties(py::module_& m) {
       .def("has_extra", &ProximityProperties::has_extra)
       .def("__repr__",
            [](const ProximityProperties& p) {
-             std::string text = fmt::format("ProximityProperties(compliance={}", to_string(p.compliance()));
+             std::string text =
+                 "ProximityProperties(compliance=" + std::string(py::str(py::cast(p.compliance())));
              if (p.compliance() == Compliance::kCompliant) {
                text += fmt::format(", hydroelastic_modulus={}", p.hydroelastic_modulus());
              }
@@ -305,25 +318,10 @@ void BindShapesAndProperties(py::module_& m) {
              if (!p.extras().empty()) text += ", extras=" + std::string(py::repr(py::cast(p.extras())));
              return text + ")";
            })
-      .def(py::pickle(
-          [](const ProximityProperties& p) {
-            return py::make_tuple(p.compliance(), p.hydroelastic_modulus(), p.resolution_hint(), p.margin(),
-                                  p.slab_thickness(), p.material(), p.extras());
-          },
-          [](const py::tuple& state) {
-            RequireStateSize(state, 7, "ProximityProperties");
-            ProximityProperties p;
-            p.set_compliance(state[0].cast<Compliance>());
-            p.set_hydroelastic_modulus(state[1].cast<double>());
-            SetIfGiven(state[2], [&](double h) { p.set_resolution_hint(h); });
-            p.set_margin(state[3].cast<double>());
-            p.set_slab_thickness(state[4].cast<double>());
-            p.set_material(state[5].cast<ContactMaterial>());
-            for (const auto& [name, value] : state[6].cast<std::map<std::string, double>>()) {
-              p.set_extra(name, value);
-            }
-            return p;
-          }));
+      .def("__reduce__", [](const ProximityProperties& p) {
+        return ReduceTo(p, py::make_tuple(p.compliance(), p.hydroelastic_modulus(), p.resolution_hint(), p.margin(),
+                                          p.slab_thickness(), p.material(), p.extras()));
+      });
 }
 
 }  // namespace hydrocontact::python

@@ -143,3 +143,9 @@ def test_refusals_name_the_culprit():
         hc.HeightField(np.zeros((3, 4)), 1, 1, 0)
     with pytest.raises(ValueError, match="expected an array of numbers"):
         hc.HeightField(object(), 1, 1, 1)
+    with pytest.raises(ValueError, match="'heights': expected an array of numbers, got None"):
+        hc.HeightField(None, 1, 1, 1)
+    # Too many samples is refused from the shape of a view, before any copy
+    # (this one would take 80 GB as doubles).
+    with pytest.raises(ValueError, match=r"shape \(100000, 100000\) holds 10000000000 values; at most 16777216"):
+        hc.HeightField(np.broadcast_to(0.0, (100000, 100000)), 1, 1, 1)

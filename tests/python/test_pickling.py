@@ -12,7 +12,10 @@ import hydrocontact as hc
 
 
 def round_trips(value):
-    return [pickle.loads(pickle.dumps(value)), copy.copy(value), copy.deepcopy(value)]
+    # Every pickle protocol (0 and 1 included: they rebuild objects through
+    # __reduce__, which pybind11's __setstate__ cannot serve), and copies.
+    return [pickle.loads(pickle.dumps(value, protocol)) for protocol in range(pickle.HIGHEST_PROTOCOL + 1)] + \
+        [copy.copy(value), copy.deepcopy(value)]
 
 
 @pytest.mark.parametrize("shape, accessors", [
@@ -87,17 +90,43 @@ def test_proximity_properties_round_trip():
     assert pickle.loads(pickle.dumps(hc.ProximityProperties.Rigid())).compliance() == hc.Compliance.kRigid
 
 
-def test_bad_states_are_refused_by_name():
-    p = hc.ProximityProperties.__new__(hc.ProximityProperties)
-    with pytest.raises(ValueError, match="ProximityProperties: a pickled state has 7 entries, got 2"):
-        p.__setstate__((hc.Compliance.kRigid, 1e6))
-    state = hc.ProximityProperties.Compliant(1e6).__getstate__()
+def test_keyword_constructors_check_their_values():
+    # What pickle calls to rebuild a ContactMaterial or ProximityProperties:
+    # the keyword constructors, which check every value as the setters do.
+    m = hc.ContactMaterial(friction=hc.CoulombFriction(0.5, 0.4), min_cor=0.2)
+    assert m.friction().dynamic_friction() == 0.4 and m.min_cor() == 0.2 and m.capture_speed() is None
+    p = hc.ProximityProperties(compliance=hc.Compliance.kCompliant, hydroelastic_modulus=3e5,
+                               resolution_hint=0.01, material=m, extras={"k": 2.0})
+    assert (p.compliance(), p.hydroelastic_modulus(), p.resolution_hint()) == (hc.Compliance.kCompliant, 3e5, 0.01)
+    assert p.material().min_cor() == 0.2 and p.extras() == {"k": 2.0}
+    # Without arguments: the defaults of ProximityProperties().
+    assert repr(hc.ProximityProperties()) == "ProximityProperties(compliance=Compliance.kNone)"
     with pytest.raises(ValueError, match="hydroelastic_modulus"):
-        p.__setstate__((state[0], -1.0) + state[2:])
-    m = hc.ContactMaterial.__new__(hc.ContactMaterial)
+        hc.ProximityProperties(compliance=hc.Compliance.kCompliant, hydroelastic_modulus=-1.0)
     with pytest.raises(ValueError, match="min_cor"):
-        m.__setstate__((None, None, None, 7.0, None, None, None))
+        hc.ContactMaterial(min_cor=7.0)
+    with pytest.raises(TypeError):
+        hc.ContactMaterial(friction="high")
+
+
+def test_a_shape_is_rebuilt_by_its_constructor():
     # A shape is rebuilt by its constructor, which checks its parameters.
     cls, args = hc.Sphere(1.0).__reduce__()
+    assert cls is hc.Sphere and args == (1.0,)
     with pytest.raises(ValueError, match="radius"):
         cls(-args[0])
+
+
+def test_enums_round_trip_and_the_rest_refuse_cleanly(scene):
+    # Enums pickle by value at every protocol. Objects that do not pickle
+    # (a scene, an id, results) are refused with TypeError at every
+    # protocol: under protocols 0 and 1 they used to be written and then
+    # abort the process when read back.
+    for enum in (hc.Compliance.kCompliant, hc.HydroelasticContactRepresentation.kPolygon,
+                 hc.PlyEncoding.kBinaryBigEndian, hc.ContactKinematicsMethod.kPointPlane):
+        assert all(back == enum and type(back) is type(enum) for back in round_trips(enum))
+    frame = scene.RegisterFrame("f")
+    for value in (scene, frame, hc.SpatialVelocity(), scene.query_object()):
+        for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
+            with pytest.raises(TypeError, match=f"cannot pickle 'hydrocontact.{type(value).__name__}' object"):
+                pickle.dumps(value, protocol)

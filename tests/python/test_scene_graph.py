@@ -182,3 +182,10 @@ def test_float32_rotation_goes_through_from_approximate_rotation():
     np.testing.assert_allclose(X * np.array([1.0, 0, 0]), [1 + math.cos(0.3), 2 + math.sin(0.3), 3], atol=1e-7)
     with pytest.raises(ValueError, match="no rotation up to round-off"):
         hc.RigidTransform.FromApproximateRotation(2 * R)
+    # The wrong shapes are refused as the constructor refuses them.
+    with pytest.raises(ValueError, match=r"FromApproximateRotation: M: expected shape \(3, 3\), got \(2, 2\)"):
+        hc.RigidTransform.FromApproximateRotation(np.eye(2))
+    with pytest.raises(ValueError, match=r"FromApproximateRotation: p: expected shape \(3,\), got \(2,\)"):
+        hc.RigidTransform.FromApproximateRotation(R, [1, 2])
+    with pytest.raises(ValueError, match="det\\(M\\) = -1 is not positive"):
+        hc.RigidTransform.FromApproximateRotation(-R)
