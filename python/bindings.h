@@ -94,14 +94,22 @@ std::vector<Eigen::Vector3d> ToVectors(const py::handle& array, const char* what
 template <size_t K>
 std::vector<std::array<int, K>> ToElements(const py::handle& array, const char* what);
 
+/// What `__reduce__` returns for a value of the bound type T that T's
+/// constructor rebuilds from `args`: pickle (and copy) call the constructor
+/// again, so an unpickled value is checked as a new one is, under every
+/// pickle protocol (pybind11's __setstate__ pickling aborts the process
+/// under protocols 0 and 1).
+template <class T>
+py::tuple ReduceTo(py::tuple args) {
+  return py::make_tuple(py::type::of<T>(), std::move(args));
+}
+
 /// `e` with a __reduce__ that rebuilds a value from its integer (as
 /// `E(int)` does): pybind11's own pickling of enums aborts the process
 /// under pickle protocols 0 and 1. Wrap every py::enum_ in it.
 template <class E>
 py::enum_<E> PickleByValue(py::enum_<E> e) {
-  e.def("__reduce__", [](E value) {
-    return py::make_tuple(py::type::of<E>(), py::make_tuple(static_cast<int>(value)));
-  });
+  e.def("__reduce__", [](E value) { return ReduceTo<E>(py::make_tuple(static_cast<int>(value))); });
   return e;
 }
 

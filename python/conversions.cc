@@ -99,12 +99,11 @@ std::vector<Eigen::Vector3d> ToVectors(const py::handle& h, const char* what) {
 }
 
 Grid ToGrid(const py::handle& h, const char* what, py::ssize_t max_values) {
-  if (h.is_none()) throw std::invalid_argument(fmt::format("{}: expected an array of numbers, got None", what));
   // The shape is checked on the array as given (a view is not copied), before
   // the conversion to contiguous doubles copies it.
   const py::array given = py::module_::import("numpy").attr("asarray")(h);
-  // Booleans and numbers convert; anything else (objects, strings) must
-  // convert as numbers or is refused as no array of numbers.
+  // Booleans and numbers convert; anything else (None, objects, strings)
+  // must convert as numbers or is refused as no array of numbers.
   const char kind = given.dtype().kind();
   if (kind != 'b' && kind != 'i' && kind != 'u' && kind != 'f') (void)AsDoubleArray(h, what);
   if (given.ndim() != 2) {

@@ -94,8 +94,8 @@ void BindIdsAndTransforms(py::module_& m) {
       // Rebuilt by the (R, p) constructor (pickle protocols 0 and 1 cannot
       // rebuild a pybind11 object through __setstate__).
       .def("__reduce__", [](const RigidTransform& X) {
-        return py::make_tuple(py::type::of<RigidTransform>(),
-                              py::make_tuple(Eigen::Matrix3d(X.rotation()), Eigen::Vector3d(X.translation())));
+        return ReduceTo<RigidTransform>(
+            py::make_tuple(Eigen::Matrix3d(X.rotation()), Eigen::Vector3d(X.translation())));
       });
 }
 

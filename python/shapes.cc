@@ -36,12 +36,11 @@ py::object FromShape(const Shape& shape) {
 
 namespace {
 
-// `__reduce__` of a value that its constructor rebuilds from `args`: pickle
-// (and copy) call the constructor again, so an unpickled value is checked as
-// a new one is.
-template <class T>
-py::tuple ReduceTo(const T&, py::tuple args) {
-  return py::make_tuple(py::type::of<T>(), std::move(args));
+// The samples as a (ny, nx) array (a copy).
+py::array_t<double> HeightsArray(const HeightField& f) {
+  py::array_t<double> out({py::ssize_t{f.ny()}, py::ssize_t{f.nx()}});
+  std::copy(f.heights().begin(), f.heights().end(), out.mutable_data());
+  return out;
 }
 
 }  // namespace
@@ -53,7 +52,7 @@ void BindShapesAndProperties(py::module_& m) {
   py::class_<Sphere>(m, "Sphere", "A sphere centred at G's origin.")
       .def(py::init<double>(), py::arg("radius"))
       .def("radius", &Sphere::radius)
-      .def("__reduce__", [](const Sphere& s) { return ReduceTo(s, py::make_tuple(s.radius())); })
+      .def("__reduce__", [](const Sphere& s) { return ReduceTo<Sphere>(py::make_tuple(s.radius())); })
       .def("__repr__", [](const Sphere& s) { return fmt::format("Sphere(radius={})", s.radius()); });
   py::class_<Box>(m, "Box", "A box centred at G's origin, edges along G's axes.")
       .def(py::init<double, double, double>(), py::arg("width"), py::arg("depth"), py::arg("height"))
@@ -63,50 +62,50 @@ void BindShapesAndProperties(py::module_& m) {
       .def("depth", &Box::depth)
       .def("height", &Box::height)
       .def("size", [](const Box& b) { return Eigen::Vector3d(b.size()); })
-      .def("__reduce__", [](const Box& s) { return ReduceTo(s, py::make_tuple(s.width(), s.depth(), s.height())); })
+      .def("__reduce__", [](const Box& s) { return ReduceTo<Box>(py::make_tuple(s.width(), s.depth(), s.height())); })
       .def("__repr__", [](const Box& b) { return fmt::format("Box({}, {}, {})", b.width(), b.depth(), b.height()); });
   py::class_<Cylinder>(m, "Cylinder", "A cylinder centred at G's origin, axis along Gz.")
       .def(py::init<double, double>(), py::arg("radius"), py::arg("length"))
       .def("radius", &Cylinder::radius)
       .def("length", &Cylinder::length)
-      .def("__reduce__", [](const Cylinder& s) { return ReduceTo(s, py::make_tuple(s.radius(), s.length())); })
+      .def("__reduce__", [](const Cylinder& s) { return ReduceTo<Cylinder>(py::make_tuple(s.radius(), s.length())); })
       .def("__repr__", [](const Cylinder& c) { return fmt::format("Cylinder(radius={}, length={})", c.radius(), c.length()); });
   py::class_<Capsule>(m, "Capsule", "A capsule centred at G's origin, axis along Gz (length of the axis).")
       .def(py::init<double, double>(), py::arg("radius"), py::arg("length"))
       .def("radius", &Capsule::radius)
       .def("length", &Capsule::length)
-      .def("__reduce__", [](const Capsule& s) { return ReduceTo(s, py::make_tuple(s.radius(), s.length())); })
+      .def("__reduce__", [](const Capsule& s) { return ReduceTo<Capsule>(py::make_tuple(s.radius(), s.length())); })
       .def("__repr__", [](const Capsule& c) { return fmt::format("Capsule(radius={}, length={})", c.radius(), c.length()); });
   py::class_<Ellipsoid>(m, "Ellipsoid", "An ellipsoid centred at G's origin, semi-axes a, b, c along Gx, Gy, Gz.")
       .def(py::init<double, double, double>(), py::arg("a"), py::arg("b"), py::arg("c"))
       .def("a", &Ellipsoid::a)
       .def("b", &Ellipsoid::b)
       .def("c", &Ellipsoid::c)
-      .def("__reduce__", [](const Ellipsoid& s) { return ReduceTo(s, py::make_tuple(s.a(), s.b(), s.c())); })
+      .def("__reduce__", [](const Ellipsoid& s) { return ReduceTo<Ellipsoid>(py::make_tuple(s.a(), s.b(), s.c())); })
       .def("__repr__", [](const Ellipsoid& e) { return fmt::format("Ellipsoid({}, {}, {})", e.a(), e.b(), e.c()); });
   py::class_<Torus>(m, "Torus", "A torus centred at G's origin about Gz.")
       .def(py::init<double, double>(), py::arg("major_radius"), py::arg("minor_radius"))
       .def("major_radius", &Torus::major_radius)
       .def("minor_radius", &Torus::minor_radius)
-      .def("__reduce__", [](const Torus& s) { return ReduceTo(s, py::make_tuple(s.major_radius(), s.minor_radius())); })
+      .def("__reduce__", [](const Torus& s) { return ReduceTo<Torus>(py::make_tuple(s.major_radius(), s.minor_radius())); })
       .def("__repr__", [](const Torus& t) {
         return fmt::format("Torus(major_radius={}, minor_radius={})", t.major_radius(), t.minor_radius());
       });
   py::class_<HalfSpace>(m, "HalfSpace", "The half-space z ≤ 0 of G (outward normal +Gz).")
       .def(py::init<>())
-      .def("__reduce__", [](const HalfSpace& s) { return ReduceTo(s, py::make_tuple()); })
+      .def("__reduce__", [](const HalfSpace&) { return ReduceTo<HalfSpace>(py::make_tuple()); })
       .def("__repr__", [](const HalfSpace&) { return std::string("HalfSpace()"); });
   py::class_<Mesh>(m, "Mesh", "A mesh file (any format of SupportedMeshFileExtensions()), positions scaled.")
       .def(py::init<std::filesystem::path, double>(), py::arg("file"), py::arg("scale") = 1.0)
       .def("file", &Mesh::file)
       .def("scale", &Mesh::scale)
-      .def("__reduce__", [](const Mesh& s) { return ReduceTo(s, py::make_tuple(s.file(), s.scale())); })
+      .def("__reduce__", [](const Mesh& s) { return ReduceTo<Mesh>(py::make_tuple(s.file(), s.scale())); })
       .def("__repr__", [](const Mesh& s) { return fmt::format("Mesh({}, scale={})", QuotedRepr(s.file().string()), s.scale()); });
   py::class_<Convex>(m, "Convex", "The convex hull of a mesh file's vertices, scaled.")
       .def(py::init<std::filesystem::path, double>(), py::arg("file"), py::arg("scale") = 1.0)
       .def("file", &Convex::file)
       .def("scale", &Convex::scale)
-      .def("__reduce__", [](const Convex& s) { return ReduceTo(s, py::make_tuple(s.file(), s.scale())); })
+      .def("__reduce__", [](const Convex& s) { return ReduceTo<Convex>(py::make_tuple(s.file(), s.scale())); })
       .def("__repr__", [](const Convex& s) { return fmt::format("Convex({}, scale={})", QuotedRepr(s.file().string()), s.scale()); });
   py::class_<HeightField>(
       m, "HeightField",
@@ -138,11 +137,7 @@ void BindShapesAndProperties(py::module_& m) {
       .def("thickness", &HeightField::thickness)
       .def(
           "heights",
-          [](const HeightField& f) {
-            py::array_t<double> out({py::ssize_t{f.ny()}, py::ssize_t{f.nx()}});
-            std::copy(f.heights().begin(), f.heights().end(), out.mutable_data());
-            return out;
-          },
+          &HeightsArray,
           "The samples as a (ny, nx) array (a copy): heights()[j, i] is sample (i, j).")
       .def(
           "height",
@@ -162,7 +157,7 @@ void BindShapesAndProperties(py::module_& m) {
       .def("half_y", &HeightField::half_y)
       .def("__reduce__",
            [](const HeightField& f) {
-             return ReduceTo(f, py::make_tuple(py::cast(f).attr("heights")(), f.dx(), f.dy(), f.thickness()));
+             return ReduceTo<HeightField>(py::make_tuple(HeightsArray(f), f.dx(), f.dy(), f.thickness()));
            })
       .def("__repr__", [](const HeightField& f) {
         return fmt::format("HeightField(nx={}, ny={}, dx={}, dy={}, thickness={})", f.nx(), f.ny(), f.dx(), f.dy(),
@@ -183,7 +178,7 @@ void BindShapesAndProperties(py::module_& m) {
       .def("viscous_friction", &CoulombFriction::viscous_friction)
       .def("__reduce__",
            [](const CoulombFriction& f) {
-             return ReduceTo(f, py::make_tuple(f.static_friction(), f.dynamic_friction(), f.viscous_friction()));
+             return ReduceTo<CoulombFriction>(py::make_tuple(f.static_friction(), f.dynamic_friction(), f.viscous_friction()));
            })
       .def("__repr__", [](const CoulombFriction& f) {
         return fmt::format("CoulombFriction(static_friction={}, dynamic_friction={}, viscous_friction={})",
@@ -254,7 +249,7 @@ void BindShapesAndProperties(py::module_& m) {
              return "ContactMaterial(" + set + ")";
            })
       .def("__reduce__", [](const ContactMaterial& c) {
-        return ReduceTo(c, py::make_tuple(c.friction(), c.hunt_crossley_dissipation(), c.point_contact_stiffness(),
+        return ReduceTo<ContactMaterial>(py::make_tuple(c.friction(), c.hunt_crossley_dissipation(), c.point_contact_stiffness(),
                                           c.min_cor(), c.capture_speed(), c.min_cor_speed(), c.transition_speed()));
       });
   m.def("CombineContactMaterials", &CombineContactMaterials, py::arg("m1"), py::arg("m2"));
@@ -319,7 +314,7 @@ void BindShapesAndProperties(py::module_& m) {
              return text + ")";
            })
       .def("__reduce__", [](const ProximityProperties& p) {
-        return ReduceTo(p, py::make_tuple(p.compliance(), p.hydroelastic_modulus(), p.resolution_hint(), p.margin(),
+        return ReduceTo<ProximityProperties>(py::make_tuple(p.compliance(), p.hydroelastic_modulus(), p.resolution_hint(), p.margin(),
                                           p.slab_thickness(), p.material(), p.extras()));
       });
 }
