@@ -181,6 +181,24 @@ void IntersectElements(const CallData& call, std::span<const int> elements_N, Co
     }
     if (below_N == 4 || above_N == 4) return;
 
+    // Then whether the two tetrahedra are apart (see SeparatedByFace), on
+    // e_N's face planes, cached. Their boxes overlap, yet a face of e_N
+    // separates 42–48% of such pairs (two gmsh spheres; the graded spheres
+    // of the primitives), more than the plane tests below, and at less
+    // cost per rejection: so it comes first (every test here only rejects,
+    // so their order does not change the result). A piece lying in a face
+    // of e_N (face_N ≥ 0 below) is not lost to round-off here: e_M then
+    // spans the plane or lies on e_N's side of it, so not all four of its
+    // vertices are outside that face.
+    const VolumeMesh::Element& tN = mesh_N.element(e_N);
+    const std::array<const Eigen::Vector3d*, 4> v{&mesh_M.vertex(tM[0]), &mesh_M.vertex(tM[1]),
+                                                  &mesh_M.vertex(tM[2]), &mesh_M.vertex(tM[3])};
+    const std::array<const Eigen::Vector3d*, 4> w{&vertex_M(tN[0]), &vertex_M(tN[1]),
+                                                  &vertex_M(tN[2]), &vertex_M(tN[3])};
+    const std::array<ClipHalfSpace, 4>& faces_N = scratch.faces_M.Get(
+        e_N, [&](int) { return TetrahedronFaceHalfSpaces(tN, w); });
+    if (SeparatedByFace(faces_N, v)) return;
+
     const Eigen::Vector3d& grad_M = pressure_M.EvaluateGradient(e_M);
     const Eigen::Vector3d& grad_N = p_N.grad_M;
     // The equilibrium plane h = p_M − p_N = 0 has normal ∇h = ∇p_M − ∇p_N.
@@ -193,12 +211,6 @@ void IntersectElements(const CallData& call, std::span<const int> elements_N, Co
                           !IsAlongPressureGradientUnnormalized(-grad_h, grad_h_sq, grad_N))) {
       return;
     }
-
-    const VolumeMesh::Element& tN = mesh_N.element(e_N);
-    const std::array<const Eigen::Vector3d*, 4> v{&mesh_M.vertex(tM[0]), &mesh_M.vertex(tM[1]),
-                                                  &mesh_M.vertex(tM[2]), &mesh_M.vertex(tM[3])};
-    const std::array<const Eigen::Vector3d*, 4> w{&vertex_M(tN[0]), &vertex_M(tN[1]),
-                                                  &vertex_M(tN[2]), &vertex_M(tN[3])};
 
     // h at e_M's vertices, from e_M's exact vertex values: the plane must
     // cross e_M. Values within the round-off band are exactly 0 (on the
@@ -233,14 +245,6 @@ void IntersectElements(const CallData& call, std::span<const int> elements_N, Co
         !SignChangesAcross(compliant_M, e_M, face_M, compliant_N, e_N, face_N, R_MN, grad_h)) {
       return;
     }
-
-    // Then whether the two tetrahedra are apart (see SeparatedByFace). A
-    // piece lying in a face of e_N (face_N ≥ 0) is not lost to round-off
-    // here: e_M then spans the plane or lies on e_N's side of it, so not all
-    // four of its vertices are outside that face.
-    const std::array<ClipHalfSpace, 4>& faces_N = scratch.faces_M.Get(
-        e_N, [&](int) { return TetrahedronFaceHalfSpaces(tN, w); });
-    if (SeparatedByFace(faces_N, v)) return;
 
     ClipPolygon* in = &scratch.buffers[0];
     SliceTetrahedron(vertices, h, grad_h, in);

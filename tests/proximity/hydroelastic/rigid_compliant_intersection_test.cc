@@ -162,6 +162,7 @@ namespace HYDROCONTACT_TEST_FILE {
 
 using test::ReverseExecutor;
 using test::SamePolygons;
+using test::SortedRecords;
 using test::ThreadsExecutor;
 
 TEST_CASE("A huge rigid mesh split across threads gives the unsplit polygons, byte for byte, in order",
@@ -240,25 +241,6 @@ ContactPolygons BruteForcePolygons(const CompliantMesh& C, const RigidMesh& R, c
     }
   }
   return result;
-}
-
-// Each polygon as one list of numbers (vertices, normal, gradients), the
-// lists sorted: equal for two sets of polygons that hold the same polygons,
-// bit for bit, in any order.
-std::vector<std::vector<double>> SortedRecords(const ContactPolygons& polygons) {
-  std::vector<std::vector<double>> records;
-  for (int k = 0; k < polygons.num_polygons(); ++k) {
-    std::vector<double> r;
-    for (int i = polygons.begin(k); i < polygons.ends[k]; ++i) {
-      r.insert(r.end(), polygons.vertices[i].data(), polygons.vertices[i].data() + 4);
-    }
-    for (const Vector3d* v : {&polygons.normals[k], &polygons.grad_first[k], &polygons.grad_second[k]}) {
-      r.insert(r.end(), v->data(), v->data() + 3);
-    }
-    records.push_back(std::move(r));
-  }
-  std::sort(records.begin(), records.end());
-  return records;
 }
 
 TEST_CASE("The kernel's early rejections drop no polygon: the brute-force pairs agree, bit for bit",
