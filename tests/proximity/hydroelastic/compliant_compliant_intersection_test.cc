@@ -399,13 +399,15 @@ ContactPolygons BruteForcePolygons(const CompliantMesh& M, const CompliantMesh& 
 TEST_CASE("The compliant-compliant kernel's early rejections drop no polygon: brute force agrees, bit for bit",
           "[compliant_compliant]") {
   // The kernel rejects most pairs of tetrahedra whose boxes overlap before
-  // slicing (pressure ranges that do not meet, a face plane of either
-  // tetrahedron with the other wholly outside it, the equilibrium plane
-  // missing either one): a rejection of a pair that yields a polygon would
-  // show here as a polygon missing from the kernel's output. Random poses
-  // of a cone sphere (long elements, whose boxes overlap many elements they
-  // never meet), a slab grid box and a graded sphere primitive, with
-  // different moduli so that the equilibrium planes are not mid-planes.
+  // slicing (pressure ranges that do not meet, a face plane of e_N with e_M
+  // wholly outside it, the equilibrium plane missing either one): a
+  // rejection of a pair that yields a polygon would show here as a polygon
+  // missing from the kernel's output (the test fails so when the range test
+  // compares with the top of p_N's range instead of its bottom). Random
+  // poses of a cone sphere (long elements, whose boxes overlap many
+  // elements they never meet), a slab grid box and a graded sphere
+  // primitive, with different moduli so that the equilibrium planes are not
+  // mid-planes.
   const CompliantMesh cone_sphere = test::MakeConeSphere(1.0, 2, kE);
   const CompliantMesh slab = test::MakeSlabBox(Vector3d(0.9, 0.8, 0.6), Eigen::Vector3i(4, 3, 3), /*axis=*/2, 3 * kE);
   // (Its peak pressure, 1.7 kE, is neither the cone sphere's, kE, nor the
