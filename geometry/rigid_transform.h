@@ -34,8 +34,7 @@ class RigidTransform {
     if (!R_.allFinite() || !p_.allFinite()) {
       throw std::invalid_argument("RigidTransform: non-finite rotation or translation");
     }
-    const double orthonormality_error =
-        (R_ * R_.transpose() - Eigen::Matrix3d::Identity()).cwiseAbs().maxCoeff();
+    const double orthonormality_error = OrthonormalityError(R_);
     if (orthonormality_error > kRotationTolerance || R_.determinant() < 0) {
       throw std::invalid_argument(fmt::format(
           "RigidTransform: the matrix is not a proper rotation (|R·Rᵀ − I| = {:g}, det = {:g}){}",
@@ -69,8 +68,7 @@ class RigidTransform {
       throw std::invalid_argument(
           "RigidTransform::FromApproximateRotation: non-finite rotation or translation");
     }
-    const double orthonormality_error =
-        (M * M.transpose() - Eigen::Matrix3d::Identity()).cwiseAbs().maxCoeff();
+    const double orthonormality_error = OrthonormalityError(M);
     const double det = M.determinant();
     if (!(det > 0)) {
       throw std::invalid_argument(fmt::format(
@@ -170,6 +168,12 @@ class RigidTransform {
   }
 
  private:
+  // max |M·Mᵀ − I|: how far M is from orthonormal, as both tolerances
+  // above measure it.
+  static double OrthonormalityError(const Eigen::Matrix3d& M) {
+    return (M * M.transpose() - Eigen::Matrix3d::Identity()).cwiseAbs().maxCoeff();
+  }
+
   Eigen::Matrix3d R_{Eigen::Matrix3d::Identity()};
   Eigen::Vector3d p_{Eigen::Vector3d::Zero()};
 };

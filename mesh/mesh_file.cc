@@ -77,14 +77,17 @@ MeshFileData ReadMeshFile(const std::filesystem::path& file, double scale) {
 }
 
 TriangleSurfaceMesh ReadMeshFileSurface(const std::filesystem::path& file, double scale) {
-  MeshFileData data = ReadMeshFile(file, scale);
-  if (data.surface) return std::move(data.surface->mesh);
-  return ExtractBoundary(data.volume->mesh).surface;
+  return MeshFileSurface(ReadMeshFile(file, scale));
 }
 
 TriangleSurfaceMesh MeshFileSurface(const MeshFileData& data) {
   if (data.surface) return data.surface->mesh;
   return ExtractBoundary(data.volume->mesh).surface;
+}
+
+TriangleSurfaceMesh MeshFileSurface(MeshFileData&& data) {
+  if (data.surface) return std::move(data.surface->mesh);
+  return MeshFileSurface(data);
 }
 
 }  // namespace hydrocontact

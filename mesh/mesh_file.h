@@ -64,5 +64,7 @@ TriangleSurfaceMesh ReadMeshFileSurface(const std::filesystem::path& file, doubl
 /// Precondition: `data` holds a surface or a volume (as ReadMeshFile's
 /// results do).
 TriangleSurfaceMesh MeshFileSurface(const MeshFileData& data);
+/// As above, moving the surface out of `data` instead of copying it.
+TriangleSurfaceMesh MeshFileSurface(MeshFileData&& data);
 
 }  // namespace hydrocontact

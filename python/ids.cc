@@ -60,9 +60,9 @@ void BindIdsAndTransforms(py::module_& m) {
                 ToMatrix(p, 3, 1, "RigidTransform.FromApproximateRotation: p"));
           },
           py::arg("M"), py::arg("p") = Eigen::Vector3d::Zero().eval(),
-                  "The rotation nearest M (U·Vᵀ of its SVD), for a matrix that is a rotation up to round-off,\n"
-                  "such as one stored in float32. ValueError for a reflection, a non-finite entry, or a matrix\n"
-                  "further than 1e-3 from orthonormal (a scale or shear).")
+          "The rotation nearest M (U·Vᵀ of its SVD), for a matrix that is a rotation up to round-off,\n"
+          "such as one stored in float32. ValueError for a reflection, a non-finite entry, or a matrix\n"
+          "further than 1e-3 from orthonormal (a scale or shear).")
       .def_static("Identity", &RigidTransform::Identity)
       .def("rotation", [](const RigidTransform& X) { return Eigen::Matrix3d(X.rotation()); }, "R_AB, 3×3.")
       .def("translation", [](const RigidTransform& X) { return Eigen::Vector3d(X.translation()); },

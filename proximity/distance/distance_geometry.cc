@@ -27,12 +27,6 @@ namespace {
 // MakeTorusSurfaceMesh puts 6⌈r/h⌉ = 48 segments around the tube.
 constexpr double kTorusTessellationSegment = 1.0 / 8;
 
-// The closed surface of a Mesh shape: the surface file itself, or the
-// boundary of the volume file.
-TriangleSurfaceMesh ReadMeshSurface(const Mesh& mesh) {
-  return ReadMeshFileSurface(mesh.file(), mesh.scale());
-}
-
 double MaxVertexNorm(const std::vector<Eigen::Vector3d>& vertices) {
   double r = 0;
   for (const Eigen::Vector3d& v : vertices) r = std::max(r, v.norm());
@@ -125,8 +119,9 @@ DistanceGeometry MakeDistanceGeometry(const Shape& shape, const MeshFileData* me
     g.hull = std::shared_ptr<const TriangleSurfaceMesh>(g.mesh, &g.mesh->mesh);
     g.bounding_radius = MaxVertexNorm(g.mesh->mesh.vertices());
   } else if (const auto* mesh = std::get_if<Mesh>(&shape)) {
-    TriangleSurfaceMesh surface =
-        mesh_file_data ? MeshFileSurface(*mesh_file_data) : ReadMeshSurface(*mesh);
+    // The surface file itself, or the boundary of the volume file.
+    TriangleSurfaceMesh surface = mesh_file_data ? MeshFileSurface(*mesh_file_data)
+                                                 : ReadMeshFileSurface(mesh->file(), mesh->scale());
     try {
       g.mesh = std::make_shared<const MeshDistanceData>(MakeMeshDistanceData(std::move(surface)));
     } catch (const std::invalid_argument& e) {

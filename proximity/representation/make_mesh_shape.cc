@@ -23,14 +23,6 @@ namespace {
       mesh.file().string(), mesh.file().extension().string(), SupportedMeshFileExtensions()));
 }
 
-// The file's contents: the caller's `file_data` when given, else read into
-// `storage`.
-const MeshFileData& FileData(const Mesh& mesh, const MeshFileData* file_data,
-                             std::optional<MeshFileData>* storage) {
-  if (file_data) return *file_data;
-  return storage->emplace(ReadMeshFile(mesh.file(), mesh.scale()));
-}
-
 // Runs `make`, prefixing any std::invalid_argument with the file's name.
 template <class F>
 auto NamingFile(const Mesh& mesh, F&& make) {
@@ -54,8 +46,8 @@ TriangleSurfaceMesh MakeMeshSurfaceMesh(const Mesh& mesh, double margin,
                                         const MeshFileData* file_data) {
   internal::RequireMargin("Mesh", margin);
   if (!IsSupportedMeshFile(mesh.file())) UnknownExtension(mesh);
-  std::optional<MeshFileData> storage;
-  const TriangleSurfaceMesh surface = MeshFileSurface(FileData(mesh, file_data, &storage));
+  const TriangleSurfaceMesh surface =
+      file_data ? MeshFileSurface(*file_data) : ReadMeshFileSurface(mesh.file(), mesh.scale());
   ValidateClosedSurface(surface, fmt::format("Mesh '{}'", mesh.file().string()));
   if (margin == 0) return surface;
   return NamingFile(mesh, [&] { return InflateSurfaceMesh(surface, margin); });
@@ -86,8 +78,8 @@ std::optional<double> MeshResolutionHintUsed(const Mesh& mesh, double margin,
     return std::nullopt;
   }
   if (resolution_hint) return resolution_hint;
-  std::optional<MeshFileData> storage;
-  const TriangleSurfaceMesh surface = MeshFileSurface(FileData(mesh, file_data, &storage));
+  const TriangleSurfaceMesh surface =
+      file_data ? MeshFileSurface(*file_data) : ReadMeshFileSurface(mesh.file(), mesh.scale());
   return NamingFile(mesh, [&] { return DefaultSurfaceResolutionHint(surface, margin); });
 }
 
@@ -96,8 +88,10 @@ VolumeMeshWithExtent MakeMeshVolumeMesh(const Mesh& mesh, double margin,
                                         const MeshFileData* file_data) {
   internal::RequireMargin("Mesh", margin);
   if (!IsSupportedMeshFile(mesh.file())) UnknownExtension(mesh);
+  // The caller's contents, or the file read here.
   std::optional<MeshFileData> storage;
-  const MeshFileData& contents = FileData(mesh, file_data, &storage);
+  const MeshFileData& contents =
+      file_data ? *file_data : storage.emplace(ReadMeshFile(mesh.file(), mesh.scale()));
   if (!contents.volume) {
     const TriangleSurfaceMesh& surface = contents.surface->mesh;
     ValidateClosedSurface(surface, fmt::format("Mesh '{}'", mesh.file().string()));

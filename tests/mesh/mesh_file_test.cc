@@ -50,6 +50,32 @@ TEST_CASE("ReadMeshFile dispatches by extension, every surface format gives one 
   CHECK(MeshFileHoldsVolume("x.msh"));
 }
 
+TEST_CASE("MeshFileSurface gives ReadMeshFileSurface's surface, copied from read contents or moved out",
+          "[mesh_file]") {
+  ScratchDirectory dir;
+  const auto surface_file = dir.Write("a.obj", WriteObjString(test::MakeIcosphere(1, 0.5)));
+  const auto volume_file = dir.Write("cube.vtk", WriteVtkVolumeString(test::MakeKuhnCube(2)));
+  for (const auto& file : {surface_file, volume_file}) {
+    INFO(file.string());
+    const TriangleSurfaceMesh read = ReadMeshFileSurface(file, 1.5);
+    REQUIRE(read.num_triangles() > 0);
+    MeshFileData data = ReadMeshFile(file, 1.5);
+    // From contents a caller keeps: the same triangles, the contents intact.
+    CHECK(MeshFileSurface(data).Equal(read));
+    if (data.surface) CHECK(data.surface->mesh.Equal(read));
+    // From contents handed over: the same triangles; a surface file's own
+    // surface is moved out, not copied (it is left empty), and a volume
+    // is left as it was (its boundary is extracted).
+    const bool holds_surface = data.surface.has_value();
+    CHECK(MeshFileSurface(std::move(data)).Equal(read));
+    if (holds_surface) {
+      CHECK(data.surface->mesh.num_triangles() == 0);  // NOLINT(bugprone-use-after-move)
+    } else {
+      CHECK(data.volume->mesh.num_elements() > 0);  // NOLINT(bugprone-use-after-move)
+    }
+  }
+}
+
 TEST_CASE("Every text format reads the same after a UTF-8 byte order mark", "[mesh_file]") {
   // Editors on Windows start text files with EF BB BF; the readers skip it,
   // so each file reads to the same vertices and elements with it as without.
