@@ -31,6 +31,7 @@
 #include <pybind11/eigen.h>
 #pragma GCC diagnostic pop
 #include <pybind11/numpy.h>
+#include "python/real_eigen_caster.h"
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 #include <pybind11/stl/filesystem.h>
@@ -120,6 +121,20 @@ py::str ToStr(const std::string& text);
 /// The Python repr of ToStr(text): quoted, with quotes and control
 /// characters escaped, as UTF-8.
 std::string QuotedRepr(const std::string& text);
+
+/// Why `array` is not an array of real numbers, or null: a NumPy masked
+/// array with a masked entry, or an array of complex numbers, dates,
+/// durations or structured records (float64 casts of these drop or invent
+/// meaning). Anything else passes here (lists, objects and strings are
+/// judged by the conversion to float64).
+const char* WhyNotRealNumbers(const py::handle& array);
+
+/// `array` (a NumPy array, or anything numpy.asarray takes) as a
+/// C-contiguous float64 array, converted as numpy.asarray does.
+/// @throws std::invalid_argument naming `what` if it is None, if
+///         WhyNotRealNumbers says why, or if it does not convert.
+py::array_t<double, py::array::c_style | py::array::forcecast> AsDoubleArray(const py::handle& array,
+                                                                             const char* what);
 
 /// A rows × cols matrix from an array of that shape (a vector: cols = 1,
 /// from an array of shape (rows,) or (rows, 1)).

@@ -13,22 +13,6 @@
 namespace hydrocontact::python {
 namespace {
 
-// `h` as a C-contiguous float64 array (converting lists, tuples and other
-// dtypes as numpy.asarray does).
-py::array_t<double, py::array::c_style | py::array::forcecast> AsDoubleArray(const py::handle& h,
-                                                                             const char* what) {
-  if (h.is_none()) throw std::invalid_argument(fmt::format("{}: expected an array of numbers, got None", what));
-  auto a = py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(h);
-  if (!a) {
-    // Out of memory is no wrong type: it is reported as what it is.
-    if (PyErr_ExceptionMatches(PyExc_MemoryError)) throw py::error_already_set();
-    PyErr_Clear();
-    throw std::invalid_argument(fmt::format("{}: expected an array of numbers, got {}", what,
-                                            std::string(py::str(py::type::of(h)))));
-  }
-  return a;
-}
-
 std::string ShapeOf(const py::array& a) {
   std::string s = "(";
   for (py::ssize_t i = 0; i < a.ndim(); ++i) s += (i ? ", " : "") + std::to_string(a.shape(i));
@@ -36,6 +20,70 @@ std::string ShapeOf(const py::array& a) {
 }
 
 }  // namespace
+
+const char* WhyNotRealNumbers(const py::handle& h) {
+  // numpy.ma.MaskedArray, looked up once and kept for the process's life
+  // (released, so nothing touches it after the interpreter has finalised).
+  static const py::handle masked_array_type =
+      py::object(py::module_::import("numpy.ma").attr("MaskedArray")).release();
+  if (py::isinstance(h, masked_array_type)) {
+    const bool any_masked =
+        py::module_::import("numpy.ma").attr("getmaskarray")(h).attr("any")().cast<bool>();
+    if (any_masked) return "has masked entries (fill them first, e.g. with numpy.ma.filled)";
+    return nullptr;
+  }
+  if (!py::isinstance<py::array>(h)) return nullptr;
+  // Casting these to float64 would drop an imaginary part, or turn dates
+  // and durations into counts of an arbitrary unit: never what was meant.
+  switch (py::reinterpret_borrow<py::array>(h).dtype().kind()) {
+    case 'c':
+      return "has complex values (pass the real part explicitly if that is what is meant)";
+    case 'm':
+    case 'M':
+      return "holds dates or durations, not numbers";
+    case 'V':
+      return "holds structured records, not numbers";
+    default:
+      return nullptr;
+  }
+}
+
+namespace {
+
+// @throws std::invalid_argument naming `what` if WhyNotRealNumbers(h) says why.
+void RequireRealNumbers(const py::handle& h, const char* what) {
+  if (const char* why = WhyNotRealNumbers(h)) {
+    throw std::invalid_argument(fmt::format("{}: expected real numbers, but the array {}", what, why));
+  }
+}
+
+}  // namespace
+
+py::array_t<double, py::array::c_style | py::array::forcecast> AsDoubleArray(const py::handle& h,
+                                                                             const char* what) {
+  if (h.is_none()) throw std::invalid_argument(fmt::format("{}: expected an array of numbers, got None", what));
+  auto refuse = [&] {
+    // Out of memory is no wrong type: it is reported as what it is.
+    if (PyErr_Occurred() && PyErr_ExceptionMatches(PyExc_MemoryError)) throw py::error_already_set();
+    PyErr_Clear();
+    return std::invalid_argument(fmt::format("{}: expected an array of numbers, got {}", what,
+                                             std::string(py::str(py::type::of(h)))));
+  };
+  // The mask is checked on what was given (numpy.asarray drops it), the
+  // dtype on what NumPy makes of it (a list of complex numbers becomes a
+  // complex array).
+  RequireRealNumbers(h, what);
+  py::object given = py::reinterpret_borrow<py::object>(h);
+  if (!py::isinstance<py::array>(h)) {
+    py::array converted = py::array::ensure(h);
+    if (!converted) throw refuse();
+    RequireRealNumbers(converted, what);
+    given = std::move(converted);
+  }
+  auto a = py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(given);
+  if (!a) throw refuse();
+  return a;
+}
 
 py::str ToStr(const std::string& text) {
   PyObject* decoded = PyUnicode_DecodeUTF8(text.data(), static_cast<py::ssize_t>(text.size()), "replace");
@@ -100,7 +148,9 @@ std::vector<Eigen::Vector3d> ToVectors(const py::handle& h, const char* what) {
 
 Grid ToGrid(const py::handle& h, const char* what, py::ssize_t max_values) {
   // The shape is checked on the array as given (a view is not copied), before
-  // the conversion to contiguous doubles copies it.
+  // the conversion to contiguous doubles copies it; a mask before asarray
+  // drops it.
+  RequireRealNumbers(h, what);
   const py::array given = py::module_::import("numpy").attr("asarray")(h);
   // Booleans and numbers convert; anything else (None, objects, strings)
   // must convert as numbers or is refused as no array of numbers.
@@ -120,6 +170,7 @@ Grid ToGrid(const py::handle& h, const char* what, py::ssize_t max_values) {
 
 template <size_t K>
 std::vector<std::array<int, K>> ToElements(const py::handle& h, const char* what) {
+  RequireRealNumbers(h, what);  // (a mask, which asarray would drop)
   const py::array raw = py::module_::import("numpy").attr("asarray")(h);
   // (An empty list, of whatever dtype, or (0, K): no elements; see ToVectors.)
   if (raw.size() == 0 && (raw.ndim() == 1 || (raw.ndim() == 2 && raw.shape(1) == static_cast<py::ssize_t>(K)))) {

@@ -54,11 +54,9 @@ struct VtkArrays {
   VtkArrays(const py::dict& scalars, const py::dict& vectors) {
     scalar_storage.reserve(scalars.size());
     for (const auto& [name, values] : scalars) {
-      const auto a = py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(values);
-      if (!a || a.ndim() != 1) {
-        throw std::invalid_argument("WriteVtk: point scalar '" + py::str(name).cast<std::string>() +
-                                    "' must be a 1-D array of numbers");
-      }
+      const std::string what = "WriteVtk: point scalar '" + py::str(name).cast<std::string>() + "'";
+      const auto a = AsDoubleArray(values, what.c_str());
+      if (a.ndim() != 1) throw std::invalid_argument(what + " must be a 1-D array of numbers");
       scalar_storage.emplace_back(a.data(), a.data() + a.size());
       point_scalars.push_back({py::str(name), &scalar_storage.back()});
     }

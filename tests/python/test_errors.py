@@ -209,3 +209,73 @@ def test_files(tmp_path):
         hc.TriangleSurfaceMesh(np.zeros((0, 5)), [[0, 1, 2]])
     with raises_exactly(ValueError, "TriangleSurfaceMesh: triangles: expected shape (n, 3), got (3, 0)"):
         hc.TriangleSurfaceMesh([[0, 0, 0], [1, 0, 0], [0, 1, 0]], np.zeros((3, 0), dtype=np.int64))
+
+
+def test_arrays_that_are_not_real_numbers_are_refused():
+    """A float64 cast of a complex array drops the imaginary part, of a masked
+    array reads the values under the mask, of a datetime array gives counts of
+    its unit: each of them used to pass (with at most a NumPy warning) and give
+    a surface or a pose the caller never meant. They are refused on every path
+    an array comes in by, naming the argument where the module converts it
+    itself, and as pybind11's TypeError where a signature takes a fixed-size
+    vector."""
+    heights = np.zeros((3, 4))
+    with raises_exactly(ValueError, "HeightField: parameter 'heights': expected real numbers, but the array has "
+                                    "complex values (pass the real part explicitly if that is what is meant)"):
+        hc.HeightField(heights + 0j, 1, 1, 1)  # even with every imaginary part 0
+    masked = np.ma.masked_array(heights, mask=np.zeros_like(heights, dtype=bool))
+    masked.mask[1, 2] = True
+    masked.data[1, 2] = 0.25  # what a float64 cast would read
+    with raises_exactly(ValueError, "HeightField: parameter 'heights': expected real numbers, but the array has "
+                                    "masked entries (fill them first, e.g. with numpy.ma.filled)"):
+        hc.HeightField(masked, 1, 1, 1)
+    with raises_exactly(ValueError, "HeightField: parameter 'heights': expected real numbers, but the array holds "
+                                    "dates or durations, not numbers"):
+        hc.HeightField(np.zeros((3, 4), dtype="timedelta64[ms]"), 1, 1, 1)
+    # A list of complex numbers becomes a complex array.
+    with raises_exactly(ValueError, "TriangleSurfaceMesh: vertices: expected real numbers, but the array has "
+                                    "complex values (pass the real part explicitly if that is what is meant)"):
+        hc.TriangleSurfaceMesh([[0, 0, 0], [1, 0, 0], [0, 1j, 0]], [[0, 1, 2]])
+    # Masked indices: the mask would be dropped by the integer conversion.
+    triangles = np.ma.masked_array([[0, 1, 2]], mask=[[False, False, True]])
+    with raises_exactly(ValueError, "TriangleSurfaceMesh: triangles: expected real numbers, but the array has "
+                                    "masked entries (fill them first, e.g. with numpy.ma.filled)"):
+        hc.TriangleSurfaceMesh([[0, 0, 0], [1, 0, 0], [0, 1, 0]], triangles)
+    with pytest.raises(ValueError, match=r"^RigidTransform: .*the matrix: expected real numbers, but the array has "
+                                         r"complex values"):
+        hc.RigidTransform(np.eye(4) + 0j)
+    with pytest.raises(ValueError, match=r"^WriteVtk: point scalar 'p': expected real numbers, but the array "
+                                         r"holds dates or durations"):
+        hc.WriteVtkSurface("unused.vtk", hc.TriangleSurfaceMesh([[0, 0, 0], [1, 0, 0], [0, 1, 0]], [[0, 1, 2]]),
+                    point_scalars={"p": np.zeros(3, dtype="datetime64[s]")})
+    # Fixed-size vectors in a signature: no overload takes them.
+    patch = hc.ContactPatch()
+    for bad in (np.array([1 + 2j, 0, 0]), [1j, 0, 0], np.ma.masked_array([1.0, 2.0, 3.0], mask=[0, 1, 0]),
+                np.zeros(3, dtype="datetime64[s]")):
+        with pytest.raises(TypeError, match=r"^AddPoint\(\): incompatible function arguments"):
+            patch.AddPoint(bad)
+        with pytest.raises(TypeError, match=r"^FromQuaternion\(\): incompatible function arguments"):
+            hc.RigidTransform.FromQuaternion([1, 0, 0, 0], bad)
+        with pytest.raises(TypeError, match=r"^__init__\(\): incompatible constructor arguments"):
+            hc.Box(bad)
+    assert patch.size() == 0  # nothing was added
+
+
+def test_real_arrays_in_every_form_still_convert():
+    """What the refusals above must not catch: lists, tuples, integers,
+    float32, a column (3, 1), a masked array with nothing masked, each giving
+    the values it holds."""
+    patch = hc.ContactPatch()
+    for good in ([1, 2, 3], (1.0, 2.0, 3.0), np.array([1, 2, 3], dtype=np.int32),
+                 np.array([1, 2, 3], dtype=np.float32), np.array([[1.0], [2.0], [3.0]]),
+                 np.ma.masked_array([1.0, 2.0, 3.0], mask=[False, False, False])):
+        X = hc.RigidTransform.FromQuaternion([1, 0, 0, 0], good)
+        assert np.array_equal(X.translation(), [1.0, 2.0, 3.0])
+        assert np.array_equal(hc.Box(good).size(), [1.0, 2.0, 3.0])
+        assert np.array_equal(X * good, [2.0, 4.0, 6.0])  # p + p
+    # A 4-vector and a 3×3 matrix through the same caster: a quaternion of
+    # a quarter turn about z (w = z = √½) turns x into y.
+    X = hc.RigidTransform.FromQuaternion(np.array([0.5, 0, 0, 0.5], dtype=np.float32))
+    assert np.allclose(X.rotation() @ [1, 0, 0], [0, 1, 0], atol=1e-15)
+    heights = np.ma.masked_array(np.arange(12.0).reshape(3, 4), mask=np.zeros((3, 4), dtype=bool))
+    assert np.array_equal(hc.HeightField(heights, 1, 1, 1).heights(), np.arange(12.0).reshape(3, 4))
