@@ -26,12 +26,11 @@ const char* WhyNotRealNumbers(const py::handle& h) {
   // (released, so nothing touches it after the interpreter has finalised).
   static const py::handle masked_array_type =
       py::object(py::module_::import("numpy.ma").attr("MaskedArray")).release();
-  if (py::isinstance(h, masked_array_type)) {
-    const bool any_masked =
-        py::module_::import("numpy.ma").attr("getmaskarray")(h).attr("any")().cast<bool>();
-    if (any_masked) return "has masked entries (fill them first, e.g. with numpy.ma.filled)";
-    return nullptr;
+  if (py::isinstance(h, masked_array_type) &&
+      py::module_::import("numpy.ma").attr("getmaskarray")(h).attr("any")().cast<bool>()) {
+    return "has masked entries (fill them first, e.g. with numpy.ma.filled)";
   }
+  // (A masked array is an ndarray too: its dtype is checked below.)
   if (!py::isinstance<py::array>(h)) return nullptr;
   // Casting these to float64 would drop an imaginary part, or turn dates
   // and durations into counts of an arbitrary unit: never what was meant.

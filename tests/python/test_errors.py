@@ -229,6 +229,10 @@ def test_arrays_that_are_not_real_numbers_are_refused():
     with raises_exactly(ValueError, "HeightField: parameter 'heights': expected real numbers, but the array has "
                                     "masked entries (fill them first, e.g. with numpy.ma.filled)"):
         hc.HeightField(masked, 1, 1, 1)
+    # A masked array with nothing masked is judged by its dtype like any other.
+    with raises_exactly(ValueError, "HeightField: parameter 'heights': expected real numbers, but the array has "
+                                    "complex values (pass the real part explicitly if that is what is meant)"):
+        hc.HeightField(np.ma.masked_array(heights + 1j, mask=np.zeros((3, 4), dtype=bool)), 1, 1, 1)
     with raises_exactly(ValueError, "HeightField: parameter 'heights': expected real numbers, but the array holds "
                                     "dates or durations, not numbers"):
         hc.HeightField(np.zeros((3, 4), dtype="timedelta64[ms]"), 1, 1, 1)
@@ -251,7 +255,7 @@ def test_arrays_that_are_not_real_numbers_are_refused():
     # Fixed-size vectors in a signature: no overload takes them.
     patch = hc.ContactPatch()
     for bad in (np.array([1 + 2j, 0, 0]), [1j, 0, 0], np.ma.masked_array([1.0, 2.0, 3.0], mask=[0, 1, 0]),
-                np.zeros(3, dtype="datetime64[s]")):
+                np.ma.masked_array([1j, 2.0, 3.0], mask=[0, 0, 0]), np.zeros(3, dtype="datetime64[s]")):
         with pytest.raises(TypeError, match=r"^AddPoint\(\): incompatible function arguments"):
             patch.AddPoint(bad)
         with pytest.raises(TypeError, match=r"^FromQuaternion\(\): incompatible function arguments"):
