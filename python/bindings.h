@@ -31,7 +31,7 @@
 #include <pybind11/eigen.h>
 #pragma GCC diagnostic pop
 #include <pybind11/numpy.h>
-#include "python/real_eigen_caster.h"
+#include "python/real_number_casters.h"
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 #include <pybind11/stl/filesystem.h>

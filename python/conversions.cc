@@ -47,6 +47,15 @@ const char* WhyNotRealNumbers(const py::handle& h) {
   }
 }
 
+bool IsComplexNumber(const py::handle& number) {
+  if (PyComplex_Check(number.ptr())) return true;
+  // NumPy's complex64 and complex256 scalars are no Python complex; they,
+  // and 0-d arrays, tell by their dtype.
+  if (!py::hasattr(number, "dtype")) return false;
+  const py::object dtype = number.attr("dtype");
+  return py::hasattr(dtype, "kind") && py::str(dtype.attr("kind")).cast<std::string>() == "c";
+}
+
 namespace {
 
 // @throws std::invalid_argument naming `what` if WhyNotRealNumbers(h) says why.

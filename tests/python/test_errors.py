@@ -4,6 +4,8 @@ std::exception (std::runtime_error, std::logic_error) as RuntimeError. The
 expected messages are the format strings of the C++ sources filled in by
 hand."""
 
+import decimal
+import fractions
 import math
 import re
 
@@ -263,6 +265,13 @@ def test_arrays_that_are_not_real_numbers_are_refused():
         with pytest.raises(TypeError, match=r"^__init__\(\): incompatible constructor arguments"):
             hc.Box(bad)
     assert patch.size() == 0  # nothing was added
+    # A complex number where a float is expected: NumPy's complex scalars
+    # and 0-d arrays gave their real part (Python's complex was refused).
+    for bad in (np.complex128(0.1 + 1j), np.complex64(0.1), np.array(0.1 + 0j), 0.1 + 0j):
+        with pytest.raises(TypeError, match=r"^__init__\(\): incompatible constructor arguments"):
+            hc.Sphere(bad)
+        with pytest.raises(TypeError, match=r"^FromAxisAngle\(\): incompatible function arguments"):
+            hc.RigidTransform.FromAxisAngle([0, 0, 1], bad)
 
 
 def test_real_arrays_in_every_form_still_convert():
@@ -281,5 +290,13 @@ def test_real_arrays_in_every_form_still_convert():
     # a quarter turn about z (w = z = √½) turns x into y.
     X = hc.RigidTransform.FromQuaternion(np.array([0.5, 0, 0, 0.5], dtype=np.float32))
     assert np.allclose(X.rotation() @ [1, 0, 0], [0, 1, 0], atol=1e-15)
+    # Scalars: anything float() takes that is not complex, as before.
+    class QuarterMetre:
+        def __float__(self):
+            return 0.25
+
+    for good, value in ((0.25, 0.25), (1, 1.0), (np.float32(0.5), 0.5), (np.int64(2), 2.0), (np.array(0.75), 0.75),
+                        (fractions.Fraction(1, 4), 0.25), (decimal.Decimal("0.5"), 0.5), (QuarterMetre(), 0.25)):
+        assert hc.Sphere(good).radius() == value
     heights = np.ma.masked_array(np.arange(12.0).reshape(3, 4), mask=np.zeros((3, 4), dtype=bool))
     assert np.array_equal(hc.HeightField(heights, 1, 1, 1).heights(), np.arange(12.0).reshape(3, 4))
