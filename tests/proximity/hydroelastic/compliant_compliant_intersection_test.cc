@@ -400,10 +400,12 @@ TEST_CASE("The compliant-compliant kernel's early rejections drop no polygon: br
           "[compliant_compliant]") {
   // The kernel rejects most pairs of tetrahedra whose boxes overlap before
   // slicing (pressure ranges that do not meet, a face plane of e_N with e_M
-  // wholly outside it, the equilibrium plane missing either one): a
-  // rejection of a pair that yields a polygon would show here as a polygon
-  // missing from the kernel's output (the test fails so when the range test
-  // compares with the top of p_N's range instead of its bottom). Random
+  // wholly outside it, the equilibrium plane missing either one, e_M's
+  // slice lying outside a face of e_N): a rejection of a pair that yields a
+  // polygon would show here as a polygon missing from the kernel's output
+  // (the test fails so when the range test compares with the top of p_N's
+  // range instead of its bottom, or when SliceOutsideAFace reads the
+  // values of an edge's ends the wrong way round). Random
   // poses of a cone sphere (long elements, whose boxes overlap many
   // elements they never meet), a slab grid box and a graded sphere
   // primitive, with different moduli so that the equilibrium planes are not

@@ -350,6 +350,90 @@ TEST_CASE("SlicePositiveTetrahedron equals SliceTetrahedron for every sign patte
   CHECK(compared > 100 * 81);
 }
 
+TEST_CASE("SliceOutsideAFace: never for a slice no face rejects, always for one a face clearly does",
+          "[clipping]") {
+  // Against the slice itself: SliceTetrahedron makes it, and a face
+  // rejects it when Evaluate > 0 at every vertex (ClipByTetrahedron's
+  // test). Soundness: a true answer needs such a face. Power: a face with
+  // every vertex beyond twice the margin must give a true answer (the
+  // function's errors are below a sixth of the margin, SliceOutsideMargin).
+  // The faces are built to sit on the edge: through the slice vertex
+  // nearest them (d = 0 there up to round-off, the hardest case), or
+  // beyond the slice by a few margins, or anywhere; the tetrahedra are
+  // small and far from the origin, where round-off is largest relative to
+  // their size.
+  std::mt19937 random(11);
+  std::uniform_real_distribution<double> unit(-1, 1), positive(0.05, 1);
+  int sound_true = 0, near_zero = 0, beyond = 0, zero_margin_wrong = 0;
+  for (int trial = 0; trial < 4000; ++trial) {
+    const double size = std::pow(10.0, -3 + 3 * positive(random));
+    const Vector3d centre = std::pow(10.0, 2 * positive(random)) * Vector3d(unit(random), unit(random), unit(random));
+    Vector3d v[4];
+    for (Vector3d& q : v) q = centre + size * Vector3d(unit(random), unit(random), unit(random));
+    std::array<double, 4> h;
+    for (double& value : h) value = unit(random);
+    if (trial % 5 == 0) h[trial / 5 % 4] = 0;  // an exact zero: the slice passes through that vertex
+    const int pattern = PositiveSignPattern(h);
+    if (pattern == 0 || pattern == 15) continue;
+    std::array<Vector4d, 4> vertices;
+    for (int i = 0; i < 4; ++i) vertices[i] << v[i], 0;
+    ClipPolygon slice;
+    SliceTetrahedron(vertices, h, Vector3d::UnitX(), &slice);
+    REQUIRE(slice.size >= 3);
+    std::array<ClipHalfSpace, 4> faces;
+    for (int f = 0; f < 4; ++f) {
+      Vector3d normal(unit(random), unit(random), unit(random));
+      normal *= std::pow(10.0, 3 * unit(random));  // unnormalized, as a face's cross product is
+      double nearest = INFINITY;
+      for (int k = 0; k < slice.size; ++k) nearest = std::min(nearest, normal.dot(slice[k].head<3>()));
+      // d = n·x − offset: through the nearest vertex (every face of a
+      // third of the trials), a little short of it (the slice beyond by
+      // ~10⁻¹³ of its scale; another third), or mixed with faces anywhere.
+      const int mode = trial % 3;
+      const int kind = mode == 2 ? f % 3 : mode;
+      const double offset = kind == 0   ? nearest
+                            : kind == 1 ? nearest - 1e-13 * normal.lpNorm<1>() * (centre.lpNorm<Eigen::Infinity>() + size)
+                                        : normal.dot(centre) + size * normal.norm() * unit(random);
+      faces[f] = ClipHalfSpace{normal, offset};
+    }
+    double X = 0;
+    for (const Vector3d& q : v) X = std::max(X, q.lpNorm<Eigen::Infinity>());
+    double scale = 0;
+    std::array<std::array<double, 4>, 4> d;
+    for (int f = 0; f < 4; ++f) {
+      scale = std::max(scale, faces[f].normal.lpNorm<1>() * X + std::abs(faces[f].offset));
+      for (int i = 0; i < 4; ++i) d[f][i] = faces[f].Evaluate(v[i]);
+    }
+    const double margin = SliceOutsideMargin(scale);
+    bool rejected_by_a_face = false, clearly_rejected = false;
+    for (int f = 0; f < 4; ++f) {
+      double least = INFINITY;
+      for (int k = 0; k < slice.size; ++k) least = std::min(least, faces[f].Evaluate(slice[k]));
+      rejected_by_a_face |= least > 0;
+      clearly_rejected |= least > 2 * margin;
+      near_zero += std::abs(least) <= margin;
+    }
+    INFO("trial " << trial);
+    const bool answer = SliceOutsideAFace(d, h, margin);
+    if (answer) {
+      REQUIRE(rejected_by_a_face);
+      ++sound_true;
+    }
+    if (clearly_rejected) {
+      REQUIRE(answer);
+      ++beyond;
+    }
+    // Without the margin the answer would be wrong for some faces through
+    // a slice vertex: the margin is needed, not decoration.
+    zero_margin_wrong += SliceOutsideAFace(d, h, 0) && !rejected_by_a_face;
+  }
+  // Every kind of case occurred often enough to mean something.
+  CHECK(sound_true > 500);
+  CHECK(beyond > 500);
+  CHECK(near_zero > 1000);
+  CHECK(zero_margin_wrong > 0);
+}
+
 TEST_CASE("RemoveRepeatedVertices equals RemoveDuplicateVertices", "[clipping]") {
   const Vector3d a(0, 0, 0), b(1, 0, 0), c(1, 1, 0), d(0, 1, 0);
   // Repeats in every position, cyclic ones, all-equal, and none; a vertex
