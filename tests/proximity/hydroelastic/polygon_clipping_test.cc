@@ -391,8 +391,9 @@ TEST_CASE("SliceOutsideAFace: never for a slice no face rejects, always for one 
       // ~10⁻¹³ of its scale; another third), or mixed with faces anywhere.
       const int mode = trial % 3;
       const int kind = mode == 2 ? f % 3 : mode;
+      const double scale_f = normal.lpNorm<1>() * (centre.lpNorm<Eigen::Infinity>() + size);
       const double offset = kind == 0   ? nearest
-                            : kind == 1 ? nearest - 1e-13 * normal.lpNorm<1>() * (centre.lpNorm<Eigen::Infinity>() + size)
+                            : kind == 1 ? nearest - 1e-13 * scale_f
                                         : normal.dot(centre) + size * normal.norm() * unit(random);
       faces[f] = ClipHalfSpace{normal, offset};
     }
