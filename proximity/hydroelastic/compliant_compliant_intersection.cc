@@ -138,7 +138,8 @@ bool SeparatedByFace(const std::array<ClipHalfSpace, 4>& faces,
   for (int f = 0; f < 4; ++f) {
     std::array<double, 4>& d_f = (*d)[f];
     for (int i = 0; i < 4; ++i) d_f[i] = faces[f].Evaluate(*p[i]);
-    if ((d_f[0] > 0) & (d_f[1] > 0) & (d_f[2] > 0) & (d_f[3] > 0)) return true;
+    const int outside = int(d_f[0] > 0) + int(d_f[1] > 0) + int(d_f[2] > 0) + int(d_f[3] > 0);
+    if (outside == 4) return true;
   }
   return false;
 }
