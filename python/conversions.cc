@@ -70,10 +70,9 @@ void RequireRealNumbers(const py::handle& h, const char* what) {
 py::array_t<double, py::array::c_style | py::array::forcecast> AsDoubleArray(const py::handle& h,
                                                                              const char* what) {
   if (h.is_none()) throw std::invalid_argument(fmt::format("{}: expected an array of numbers, got None", what));
+  // (pybind11's ensure clears the Python error of a failed conversion, so
+  // there is none left to inspect here.)
   auto refuse = [&] {
-    // Out of memory is no wrong type: it is reported as what it is.
-    if (PyErr_Occurred() && PyErr_ExceptionMatches(PyExc_MemoryError)) throw py::error_already_set();
-    PyErr_Clear();
     return std::invalid_argument(fmt::format("{}: expected an array of numbers, got {}", what,
                                              std::string(py::str(py::type::of(h)))));
   };

@@ -463,7 +463,8 @@ inline double SliceOutsideMargin(double scale) {
 /// function's own products, by less than 10ε·S. A vertex that passes here
 /// with margin ≥ SliceOutsideMargin(S) = 64ε·S so has Evaluate > 0 when
 /// the slice is made. (A false answer decides nothing: the slice is made
-/// and clipped as usual.) Branch-free: one table look-up and 16 products.
+/// and clipped as usual.) Branch-free: one table look-up, then four edge
+/// tests per face.
 inline bool SliceOutsideAFace(const std::array<std::array<double, 4>, 4>& d,
                               const std::array<double, 4>& h, double margin) {
   // The edges whose ends differ in sign, one per slice vertex (a
