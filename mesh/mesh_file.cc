@@ -90,4 +90,9 @@ TriangleSurfaceMesh MeshFileSurface(MeshFileData&& data) {
   return MeshFileSurface(data);
 }
 
+TriangleSurfaceMesh MeshFileSurface(const std::filesystem::path& file, double scale,
+                                    const MeshFileData* read) {
+  return read ? MeshFileSurface(*read) : ReadMeshFileSurface(file, scale);
+}
+
 }  // namespace hydrocontact

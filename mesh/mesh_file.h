@@ -67,4 +67,12 @@ TriangleSurfaceMesh MeshFileSurface(const MeshFileData& data);
 /// As above, moving the surface out of `data` instead of copying it.
 TriangleSurfaceMesh MeshFileSurface(MeshFileData&& data);
 
+/// The triangle surface of `file` scaled by `scale`, for a caller that may
+/// already hold the file's contents: taken from `*read` when given (which
+/// must be what ReadMeshFile(file, scale) returns; the file is then not
+/// opened), otherwise read now (ReadMeshFileSurface).
+/// @throws as ReadMeshFile when the file is read.
+TriangleSurfaceMesh MeshFileSurface(const std::filesystem::path& file, double scale,
+                                    const MeshFileData* read);
+
 }  // namespace hydrocontact

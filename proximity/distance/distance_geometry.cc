@@ -120,8 +120,7 @@ DistanceGeometry MakeDistanceGeometry(const Shape& shape, const MeshFileData* me
     g.bounding_radius = MaxVertexNorm(g.mesh->mesh.vertices());
   } else if (const auto* mesh = std::get_if<Mesh>(&shape)) {
     // The surface file itself, or the boundary of the volume file.
-    TriangleSurfaceMesh surface = mesh_file_data ? MeshFileSurface(*mesh_file_data)
-                                                 : ReadMeshFileSurface(mesh->file(), mesh->scale());
+    TriangleSurfaceMesh surface = MeshFileSurface(mesh->file(), mesh->scale(), mesh_file_data);
     try {
       g.mesh = std::make_shared<const MeshDistanceData>(MakeMeshDistanceData(std::move(surface)));
     } catch (const std::invalid_argument& e) {

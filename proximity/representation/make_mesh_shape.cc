@@ -1,7 +1,5 @@
 #include "proximity/representation/make_mesh_shape.h"
 
-#include <algorithm>
-#include <cctype>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -35,19 +33,12 @@ auto NamingFile(const Mesh& mesh, F&& make) {
 
 }  // namespace
 
-std::string LowerCaseExtension(const std::filesystem::path& file) {
-  std::string extension = file.extension().string();
-  std::transform(extension.begin(), extension.end(), extension.begin(),
-                 [](unsigned char c) { return std::tolower(c); });
-  return extension;
-}
-
 TriangleSurfaceMesh MakeMeshSurfaceMesh(const Mesh& mesh, double margin,
                                         const MeshFileData* file_data) {
   internal::RequireMargin("Mesh", margin);
   if (!IsSupportedMeshFile(mesh.file())) UnknownExtension(mesh);
   const TriangleSurfaceMesh surface =
-      file_data ? MeshFileSurface(*file_data) : ReadMeshFileSurface(mesh.file(), mesh.scale());
+      MeshFileSurface(mesh.file(), mesh.scale(), file_data);
   ValidateClosedSurface(surface, fmt::format("Mesh '{}'", mesh.file().string()));
   if (margin == 0) return surface;
   return NamingFile(mesh, [&] { return InflateSurfaceMesh(surface, margin); });
@@ -79,7 +70,7 @@ std::optional<double> MeshResolutionHintUsed(const Mesh& mesh, double margin,
   }
   if (resolution_hint) return resolution_hint;
   const TriangleSurfaceMesh surface =
-      file_data ? MeshFileSurface(*file_data) : ReadMeshFileSurface(mesh.file(), mesh.scale());
+      MeshFileSurface(mesh.file(), mesh.scale(), file_data);
   return NamingFile(mesh, [&] { return DefaultSurfaceResolutionHint(surface, margin); });
 }
 

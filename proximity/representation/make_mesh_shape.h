@@ -14,9 +14,6 @@ namespace hydrocontact {
 
 struct MeshFileData;  // mesh/mesh_file.h
 
-/// The lower-case extension of `file` (".obj", ".vtk", ...).
-std::string LowerCaseExtension(const std::filesystem::path& file);
-
 /// The rigid representation of `mesh` in G: the file's surface (.obj, .stl,
 /// .ply, POLYDATA .vtk) or the boundary of its volume (.vtk, .vtu, .msh; see
 /// ReadMeshFile), scaled, inflated by `margin` (see

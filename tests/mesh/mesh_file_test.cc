@@ -76,6 +76,28 @@ TEST_CASE("MeshFileSurface gives ReadMeshFileSurface's surface, copied from read
   }
 }
 
+TEST_CASE("MeshFileSurface of a file uses the contents given, and reads the file only without them",
+          "[mesh_file]") {
+  ScratchDirectory dir;
+  const auto surface_file = dir.Write("b.obj", WriteObjString(test::MakeIcosphere(1, 0.5)));
+  const auto volume_file = dir.Write("cube2.vtk", WriteVtkVolumeString(test::MakeKuhnCube(2)));
+  for (const auto& file : {surface_file, volume_file}) {
+    INFO(file.string());
+    const TriangleSurfaceMesh read = ReadMeshFileSurface(file, 2.0);
+    REQUIRE(read.num_triangles() > 0);
+    // Without contents: the file, read now.
+    CHECK(MeshFileSurface(file, 2.0, nullptr).Equal(read));
+    // With contents: those, even under a name no file has (so the file
+    // cannot have been opened), and they are left intact.
+    const MeshFileData data = ReadMeshFile(file, 2.0);
+    CHECK(MeshFileSurface(dir.path() / "absent.obj", 2.0, &data).Equal(read));
+    if (data.surface) CHECK(data.surface->mesh.Equal(read));
+  }
+  // Without contents a missing file is an error naming it.
+  CHECK_THROWS_WITH(MeshFileSurface(dir.path() / "absent.obj", 1.0, nullptr),
+                    Contains("absent.obj"));
+}
+
 TEST_CASE("Every text format reads the same after a UTF-8 byte order mark", "[mesh_file]") {
   // Editors on Windows start text files with EF BB BF; the readers skip it,
   // so each file reads to the same vertices and elements with it as without.

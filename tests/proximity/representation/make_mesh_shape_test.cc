@@ -105,11 +105,5 @@ TEST_CASE("Mesh shape: impossible requests throw saying why and what to do") {
   CHECK_THROWS_WITH(MakeMeshVolumeMesh(tiny, 0, 1e-12), Contains("resolution"));
 }
 
-TEST_CASE("LowerCaseExtension") {
-  CHECK(LowerCaseExtension("a/b/Model.OBJ") == ".obj");
-  CHECK(LowerCaseExtension("x.Vtk") == ".vtk");
-  CHECK(LowerCaseExtension("noextension") == "");
-}
-
 }  // namespace
 }  // namespace hydrocontact
