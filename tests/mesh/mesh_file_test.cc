@@ -50,7 +50,8 @@ TEST_CASE("ReadMeshFile dispatches by extension, every surface format gives one 
   CHECK(MeshFileHoldsVolume("x.msh"));
 }
 
-TEST_CASE("MeshFileSurface gives ReadMeshFileSurface's surface, copied from read contents or moved out",
+TEST_CASE("MeshFileSurface gives ReadMeshFileSurface's surface, copied from read contents or moved out, "
+          "and reads the file only without contents",
           "[mesh_file]") {
   ScratchDirectory dir;
   const auto surface_file = dir.Write("a.obj", WriteObjString(test::MakeIcosphere(1, 0.5)));
@@ -63,6 +64,11 @@ TEST_CASE("MeshFileSurface gives ReadMeshFileSurface's surface, copied from read
     // From contents a caller keeps: the same triangles, the contents intact.
     CHECK(MeshFileSurface(data).Equal(read));
     if (data.surface) CHECK(data.surface->mesh.Equal(read));
+    // By file name: read now without contents; with them, those, even
+    // under a name no file has (so the file cannot have been opened).
+    CHECK(MeshFileSurface(file, 1.5, nullptr).Equal(read));
+    CHECK(MeshFileSurface(dir.path() / "absent.obj", 1.5, &data).Equal(read));
+    if (data.surface) CHECK(data.surface->mesh.Equal(read));
     // From contents handed over: the same triangles; a surface file's own
     // surface is moved out, not copied (it is left empty), and a volume
     // is left as it was (its boundary is extracted).
@@ -74,28 +80,8 @@ TEST_CASE("MeshFileSurface gives ReadMeshFileSurface's surface, copied from read
       CHECK(data.volume->mesh.num_elements() > 0);  // NOLINT(bugprone-use-after-move)
     }
   }
-}
-
-TEST_CASE("MeshFileSurface of a file uses the contents given, and reads the file only without them",
-          "[mesh_file]") {
-  ScratchDirectory dir;
-  const auto surface_file = dir.Write("b.obj", WriteObjString(test::MakeIcosphere(1, 0.5)));
-  const auto volume_file = dir.Write("cube2.vtk", WriteVtkVolumeString(test::MakeKuhnCube(2)));
-  for (const auto& file : {surface_file, volume_file}) {
-    INFO(file.string());
-    const TriangleSurfaceMesh read = ReadMeshFileSurface(file, 2.0);
-    REQUIRE(read.num_triangles() > 0);
-    // Without contents: the file, read now.
-    CHECK(MeshFileSurface(file, 2.0, nullptr).Equal(read));
-    // With contents: those, even under a name no file has (so the file
-    // cannot have been opened), and they are left intact.
-    const MeshFileData data = ReadMeshFile(file, 2.0);
-    CHECK(MeshFileSurface(dir.path() / "absent.obj", 2.0, &data).Equal(read));
-    if (data.surface) CHECK(data.surface->mesh.Equal(read));
-  }
   // Without contents a missing file is an error naming it.
-  CHECK_THROWS_WITH(MeshFileSurface(dir.path() / "absent.obj", 1.0, nullptr),
-                    Contains("absent.obj"));
+  CHECK_THROWS_WITH(MeshFileSurface(dir.path() / "absent.obj", 1.0, nullptr), Contains("absent.obj"));
 }
 
 TEST_CASE("Every text format reads the same after a UTF-8 byte order mark", "[mesh_file]") {
