@@ -37,8 +37,7 @@ TriangleSurfaceMesh MakeMeshSurfaceMesh(const Mesh& mesh, double margin,
                                         const MeshFileData* file_data) {
   internal::RequireMargin("Mesh", margin);
   if (!IsSupportedMeshFile(mesh.file())) UnknownExtension(mesh);
-  const TriangleSurfaceMesh surface =
-      MeshFileSurface(mesh.file(), mesh.scale(), file_data);
+  const TriangleSurfaceMesh surface = MeshFileSurface(mesh.file(), mesh.scale(), file_data);
   ValidateClosedSurface(surface, fmt::format("Mesh '{}'", mesh.file().string()));
   if (margin == 0) return surface;
   return NamingFile(mesh, [&] { return InflateSurfaceMesh(surface, margin); });
@@ -69,8 +68,7 @@ std::optional<double> MeshResolutionHintUsed(const Mesh& mesh, double margin,
     return std::nullopt;
   }
   if (resolution_hint) return resolution_hint;
-  const TriangleSurfaceMesh surface =
-      MeshFileSurface(mesh.file(), mesh.scale(), file_data);
+  const TriangleSurfaceMesh surface = MeshFileSurface(mesh.file(), mesh.scale(), file_data);
   return NamingFile(mesh, [&] { return DefaultSurfaceResolutionHint(surface, margin); });
 }
 

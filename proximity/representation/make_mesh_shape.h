@@ -4,7 +4,6 @@
 /// Representations of a Mesh shape (a user's OBJ surface or VTK volume).
 
 #include <optional>
-#include <string>
 
 #include "geometry/shape.h"
 #include "mesh/triangle_surface_mesh.h"
