@@ -81,7 +81,8 @@ TEST_CASE("MeshFileSurface gives ReadMeshFileSurface's surface, copied from read
     }
   }
   // Without contents a missing file is an error naming it.
-  CHECK_THROWS_WITH(MeshFileSurface(dir.path() / "absent.obj", 1.0, nullptr), Contains("absent.obj"));
+  CHECK_THROWS_WITH(MeshFileSurface(dir.path() / "absent.obj", 1.0, nullptr),
+                    Contains("absent.obj"));
 }
 
 TEST_CASE("Every text format reads the same after a UTF-8 byte order mark", "[mesh_file]") {

@@ -356,7 +356,8 @@ TEST_CASE("SliceOutsideAFace: never for a slice no face rejects, always for one 
   // rejects it when Evaluate > 0 at every vertex (ClipByTetrahedron's
   // test). Soundness: a true answer needs such a face. Power: a face with
   // every vertex beyond twice the margin must give a true answer (the
-  // function's errors are below a sixth of the margin, SliceOutsideMargin).
+  // slicing's and the function's round-off together stay below 23ε·S,
+  // about a third of the margin; see SliceOutsideAFace).
   // The faces are built to sit on the edge: through the slice vertex
   // nearest them (d = 0 there up to round-off, the hardest case), or
   // beyond the slice by a few margins, or anywhere; the tetrahedra are
@@ -367,12 +368,14 @@ TEST_CASE("SliceOutsideAFace: never for a slice no face rejects, always for one 
   int sound_true = 0, near_zero = 0, beyond = 0, zero_margin_wrong = 0;
   for (int trial = 0; trial < 4000; ++trial) {
     const double size = std::pow(10.0, -3 + 3 * positive(random));
-    const Vector3d centre = std::pow(10.0, 2 * positive(random)) * Vector3d(unit(random), unit(random), unit(random));
+    const Vector3d centre =
+        std::pow(10.0, 2 * positive(random)) * Vector3d(unit(random), unit(random), unit(random));
     Vector3d v[4];
     for (Vector3d& q : v) q = centre + size * Vector3d(unit(random), unit(random), unit(random));
     std::array<double, 4> h;
     for (double& value : h) value = unit(random);
-    if (trial % 5 == 0) h[trial / 5 % 4] = 0;  // an exact zero: the slice passes through that vertex
+    // An exact zero: the slice passes through that vertex.
+    if (trial % 5 == 0) h[trial / 5 % 4] = 0;
     const int pattern = PositiveSignPattern(h);
     if (pattern == 0 || pattern == 15) continue;
     std::array<Vector4d, 4> vertices;
@@ -385,7 +388,9 @@ TEST_CASE("SliceOutsideAFace: never for a slice no face rejects, always for one 
       Vector3d normal(unit(random), unit(random), unit(random));
       normal *= std::pow(10.0, 3 * unit(random));  // unnormalized, as a face's cross product is
       double nearest = INFINITY;
-      for (int k = 0; k < slice.size; ++k) nearest = std::min(nearest, normal.dot(slice[k].head<3>()));
+      for (int k = 0; k < slice.size; ++k) {
+        nearest = std::min(nearest, normal.dot(slice[k].head<3>()));
+      }
       // d = n·x − offset: through the nearest vertex (every face of a
       // third of the trials), a little short of it (the slice beyond by
       // ~10⁻¹³ of its scale; another third), or mixed with faces anywhere.
