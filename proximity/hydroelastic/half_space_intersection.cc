@@ -138,6 +138,7 @@ void IntersectRigidCompliantHalfSpace(const CompliantHalfSpace& half_space_H,
   const Eigen::Vector3d grad_p_H = half_space_H.PressureGradient();
   const Eigen::Vector3d zero = Eigen::Vector3d::Zero();
   const double margin = half_space_H.margin;
+  const double slope = half_space_H.PressureSlope();
   // The slab's top plane z_H = margin, expressed in R for the traversal:
   // z_H(x_R) = Hz_R·x_R + p_HRo_z.
   const Eigen::Vector3d Hz_R = R_HR.row(2).transpose();
@@ -154,7 +155,7 @@ void IntersectRigidCompliantHalfSpace(const CompliantHalfSpace& half_space_H,
     for (int k = 0; k < 3; ++k) {
       const Eigen::Vector3d p_H = X_HR * mesh_R.vertex(f[k]);
       Eigen::Vector4d vertex;
-      vertex << p_H, half_space_H.Pressure(p_H.z());
+      vertex << p_H, slope * (margin - p_H.z());  // CompliantHalfSpace::Pressure.
       in->push_back(vertex);
       outside += p_H.z() > margin;
     }
@@ -180,7 +181,7 @@ void IntersectCompliantCompliantHalfSpace(const CompliantMesh& compliant_C,
   // In C: z_H(x) = Hz·x − Hz·p_CHo, p_H(x) = E (margin − z_H(x)) / slab.
   const Eigen::Vector3d Hz_C = X_CH.rotation().col(2);
   const double z_offset = Hz_C.dot(X_CH.translation());
-  const double slope = half_space_H.hydroelastic_modulus / half_space_H.slab_thickness;
+  const double slope = half_space_H.PressureSlope();
   const Eigen::Vector3d grad_p_H = -slope * Hz_C;
   const ClipHalfSpace slab_C{Hz_C, half_space_H.margin + z_offset};
   // Where p_C = p_H, p_H = p_C ≥ 0, so the cut never rises above the slab's
@@ -206,14 +207,13 @@ void IntersectCompliantCompliantHalfSpace(const CompliantMesh& compliant_C,
     const std::array<const Eigen::Vector3d*, 4> p = VertexPositions(positions, t);
     const std::array<double, 4> p_C = VertexValues(pressures, t);
     // h = p_C − CompliantHalfSpace::Pressure(z_H), two vertices at a time
-    // (the same operations in the same order).
+    // (the same operations in the same order, with the slope taken once:
+    // a division per tetrahedron here cost a tenth of this kernel's time).
     std::array<double, 4> h;
-    const double E_H = half_space_H.hydroelastic_modulus, margin = half_space_H.margin;
-    const double slab = half_space_H.slab_thickness;
+    const double margin = half_space_H.margin;
     for (int i = 0; i < 4; i += 2) {
       const Eigen::Array2d z_H = PlaneValues(Hz_C, z_offset, p[i]->data(), p[i + 1]->data());
-      const Eigen::Array2d h_pair =
-          Eigen::Array2d(p_C[i], p_C[i + 1]) - E_H * (margin - z_H) / slab;
+      const Eigen::Array2d h_pair = Eigen::Array2d(p_C[i], p_C[i + 1]) - slope * (margin - z_H);
       h[i] = h_pair(0);
       h[i + 1] = h_pair(1);
     }

@@ -49,14 +49,17 @@ struct CompliantHalfSpace {
   double hydroelastic_modulus{0};
   double slab_thickness{1};
   double margin{0};
-  /// The slab's linear field at height z (G frame), E·(margin − z)/slab:
-  /// the pressure where z ≤ margin, negative above (the kernels compare
+  /// E/slab_thickness (Pa/m): how fast the pressure rises with depth.
+  double PressureSlope() const { return hydroelastic_modulus / slab_thickness; }
+  /// The slab's linear field at height z (G frame), PressureSlope()·(margin −
+  /// z): the pressure where z ≤ margin, negative above (the kernels compare
   /// fields by their signs there; a contact's pressure is never negative).
-  double Pressure(double z) const { return hydroelastic_modulus * (margin - z) / slab_thickness; }
+  /// A kernel that evaluates it at many points takes PressureSlope() once
+  /// and computes the same product, which gives the same bits without a
+  /// division per point.
+  double Pressure(double z) const { return PressureSlope() * (margin - z); }
   /// ∇p in G.
-  Eigen::Vector3d PressureGradient() const {
-    return {0, 0, -hydroelastic_modulus / slab_thickness};
-  }
+  Eigen::Vector3d PressureGradient() const { return {0, 0, -PressureSlope()}; }
 };
 
 /// A geometry's hydroelastic representation; std::monostate when its
