@@ -172,6 +172,10 @@ TEST_CASE("Representation: half-spaces") {
   // p = E·(δ − z)/t: zero at z = δ, E at depth t below it.
   CHECK(h.Pressure(0.01) == 0.0);
   CHECK(h.Pressure(0.01 - 0.5) == Approx(2e5));
+  // The slope and the gradient: E/t = 2e5/0.5 = 4e5 Pa/m, ∇p = −4e5 ẑ (the
+  // pressure falls going up).
+  CHECK(h.PressureSlope() == Approx(4e5));
+  CHECK(h.PressureGradient().isApprox(Eigen::Vector3d(0, 0, -4e5)));
 }
 
 TEST_CASE("Representation: margins inflate every compliant primitive") {
