@@ -96,9 +96,8 @@ class MeshFieldLinear {
   /// computes the values, gradients and offsets itself and fills them in
   /// place; the field is left empty.
   Arrays ReleaseArrays() {
-    Arrays arrays{std::move(values_), std::move(gradients_), std::move(offsets_)};
-    *this = MeshFieldLinear();
-    return arrays;
+    // A vector moved from is left empty, so the field is.
+    return Arrays{std::move(values_), std::move(gradients_), std::move(offsets_)};
   }
 
   /// Makes `arrays` this field on `mesh`, moved in: nothing is copied,

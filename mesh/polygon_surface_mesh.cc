@@ -33,17 +33,23 @@ PolygonSurfaceMesh::Arrays PolygonSurfaceMesh::ReleaseArrays() {
   Arrays arrays{std::move(face_data_),    std::move(face_offsets_),      std::move(vertices_),
                 std::move(face_normals_), std::move(areas_),             std::move(element_centroids_),
                 total_area_,              centroid_};
-  *this = PolygonSurfaceMesh();
+  // A vector moved from is left empty: only the totals remain to reset.
+  total_area_ = 0;
+  centroid_.setZero();
   return arrays;
 }
 
 void PolygonSurfaceMesh::AdoptArrays(Arrays&& arrays) {
-  // Emptied first: a rejected call leaves the mesh empty and `arrays` as
+  // Checked first: a rejected call leaves the mesh empty and `arrays` as
   // they were.
-  *this = PolygonSurfaceMesh();
-  internal::ValidateFaceDataSizes("PolygonSurfaceMesh", arrays.face_offsets.size(),
-                                  arrays.face_normals.size(), arrays.areas.size(),
-                                  arrays.centroids.size());
+  try {
+    internal::ValidateFaceDataSizes("PolygonSurfaceMesh", arrays.face_offsets.size(),
+                                    arrays.face_normals.size(), arrays.areas.size(),
+                                    arrays.centroids.size());
+  } catch (...) {
+    *this = PolygonSurfaceMesh();
+    throw;
+  }
   face_data_ = std::move(arrays.face_data);
   face_offsets_ = std::move(arrays.face_offsets);
   vertices_ = std::move(arrays.vertices);

@@ -150,7 +150,13 @@ ContactSurfaceArrays ContactSurface::ReleaseArrays() {
   ContactSurfaceArrays arrays{tri_mesh_W_.ReleaseArrays(), tri_e_MN_.ReleaseArrays(),
                               poly_mesh_W_.ReleaseArrays(), poly_e_MN_.ReleaseArrays(),
                               std::move(grad_eM_W_),        std::move(grad_eN_W_)};
-  *this = ContactSurface();
+  // The meshes and fields are empty now, and so are the gradients (a vector
+  // moved from is left empty); what remains of an empty surface is this.
+  id_M_ = GeometryId();
+  id_N_ = GeometryId();
+  representation_ = HydroelasticContactRepresentation::kTriangle;
+  has_grad_eM_W_ = false;
+  has_grad_eN_W_ = false;
   return arrays;
 }
 

@@ -341,6 +341,38 @@ TEST_CASE("ReleaseArrays/AdoptArrays: a producer's arrays make the surface the c
   s.AdoptArrays(ids.low, ids.high, kPolygon, false, false, std::move(again));
   CHECK(s.poly_mesh_W().vertices().data() == storage);
   CHECK(s.Equal(expected));
+  // Released, a surface with ids and a gradient is what a default one is:
+  // invalid ids, the triangle representation, no faces, vertices, values or
+  // gradients, zero area.
+  {
+    ContactSurface with_gradient;
+    ContactSurfaceArrays arrays = polygon_arrays(&with_gradient);
+    arrays.grad_eM_W = {Vector3d(1, 0, 0), Vector3d(0, 1, 0)};
+    with_gradient.AdoptArrays(ids.high, ids.low, kPolygon, true, false, std::move(arrays));
+    REQUIRE(with_gradient.HasGradE_N());
+    const ContactSurfaceArrays out = with_gradient.ReleaseArrays();
+    CHECK(out.grad_eN_W.size() == 2);
+    CHECK_FALSE(with_gradient.id_M().is_valid());
+    CHECK_FALSE(with_gradient.id_N().is_valid());
+    CHECK(with_gradient.is_triangle());
+    CHECK_FALSE(with_gradient.HasGradE_M());
+    CHECK_FALSE(with_gradient.HasGradE_N());
+    CHECK(with_gradient.num_faces() == 0);
+    CHECK(with_gradient.total_area() == 0);
+    CHECK(with_gradient.tri_mesh_W().num_vertices() == 0);
+    CHECK(with_gradient.tri_e_MN().values().empty());
+    // Nothing is left behind in the polygon mesh and field either: released
+    // again, every array comes out empty and the totals zero.
+    const ContactSurfaceArrays none = with_gradient.ReleaseArrays();
+    const PolygonSurfaceMesh::Arrays& p = none.poly_mesh_W;
+    CHECK((p.face_data.empty() && p.face_offsets.empty() && p.vertices.empty() &&
+           p.face_normals.empty() && p.areas.empty() && p.centroids.empty()));
+    CHECK(p.total_area == 0);
+    CHECK(p.centroid == Vector3d::Zero());
+    CHECK((none.poly_e_MN.values.empty() && none.poly_e_MN.gradients.empty() &&
+           none.poly_e_MN.offsets.empty()));
+    CHECK((none.grad_eM_W.empty() && none.grad_eN_W.empty()));
+  }
 
   ContactSurfaceArrays short_gradients = polygon_arrays(&s);
   short_gradients.poly_e_MN.gradients.resize(1);
