@@ -34,9 +34,7 @@ TriangleSurfaceMesh::Arrays TriangleSurfaceMesh::ReleaseArrays() {
   Arrays arrays{std::move(triangles_), std::move(vertices_),          std::move(face_normals_),
                 std::move(areas_),     std::move(element_centroids_), total_area_,
                 centroid_};
-  // A vector moved from is left empty: only the totals remain to reset (a
-  // whole fresh mesh assigned here cost a third of a reused surface's
-  // release and adoption).
+  // A vector moved from is left empty: only the totals remain to reset.
   total_area_ = 0;
   centroid_.setZero();
   return arrays;

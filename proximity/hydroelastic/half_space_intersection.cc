@@ -178,7 +178,8 @@ void IntersectCompliantCompliantHalfSpace(const CompliantMesh& compliant_C,
   RequireValidRepresentation(compliant_C, kCaller, "compliant mesh");
   RequireValidRepresentation(half_space_H, kCaller, "compliant half-space");
   RequireOutputPolygons(polygons_C, kCaller);
-  // In C: z_H(x) = Hz·x − Hz·p_CHo, p_H(x) = E (margin − z_H(x)) / slab.
+  // In C: z_H(x) = Hz·x − Hz·p_CHo, p_H(x) = slope·(margin − z_H(x)) with
+  // slope = E/slab.
   const Eigen::Vector3d Hz_C = X_CH.rotation().col(2);
   const double z_offset = Hz_C.dot(X_CH.translation());
   const double slope = half_space_H.PressureSlope();
