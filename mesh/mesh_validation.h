@@ -39,4 +39,20 @@ void ValidateElementIndices(const char* mesh_kind, const char* element_kind, int
 void ValidateFaceDataSizes(const char* mesh_kind, size_t num_faces, size_t num_normals,
                            size_t num_areas, size_t num_centroids);
 
+/// ValidateFaceDataSizes for a surface mesh about to adopt a producer's
+/// arrays: when the sizes disagree, `*mesh` is first made an empty mesh (a
+/// rejected adoption leaves it empty), then the error is thrown. Nothing is
+/// reset when they agree: the adoption overwrites every array anyway.
+/// @throws std::invalid_argument as ValidateFaceDataSizes.
+template <class SurfaceMesh>
+void ValidateFaceDataSizesOrEmpty(SurfaceMesh* mesh, const char* mesh_kind, size_t num_faces,
+                                  size_t num_normals, size_t num_areas, size_t num_centroids) {
+  try {
+    ValidateFaceDataSizes(mesh_kind, num_faces, num_normals, num_areas, num_centroids);
+  } catch (...) {
+    *mesh = SurfaceMesh();
+    throw;
+  }
+}
+
 }  // namespace hydrocontact::internal

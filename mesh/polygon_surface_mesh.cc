@@ -42,14 +42,9 @@ PolygonSurfaceMesh::Arrays PolygonSurfaceMesh::ReleaseArrays() {
 void PolygonSurfaceMesh::AdoptArrays(Arrays&& arrays) {
   // Checked first: a rejected call leaves the mesh empty and `arrays` as
   // they were.
-  try {
-    internal::ValidateFaceDataSizes("PolygonSurfaceMesh", arrays.face_offsets.size(),
-                                    arrays.face_normals.size(), arrays.areas.size(),
-                                    arrays.centroids.size());
-  } catch (...) {
-    *this = PolygonSurfaceMesh();
-    throw;
-  }
+  internal::ValidateFaceDataSizesOrEmpty(this, "PolygonSurfaceMesh", arrays.face_offsets.size(),
+                                         arrays.face_normals.size(), arrays.areas.size(),
+                                         arrays.centroids.size());
   face_data_ = std::move(arrays.face_data);
   face_offsets_ = std::move(arrays.face_offsets);
   vertices_ = std::move(arrays.vertices);

@@ -43,14 +43,9 @@ TriangleSurfaceMesh::Arrays TriangleSurfaceMesh::ReleaseArrays() {
 void TriangleSurfaceMesh::AdoptArrays(Arrays&& arrays) {
   // Checked first: a rejected call leaves the mesh empty and `arrays` as
   // they were.
-  try {
-    internal::ValidateFaceDataSizes("TriangleSurfaceMesh", arrays.triangles.size(),
-                                    arrays.face_normals.size(), arrays.areas.size(),
-                                    arrays.centroids.size());
-  } catch (...) {
-    *this = TriangleSurfaceMesh();
-    throw;
-  }
+  internal::ValidateFaceDataSizesOrEmpty(this, "TriangleSurfaceMesh", arrays.triangles.size(),
+                                         arrays.face_normals.size(), arrays.areas.size(),
+                                         arrays.centroids.size());
   triangles_ = std::move(arrays.triangles);
   vertices_ = std::move(arrays.vertices);
   face_normals_ = std::move(arrays.face_normals);

@@ -40,5 +40,19 @@ TEST_CASE("Per-face data of the wrong length is named with every length", "[mesh
                              "1 areas, 2 centroids"));
 }
 
+TEST_CASE("A mesh is emptied only when the per-face data is rejected", "[mesh_validation]") {
+  // Any default-constructible mesh type: its default value is the empty mesh.
+  struct Mesh {
+    int num_faces{0};
+  };
+  Mesh mesh{7};
+  CHECK_NOTHROW(ValidateFaceDataSizesOrEmpty(&mesh, "M", 2, 2, 2, 2));
+  CHECK(mesh.num_faces == 7);
+  CHECK_THROWS_WITH(ValidateFaceDataSizesOrEmpty(&mesh, "SomeMesh", 2, 2, 2, 3),
+                    Contains("SomeMesh: per-face data of the wrong length for 2 faces: 2 normals, "
+                             "2 areas, 3 centroids"));
+  CHECK(mesh.num_faces == 0);
+}
+
 }  // namespace
 }  // namespace hydrocontact::internal
