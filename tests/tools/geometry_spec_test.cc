@@ -86,6 +86,17 @@ TEST_CASE("ParseArgs: bad input throws a UsageError naming the culprit") {
   CHECK_THROWS_WITH(ParseArgs({"sphere:1", "--rigid", "--compliant"}, 1, 0, {}, {}), Catch::Contains("exclusive"));
   CHECK_THROWS_WITH(ParseArgs({"sphere:1", "--scale", "2"}, 1, 0, {}, {}), Catch::Contains("files only"));
   CHECK_THROWS_WITH(ParseArgs({"sphere:1", "--modulus"}, 1, 0, {}, {}), Catch::Contains("needs a value"));
+  // An option where a value belongs is refused, naming both: taking it as
+  // the value, `--out --help` wrote a file named "--help".
+  CHECK_THROWS_WITH(ParseArgs({"sphere:1", "--out", "--help"}, 1, 0, {"--out"}, {}),
+                    Catch::Contains("option --out needs a value, but is followed by the option '--help'"));
+  CHECK_THROWS_WITH(ParseArgs({"sphere:1", "sphere:1", "--modulus-a", "--rigid-b"}, 2, 0, {}, {}),
+                    Catch::Contains("option --modulus-a needs a value, but is followed by the option '--rigid-b'"));
+  // Such a value can still be given inline, and a negative number (one
+  // dash) is a value.
+  CHECK(ParseArgs({"sphere:1", "--out=--help"}, 1, 0, {"--out"}, {}).options.at("--out") == "--help");
+  CHECK(ParseArgs({"sphere:1", "--tolerance", "-0.5"}, 1, 0, {"--tolerance"}, {}).options.at("--tolerance") ==
+        "-0.5");
   CHECK_THROWS_WITH(ParseVector3("1,nan,2", "point"), Catch::Contains("point"));
   CHECK_THROWS_WITH(ParseDouble("1e999", "x"), Catch::Contains("1e999"));
   // Hexadecimal is not a number here (strtod would read 0x10 as 16), as in

@@ -227,7 +227,9 @@ TEST_CASE("info on bad input: exit 2, one line on stderr naming the culprit, no 
       {{"info", bad_obj, bad_vtk}, "expected one FILE, got 2"},
       {{"info", DataPath("box_0.1m.vtk"), "--scale", "0"}, "--scale: 0 must be finite and positive"},
       {{"info", DataPath("box_0.1m.vtk"), "--scale", "big"}, "--scale: 'big' is not a number"},
-      {{"info", DataPath("box_0.1m.vtk"), "--scale"}, "--scale needs a value"},
+      {{"info", DataPath("box_0.1m.vtk"), "--scale"}, "option --scale needs a value"},
+      {{"info", DataPath("box_0.1m.vtk"), "--scale", "--frobnicate"},
+       "option --scale needs a value, but is followed by the option '--frobnicate'"},
       {{"info", DataPath("box_0.1m.vtk"), "--frobnicate"}, "unknown option '--frobnicate'"},
   };
   for (const Case& c : cases) {

@@ -166,6 +166,19 @@ Shape ParseShapeSpec(const std::string& spec, double scale) {
       spec, SupportedMeshFileExtensions()));
 }
 
+std::string TakeOptionValue(const std::vector<std::string>& args, size_t* i,
+                            const std::string& option) {
+  if (*i + 1 >= args.size()) throw UsageError(fmt::format("option {} needs a value", option));
+  const std::string& value = args[*i + 1];
+  if (value.rfind("--", 0) == 0) {
+    throw UsageError(fmt::format(
+        "option {} needs a value, but is followed by the option '{}' (give a value that begins "
+        "with \"--\" as {}=VALUE)",
+        option, value, option));
+  }
+  return args[++*i];
+}
+
 ParsedArgs ParseArgs(const std::vector<std::string>& args, int num_geometries,
                      int num_extra_positionals, const std::set<std::string>& value_options,
                      const std::set<std::string>& flag_options) {
@@ -186,8 +199,7 @@ ParsedArgs ParseArgs(const std::vector<std::string>& args, int num_geometries,
     }
     auto take_value = [&]() -> std::string {
       if (inline_value) return *inline_value;
-      if (i + 1 >= args.size()) throw UsageError(fmt::format("option {} needs a value", arg));
-      return args[++i];
+      return TakeOptionValue(args, &i, arg);
     };
     // Negative numbers (e.g. a point "-1,0,0") are positionals, not options.
     const bool looks_like_option =

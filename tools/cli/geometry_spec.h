@@ -56,6 +56,17 @@ ParsedArgs ParseArgs(const std::vector<std::string>& args, int num_geometries,
                      int num_extra_positionals, const std::set<std::string>& value_options,
                      const std::set<std::string>& flag_options);
 
+/// The value of the option args[*i] (named `option`), the next argument,
+/// advancing *i to it.
+/// @throws UsageError if there is no next argument, or if it is itself an
+///         option (begins with "--"): `--out --help` would otherwise write a
+///         file named "--help" and never show the help. (A value that
+///         really begins with "--" can be given inline, "--out=--x", or as
+///         "./--x".) Negative numbers ("-0.5") begin with a single dash and
+///         are taken.
+std::string TakeOptionValue(const std::vector<std::string>& args, size_t* i,
+                            const std::string& option);
+
 /// Parses one geometry spec (file or primitive) into a shape.
 /// @throws UsageError naming the spec.
 Shape ParseShapeSpec(const std::string& spec, double scale);

@@ -18,6 +18,7 @@
 #include "proximity/representation/volume_mesh_field.h"
 #include "proximity/surface_validation.h"
 #include "tools/cli/command.h"
+#include "tools/cli/geometry_spec.h"
 #include "tools/cli/json.h"
 
 namespace hydrocontact::cli {
@@ -146,8 +147,7 @@ int RunInfo(const std::vector<std::string>& args) {
   double scale = 1.0;
   for (size_t i = 0; i < args.size(); ++i) {
     if (args[i] == "--scale") {
-      if (i + 1 >= args.size()) throw UsageError("--scale needs a value");
-      scale = ParseScale(args[++i]);
+      scale = ParseScale(TakeOptionValue(args, &i, "--scale"));
     } else if (args[i].rfind("--", 0) == 0) {
       throw UsageError(fmt::format("unknown option '{}' (see 'hydrocontact info --help')", args[i]));
     } else {
