@@ -65,13 +65,30 @@ void RequireRealNumbers(const py::handle& h, const char* what) {
   }
 }
 
+// NumPy's conversion of `h` to an array (PyArray_FromAny with `flags`, and
+// `dtype` when not null: the reference is stolen), or a null object when
+// NumPy finds `h` not convertible (a TypeError or ValueError, cleared, for
+// the caller to report with its own message). Any other error is no
+// verdict on the input (a MemoryError, a KeyboardInterrupt, an exception
+// raised by the object's own __array__) and propagates unchanged;
+// py::array::ensure would clear it and report a wrong type.
+py::object ConvertedOrNull(const py::handle& h, PyObject* dtype, int flags) {
+  PyObject* result = py::detail::npy_api::get().PyArray_FromAny_(
+      h.ptr(), dtype, 0, 0, py::detail::npy_api::NPY_ARRAY_ENSUREARRAY_ | flags, nullptr);
+  if (result != nullptr) return py::reinterpret_steal<py::object>(result);
+  if (!PyErr_Occurred()) return py::object();
+  if (PyErr_ExceptionMatches(PyExc_TypeError) || PyErr_ExceptionMatches(PyExc_ValueError)) {
+    PyErr_Clear();
+    return py::object();
+  }
+  throw py::error_already_set();
+}
+
 }  // namespace
 
 py::array_t<double, py::array::c_style | py::array::forcecast> AsDoubleArray(const py::handle& h,
                                                                              const char* what) {
   if (h.is_none()) throw std::invalid_argument(fmt::format("{}: expected an array of numbers, got None", what));
-  // (pybind11's ensure clears the Python error of a failed conversion, so
-  // there is none left to inspect here.)
   auto refuse = [&] {
     return std::invalid_argument(fmt::format("{}: expected an array of numbers, got {}", what,
                                              std::string(py::str(py::type::of(h)))));
@@ -82,14 +99,16 @@ py::array_t<double, py::array::c_style | py::array::forcecast> AsDoubleArray(con
   RequireRealNumbers(h, what);
   py::object given = py::reinterpret_borrow<py::object>(h);
   if (!py::isinstance<py::array>(h)) {
-    py::array converted = py::array::ensure(h);
+    py::object converted = ConvertedOrNull(h, nullptr, 0);
     if (!converted) throw refuse();
     RequireRealNumbers(converted, what);
     given = std::move(converted);
   }
-  auto a = py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(given);
+  using DoubleArray = py::array_t<double, py::array::c_style | py::array::forcecast>;
+  py::object a = ConvertedOrNull(given, py::dtype::of<double>().release().ptr(),
+                                 py::array::c_style | py::array::forcecast);
   if (!a) throw refuse();
-  return a;
+  return py::reinterpret_steal<DoubleArray>(a.release());
 }
 
 py::str ToStr(const std::string& text) {

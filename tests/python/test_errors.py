@@ -213,6 +213,44 @@ def test_files(tmp_path):
         hc.TriangleSurfaceMesh([[0, 0, 0], [1, 0, 0], [0, 1, 0]], np.zeros((3, 0), dtype=np.int64))
 
 
+def test_errors_while_converting_an_array_are_not_blamed_on_its_type():
+    """Only NumPy's own verdict (a TypeError or ValueError) makes an argument
+    "not an array of numbers". A MemoryError, or an exception raised by the
+    object's own __array__, used to be cleared and reported as a wrong type;
+    it now reaches the caller unchanged."""
+    class OutOfMemory:
+        def __array__(self, dtype=None, copy=None):
+            raise MemoryError("no room for the copy")
+
+    class Interrupted(Exception):
+        pass
+
+    class Raising:
+        def __array__(self, dtype=None, copy=None):
+            raise Interrupted("stopped by the user's code")
+
+    class Refusing:
+        def __array__(self, dtype=None, copy=None):
+            raise TypeError("not convertible")
+
+    elements = [[0, 1, 2, 3]]
+    with pytest.raises(MemoryError, match="^no room for the copy$"):
+        hc.VolumeMesh(OutOfMemory(), elements)
+    with pytest.raises(Interrupted, match="^stopped by the user's code$"):
+        hc.VolumeMesh(Raising(), elements)
+    with raises_exactly(ValueError, "VolumeMesh: vertices: expected an array of numbers, got "
+                                    f"{Refusing!r}"):
+        hc.VolumeMesh(Refusing(), elements)
+    # The float64 cast of an object array goes the same way: a str is
+    # refused by NumPy, so by type.
+    with raises_exactly(ValueError, "VolumeMesh: vertices: expected an array of numbers, got "
+                                    "<class 'numpy.ndarray'>"):
+        hc.VolumeMesh(np.array([[0, 0, 0], [1, 0, 0], [0, 1, 0], [0, 0, "x"]], dtype=object), elements)
+    # And a convertible one still converts.
+    corners = np.array([[0, 0, 0], [1, 0, 0], [0, 1, 0], [0, 0, 1]], dtype=object)
+    assert hc.VolumeMesh(corners, elements).num_elements() == 1
+
+
 def test_arrays_that_are_not_real_numbers_are_refused():
     """A float64 cast of a complex array drops the imaginary part, of a masked
     array reads the values under the mask, of a datetime array gives counts of
