@@ -52,15 +52,6 @@ struct ContactPolygons {
   }
   int num_polygons() const { return static_cast<int>(ends.size()); }
 
-  /// Appends every polygon of `other` after these, in its order.
-  void Append(const ContactPolygons& other) {
-    const int offset = static_cast<int>(vertices.size());
-    vertices.insert(vertices.end(), other.vertices.begin(), other.vertices.end());
-    for (const int end : other.ends) ends.push_back(end + offset);
-    normals.insert(normals.end(), other.normals.begin(), other.normals.end());
-    grad_first.insert(grad_first.end(), other.grad_first.begin(), other.grad_first.end());
-    grad_second.insert(grad_second.end(), other.grad_second.begin(), other.grad_second.end());
-  }
   int begin(int k) const { return k == 0 ? 0 : ends[k - 1]; }
 
   /// Appends `polygon` (≥ 3 vertices, positions in F, ordered

@@ -12,7 +12,9 @@ std::array<ContactPolygons, kSplitPieces>& SplitPiecesOfThisThread() {
 
 void MergePieces(const ParallelExecutor& executor, const std::array<ContactPolygons, kSplitPieces>& pieces,
                  ContactPolygons* polygons) {
-  // Where each piece starts in the merged arrays: where Append would put it.
+  // Where each piece starts in the merged arrays: after the polygons already
+  // there and the pieces before it, so the result is the pieces appended in
+  // order.
   std::array<size_t, kSplitPieces + 1> vertex_at, polygon_at;
   vertex_at[0] = polygons->vertices.size();
   polygon_at[0] = polygons->ends.size();
