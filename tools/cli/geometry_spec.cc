@@ -171,10 +171,8 @@ std::string TakeOptionValue(const std::vector<std::string>& args, size_t* i,
   if (*i + 1 >= args.size()) throw UsageError(fmt::format("option {} needs a value", option));
   const std::string& value = args[*i + 1];
   if (value.rfind("--", 0) == 0) {
-    throw UsageError(fmt::format(
-        "option {} needs a value, but is followed by the option '{}' (give a value that begins "
-        "with \"--\" as {}=VALUE)",
-        option, value, option));
+    throw UsageError(
+        fmt::format("option {} needs a value, but is followed by the option '{}'", option, value));
   }
   return args[++*i];
 }

@@ -59,11 +59,11 @@ ParsedArgs ParseArgs(const std::vector<std::string>& args, int num_geometries,
 /// The value of the option args[*i] (named `option`), the next argument,
 /// advancing *i to it.
 /// @throws UsageError if there is no next argument, or if it is itself an
-///         option (begins with "--"): `--out --help` would otherwise write a
-///         file named "--help" and never show the help. (A value that
-///         really begins with "--" can be given inline, "--out=--x", or as
-///         "./--x".) Negative numbers ("-0.5") begin with a single dash and
-///         are taken.
+///         option (begins with "--"): `--out --pose-a ...` would otherwise
+///         write a file named "--pose-a". (ParseArgs also takes a value
+///         inline, "--out=--x", which is how a value that really begins with
+///         "--" is given.) Negative numbers ("-0.5") begin with a single
+///         dash and are taken.
 std::string TakeOptionValue(const std::vector<std::string>& args, size_t* i,
                             const std::string& option);
 
