@@ -138,7 +138,7 @@ void IntersectRigidCompliantHalfSpace(const CompliantHalfSpace& half_space_H,
   const Eigen::Vector3d grad_p_H = half_space_H.PressureGradient();
   const Eigen::Vector3d zero = Eigen::Vector3d::Zero();
   const double margin = half_space_H.margin;
-  const double slope = half_space_H.PressureSlope();
+  const SlabPressureField pressure_H = half_space_H.PressureField();
   // The slab's top plane z_H = margin, expressed in R for the traversal:
   // z_H(x_R) = Hz_R·x_R + p_HRo_z.
   const Eigen::Vector3d Hz_R = R_HR.row(2).transpose();
@@ -155,7 +155,7 @@ void IntersectRigidCompliantHalfSpace(const CompliantHalfSpace& half_space_H,
     for (int k = 0; k < 3; ++k) {
       const Eigen::Vector3d p_H = X_HR * mesh_R.vertex(f[k]);
       Eigen::Vector4d vertex;
-      vertex << p_H, slope * (margin - p_H.z());  // CompliantHalfSpace::Pressure.
+      vertex << p_H, pressure_H(p_H.z());
       in->push_back(vertex);
       outside += p_H.z() > margin;
     }
@@ -179,10 +179,11 @@ void IntersectCompliantCompliantHalfSpace(const CompliantMesh& compliant_C,
   RequireValidRepresentation(half_space_H, kCaller, "compliant half-space");
   RequireOutputPolygons(polygons_C, kCaller);
   // In C: z_H(x) = Hz·x − Hz·p_CHo, p_H(x) = slope·(margin − z_H(x)) with
-  // slope = E/slab.
+  // slope = E/slab (pressure_H of z_H).
   const Eigen::Vector3d Hz_C = X_CH.rotation().col(2);
   const double z_offset = Hz_C.dot(X_CH.translation());
-  const double slope = half_space_H.PressureSlope();
+  const SlabPressureField pressure_H = half_space_H.PressureField();
+  const double slope = pressure_H.slope;
   const Eigen::Vector3d grad_p_H = -slope * Hz_C;
   const ClipHalfSpace slab_C{Hz_C, half_space_H.margin + z_offset};
   // Where p_C = p_H, p_H = p_C ≥ 0, so the cut never rises above the slab's
@@ -207,14 +208,12 @@ void IntersectCompliantCompliantHalfSpace(const CompliantMesh& compliant_C,
     const VolumeMesh::Element& t = compliant_C.mesh.element(tet);
     const std::array<const Eigen::Vector3d*, 4> p = VertexPositions(positions, t);
     const std::array<double, 4> p_C = VertexValues(pressures, t);
-    // h = p_C − CompliantHalfSpace::Pressure(z_H), two vertices at a time
-    // (the same operations in the same order, with the slope taken once:
-    // a division per tetrahedron here cost a tenth of this kernel's time).
+    // h = p_C − p_H(z_H), two vertices at a time (the slope taken once: a
+    // division per tetrahedron here cost a tenth of this kernel's time).
     std::array<double, 4> h;
-    const double margin = half_space_H.margin;
     for (int i = 0; i < 4; i += 2) {
       const Eigen::Array2d z_H = PlaneValues(Hz_C, z_offset, p[i]->data(), p[i + 1]->data());
-      const Eigen::Array2d h_pair = Eigen::Array2d(p_C[i], p_C[i + 1]) - slope * (margin - z_H);
+      const Eigen::Array2d h_pair = Eigen::Array2d(p_C[i], p_C[i + 1]) - pressure_H(z_H);
       h[i] = h_pair(0);
       h[i + 1] = h_pair(1);
     }
@@ -266,7 +265,7 @@ void IntersectCompliantCompliantHalfSpace(const CompliantMesh& compliant_C,
     if (grad_p_C.squaredNorm() > pressures_from_H_above_sq) {
       for (int k = 0; k < in->size; ++k) {
         Eigen::Vector4d& vertex = (*in)[k];
-        vertex[3] = half_space_H.Pressure(Hz_C.dot(vertex.head<3>()) - z_offset);
+        vertex[3] = pressure_H(Hz_C.dot(vertex.head<3>()) - z_offset);
       }
     }
     polygons_C->Add(*in, nhat, grad_p_C, grad_p_H);

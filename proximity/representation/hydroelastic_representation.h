@@ -7,6 +7,8 @@
 #include <string>
 #include <variant>
 
+#include <Eigen/Core>
+
 #include "geometry/proximity_properties.h"
 #include "geometry/shape.h"
 #include "mesh/mesh_field_linear.h"
@@ -42,6 +44,22 @@ struct CompliantMesh {
   double hydroelastic_modulus{0};
 };
 
+/// A compliant half-space's pressure as a function of height z in its frame
+/// G, slope·(margin − z), with the slope E/slab_thickness worked out once
+/// (CompliantHalfSpace::PressureField): the one expression every
+/// evaluation uses, so a kernel evaluating it at many points does no
+/// division per point and gets the bits CompliantHalfSpace::Pressure gives.
+struct SlabPressureField {
+  /// E/slab_thickness (Pa/m).
+  double slope{0};
+  /// The height (m, in G) where the pressure is zero.
+  double margin{0};
+  /// The pressure (Pa) at height z; negative above the margin.
+  double operator()(double z) const { return slope * (margin - z); }
+  /// The same at two heights at once.
+  Eigen::Array2d operator()(const Eigen::Array2d& z) const { return slope * (margin - z); }
+};
+
 /// A compliant half-space: the slab z ≤ δ of G, with pressure
 /// p(z) = E·(δ − z)/slab_thickness (δ the margin): zero on the (inflated)
 /// boundary plane and rising linearly with depth.
@@ -51,13 +69,12 @@ struct CompliantHalfSpace {
   double margin{0};
   /// E/slab_thickness (Pa/m): how fast the pressure rises with depth.
   double PressureSlope() const { return hydroelastic_modulus / slab_thickness; }
+  /// The slab's linear field as a function of height (see SlabPressureField).
+  SlabPressureField PressureField() const { return {PressureSlope(), margin}; }
   /// The slab's linear field at height z (G frame), PressureSlope()·(margin −
   /// z): the pressure where z ≤ margin, negative above (the kernels compare
   /// fields by their signs there; a contact's pressure is never negative).
-  /// A kernel that evaluates it at many points takes PressureSlope() once
-  /// and computes the same product, which gives the same bits without a
-  /// division per point.
-  double Pressure(double z) const { return PressureSlope() * (margin - z); }
+  double Pressure(double z) const { return PressureField()(z); }
   /// ∇p in G.
   Eigen::Vector3d PressureGradient() const { return {0, 0, -PressureSlope()}; }
 };

@@ -176,6 +176,19 @@ TEST_CASE("Representation: half-spaces") {
   // pressure falls going up).
   CHECK(h.PressureSlope() == Approx(4e5));
   CHECK(h.PressureGradient().isApprox(Eigen::Vector3d(0, 0, -4e5)));
+  // The field of heights the kernels hold: slope 4e5 Pa/m, zero at the
+  // margin 0.01 m; 0.1 m below it, 4e5·0.1 = 4e4 Pa; 0.02 m above, −8e3 Pa.
+  // It is the expression Pressure evaluates, so its values are Pressure's
+  // bit for bit, one height at a time or two.
+  const SlabPressureField field = h.PressureField();
+  CHECK(field.slope == Approx(4e5));
+  CHECK(field.margin == 0.01);
+  CHECK(field(0.01 - 0.1) == Approx(4e4));
+  CHECK(field(0.03) == Approx(-8e3));
+  for (const double z : {-0.37, 0.0, 0.01, 0.2}) CHECK(field(z) == h.Pressure(z));
+  const Eigen::Array2d pair = field(Eigen::Array2d(-0.37, 0.2));
+  CHECK(pair(0) == h.Pressure(-0.37));
+  CHECK(pair(1) == h.Pressure(0.2));
 }
 
 TEST_CASE("Representation: margins inflate every compliant primitive") {
