@@ -92,9 +92,10 @@ if [ ! -x "$base_dir/build/$program" ] ||
 fi
 base_bin=$base_dir/build/$program
 
-# Raised priority when allowed (root), plain otherwise.
+# Raised priority when allowed (root), plain otherwise (nice runs the
+# command anyway when it may not raise it, so ask it what it got).
 runner=()
-if nice -n -20 true 2>/dev/null; then runner=(nice -n -20); fi
+if [ "$(nice -n -20 nice 2>/dev/null)" -lt "$(nice)" ]; then runner=(nice -n -20); fi
 
 runs=$(mktemp -d)
 trap 'rm -rf "$runs"' EXIT
