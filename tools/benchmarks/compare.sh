@@ -74,6 +74,10 @@ jobs=$(nproc 2>/dev/null || echo 2)
 # This tree's build (installs what is missing, configures build/ on first use).
 tools/setup.sh "$program"
 head_bin=$PWD/build/$program
+# build/ may have been configured by hand: both builds must be Release.
+build_type=$(sed -n 's/^CMAKE_BUILD_TYPE:[A-Z]*=//p' build/CMakeCache.txt)
+[ "$build_type" = Release ] ||
+  die "build/ is configured as '$build_type', not Release: the two builds would not compare"
 
 # The base's build, from its sources with this tree's benchmark file.
 base_dir=$PWD/build/compare/$commit

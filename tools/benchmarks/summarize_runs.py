@@ -77,7 +77,8 @@ def read_runs(path):
         name = fields["name"]
         if name.endswith(AGGREGATE_SUFFIXES):
             continue
-        error = fields.get("error_occurred", "") == "true" and (fields.get("error_message") or "error")
+        failed = fields.get("error_occurred") == "true"
+        error = (fields.get("error_message") or "error") if failed else ""
         time_us = math.nan
         counters = {}
         if not error:
