@@ -47,8 +47,11 @@ const char* WhyNotRealNumbers(const py::handle& h) {
   }
 }
 
-bool IsComplexNumber(const py::handle& number) {
+bool IsRefusedAsFloat(const py::handle& number) {
   if (PyComplex_Check(number.ptr())) return true;
+  if (py::isinstance<py::array>(number) && py::reinterpret_borrow<py::array>(number).ndim() > 0) {
+    return true;
+  }
   // NumPy's complex64 and complex256 scalars are no Python complex; they,
   // and 0-d arrays, tell by their dtype.
   if (!py::hasattr(number, "dtype")) return false;

@@ -8,7 +8,10 @@
 ///   __float__ when conversion is allowed), except complex numbers, which
 ///   it refused only as Python's `complex`: a NumPy complex scalar
 ///   (numpy.complex128(0.1 + 1j)) or a 0-d complex array gave its real part
-///   with a ComplexWarning.
+///   with a ComplexWarning; and except arrays of one or more dimensions: a
+///   one-element array (numpy.array([0.5])) gave its entry, a conversion
+///   NumPy itself deprecates (1.25), and a radius or a modulus passed as
+///   an array is more likely a slip than a scalar meant.
 /// - the fixed-size Eigen vectors and matrices (Vector3d, Vector4d,
 ///   Matrix3d, Matrix4d): pybind11's caster copied any array NumPy can cast,
 ///   so a complex vector lost its imaginary part, a masked array gave the
@@ -35,9 +38,11 @@ namespace hydrocontact::python {
 /// See python/bindings.h.
 Eigen::MatrixXd ToMatrix(const pybind11::handle& array, pybind11::ssize_t rows,
                          pybind11::ssize_t cols, const char* what);
-/// Whether `number` is a complex number: a Python or NumPy complex scalar,
-/// or a 0-d array (or anything else with a dtype) of complex kind.
-bool IsComplexNumber(const pybind11::handle& number);
+/// Whether the `double` caster refuses `number` even where conversion is
+/// allowed: a complex number (a Python or NumPy complex scalar, or a 0-d
+/// array, or anything else with a dtype, of complex kind), or a NumPy array
+/// of one or more dimensions.
+bool IsRefusedAsFloat(const pybind11::handle& number);
 }  // namespace hydrocontact::python
 
 namespace pybind11::detail {
@@ -49,8 +54,8 @@ class type_caster<double> {
   bool load(handle src, bool convert) {
     if (!src) return false;
     // A float (NumPy's float64 is one) is taken as is; anything else only
-    // when conversion is allowed, and never a complex number.
-    if (!PyFloat_Check(src.ptr()) && (!convert || hydrocontact::python::IsComplexNumber(src))) {
+    // when conversion is allowed, and never a complex number or an array.
+    if (!PyFloat_Check(src.ptr()) && (!convert || hydrocontact::python::IsRefusedAsFloat(src))) {
       return false;
     }
     const double number = PyFloat_AsDouble(src.ptr());

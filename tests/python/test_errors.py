@@ -310,6 +310,16 @@ def test_arrays_that_are_not_real_numbers_are_refused():
             hc.Sphere(bad)
         with pytest.raises(TypeError, match=r"^FromAxisAngle\(\): incompatible function arguments"):
             hc.RigidTransform.FromAxisAngle([0, 0, 1], bad)
+    # An array where a float is expected: a one-element one gave its entry
+    # (NumPy deprecates that conversion), whatever its dimensions; a 0-d
+    # array is a scalar and still converts (see below).
+    for bad in (np.array([0.1]), np.array([[0.1]]), np.array([0.1], dtype=np.float32), np.array([1])):
+        with pytest.raises(TypeError, match=r"^__init__\(\): incompatible constructor arguments"):
+            hc.Sphere(bad)
+        with pytest.raises(TypeError, match=r"^FromAxisAngle\(\): incompatible function arguments"):
+            hc.RigidTransform.FromAxisAngle([0, 0, 1], bad)
+        with pytest.raises(TypeError, match=r"^Compliant\(\): incompatible function arguments"):
+            hc.ProximityProperties.Compliant(bad)
 
 
 def test_real_arrays_in_every_form_still_convert():
