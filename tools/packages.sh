@@ -29,7 +29,8 @@ ensure_packages() {
 # gmsh writes the .msh and STL files some tests read; VTK (python3-vtk9) the
 # .vtu files; libpng writes the --png pictures; pybind11, Python's headers,
 # NumPy and pytest build and test the Python module; Dask distributed runs its
-# example (examples/dask_contact_sweep.py).
+# example (examples/dask_contact_sweep.py); git exports the base commit of
+# tools/benchmarks/compare.sh, whose tests make a scratch repository.
 HYDROCONTACT_BUILD_PACKAGES=(cmake g++ make ninja-build libeigen3-dev libfmt-dev libtinyobjloader-dev catch2
   libbenchmark-dev gmsh libpng-dev python3-vtk9 pybind11-dev python3-dev python3-numpy
-  python3-pytest python3-distributed)
+  python3-pytest python3-distributed git)

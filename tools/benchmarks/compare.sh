@@ -67,7 +67,10 @@ done
 [[ "$rounds" =~ ^[1-9][0-9]*$ ]] || die "--rounds must be a positive integer, got '$rounds'"
 [[ "$program" =~ ^[A-Za-z0-9_]+$ ]] && [ -f "tools/benchmarks/$program.cc" ] ||
   die "no benchmark program '$program' (expected tools/benchmarks/$program.cc)"
-commit=$(git rev-parse --verify --quiet "$base^{commit}") || die "'$base' is not a commit"
+git rev-parse --git-dir >/dev/null 2>&1 ||
+  die "$PWD is not a Git checkout: the base commit is exported from its history"
+# (git's own message, e.g. for a tree, would make the refusal two lines.)
+commit=$(git rev-parse --verify --quiet "$base^{commit}" 2>/dev/null) || die "'$base' is not a commit"
 
 jobs=$(nproc 2>/dev/null || echo 2)
 

@@ -1,0 +1,100 @@
+"""Tests of tools/benchmarks/compare.sh's refusals of bad arguments: each one
+gives exit status 2 and a single line on stderr that names the culprit,
+before anything is installed or built.
+
+The script is run from a copy in a scratch tree (it works from the tree it
+sits in): a fresh Git repository with one commit and one benchmark source,
+and no tools/setup.sh, so a call that got past the checks would fail with
+another status (127) instead of building anything."""
+
+import os
+import pathlib
+import shutil
+import subprocess
+
+import pytest
+
+SCRIPT = pathlib.Path(__file__).resolve().parents[3] / "tools" / "benchmarks" / "compare.sh"
+
+
+def make_tree(root):
+    benchmarks = root / "tools" / "benchmarks"
+    benchmarks.mkdir(parents=True)
+    shutil.copy(SCRIPT, benchmarks / "compare.sh")
+    (benchmarks / "identical_mesh_benchmark.cc").write_text("// stands in for the benchmark\n")
+    (benchmarks / "other_benchmark.cc").write_text("// a second program\n")
+    return root
+
+
+@pytest.fixture(scope="module")
+def tree(tmp_path_factory):
+    root = make_tree(tmp_path_factory.mktemp("tree"))
+    git = ["git", "-C", str(root), "-c", "user.name=t", "-c", "user.email=t@t", "-c",
+           "init.defaultBranch=main"]
+    subprocess.run(git + ["init", "-q"], check=True)
+    subprocess.run(git + ["add", "."], check=True)
+    subprocess.run(git + ["commit", "-q", "-m", "one"], check=True)
+    return root
+
+
+def refuse(tree, *args):
+    """Runs the copy with `args`; returns its stderr after checking that it
+    refused them: exit status 2, nothing on stdout, exactly one line."""
+    # Git looks no higher than the scratch tree (were the temporary folder
+    # inside a checkout, that checkout would be found instead).
+    env = dict(os.environ, GIT_CEILING_DIRECTORIES=str(tree.parent))
+    result = subprocess.run(["bash", str(tree / "tools" / "benchmarks" / "compare.sh"), *args],
+                            capture_output=True, text=True, timeout=60, env=env)
+    assert result.returncode == 2, (result.returncode, result.stderr)
+    assert result.stdout == ""
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1, lines
+    assert lines[0].startswith("compare.sh: ")
+    return lines[0]
+
+
+def test_the_base_commit_is_required_and_single(tree):
+    assert "no base commit given" in refuse(tree)
+    assert "no base commit given" in refuse(tree, "--rounds", "2")
+    # Two positional arguments: both are named.
+    line = refuse(tree, "HEAD", "main")
+    assert "one base commit expected" in line and "'HEAD'" in line and "'main'" in line
+
+
+def test_unknown_options_and_missing_values_are_named(tree):
+    assert "unknown option '--round'" in refuse(tree, "--round", "2", "HEAD")
+    assert "unknown option '-x'" in refuse(tree, "-x", "HEAD")
+    # At the end, or followed by another option: no value.
+    assert "option --filter needs a value" in refuse(tree, "HEAD", "--filter")
+    assert "option --rounds needs a value" in refuse(tree, "--rounds", "--filter", "x", "HEAD")
+    assert "option --program needs a value" in refuse(tree, "HEAD", "--program")
+
+
+@pytest.mark.parametrize("rounds", ["0", "-1", "2.5", "two", "07x"])
+def test_rounds_must_be_a_positive_integer(tree, rounds):
+    # "-1" starts like an option, so it is reported as a missing value.
+    line = refuse(tree, "--rounds", rounds, "HEAD")
+    assert f"'{rounds}'" in line or "option --rounds needs a value" in line
+
+
+def test_the_program_must_be_a_benchmark_source_of_the_tree(tree):
+    line = refuse(tree, "--program", "no_such_benchmark", "HEAD")
+    assert "no benchmark program 'no_such_benchmark'" in line
+    assert "tools/benchmarks/no_such_benchmark.cc" in line
+    # A name that is no plain identifier is refused even if a path matches.
+    assert "no benchmark program '../benchmarks/other_benchmark'" in refuse(
+        tree, "--program", "../benchmarks/other_benchmark", "HEAD")
+
+
+def test_the_base_must_name_a_commit(tree):
+    assert "'no-such-branch' is not a commit" in refuse(tree, "no-such-branch")
+    assert "'0123456789abcdef' is not a commit" in refuse(tree, "0123456789abcdef")
+    # The tree of a commit is no commit.
+    assert "'HEAD^{tree}' is not a commit" in refuse(tree, "HEAD^{tree}")
+
+
+def test_a_tree_without_history_is_named(tmp_path):
+    # The same files, no Git repository: the base cannot be exported.
+    root = make_tree(tmp_path / "plain")
+    line = refuse(root, "HEAD")
+    assert f"{root} is not a Git checkout" in line
