@@ -19,6 +19,24 @@ std::string ShapeOf(const py::array& a) {
   return s + (a.ndim() == 1 ? ",)" : ")");
 }
 
+// Why values of the NumPy dtype kind `kind` are no real numbers, or null
+// when they are: casting them to float64 would drop an imaginary part, or
+// turn dates and durations into counts of an arbitrary unit, never what was
+// meant.
+const char* WhyKindIsNotReal(char kind) {
+  switch (kind) {
+    case 'c':
+      return "has complex values (pass the real part explicitly if that is what is meant)";
+    case 'm':
+    case 'M':
+      return "holds dates or durations, not numbers";
+    case 'V':
+      return "holds structured records, not numbers";
+    default:
+      return nullptr;
+  }
+}
+
 }  // namespace
 
 const char* WhyNotRealNumbers(const py::handle& h) {
@@ -32,19 +50,7 @@ const char* WhyNotRealNumbers(const py::handle& h) {
   }
   // (A masked array is an ndarray too: its dtype is checked below.)
   if (!py::isinstance<py::array>(h)) return nullptr;
-  // Casting these to float64 would drop an imaginary part, or turn dates
-  // and durations into counts of an arbitrary unit: never what was meant.
-  switch (py::reinterpret_borrow<py::array>(h).dtype().kind()) {
-    case 'c':
-      return "has complex values (pass the real part explicitly if that is what is meant)";
-    case 'm':
-    case 'M':
-      return "holds dates or durations, not numbers";
-    case 'V':
-      return "holds structured records, not numbers";
-    default:
-      return nullptr;
-  }
+  return WhyKindIsNotReal(py::reinterpret_borrow<py::array>(h).dtype().kind());
 }
 
 bool IsRefusedAsFloat(const py::handle& number) {
@@ -53,10 +59,12 @@ bool IsRefusedAsFloat(const py::handle& number) {
     return true;
   }
   // NumPy's complex64 and complex256 scalars are no Python complex; they,
-  // and 0-d arrays, tell by their dtype.
+  // and 0-d arrays, tell by their dtype (as arrays do in WhyNotRealNumbers).
   if (!py::hasattr(number, "dtype")) return false;
   const py::object dtype = number.attr("dtype");
-  return py::hasattr(dtype, "kind") && py::str(dtype.attr("kind")).cast<std::string>() == "c";
+  if (!py::hasattr(dtype, "kind")) return false;
+  const std::string kind = py::str(dtype.attr("kind"));
+  return kind.size() == 1 && WhyKindIsNotReal(kind[0]) != nullptr;
 }
 
 namespace {

@@ -39,9 +39,10 @@ namespace hydrocontact::python {
 Eigen::MatrixXd ToMatrix(const pybind11::handle& array, pybind11::ssize_t rows,
                          pybind11::ssize_t cols, const char* what);
 /// Whether the `double` caster refuses `number` even where conversion is
-/// allowed: a complex number (a Python or NumPy complex scalar, or a 0-d
-/// array, or anything else with a dtype, of complex kind), or a NumPy array
-/// of one or more dimensions.
+/// allowed: a Python complex number, a NumPy array of one or more
+/// dimensions, or a NumPy scalar or 0-d array (anything with a dtype) whose
+/// dtype WhyNotRealNumbers refuses in an array (complex, dates, durations,
+/// records).
 bool IsRefusedAsFloat(const pybind11::handle& number);
 }  // namespace hydrocontact::python
 
