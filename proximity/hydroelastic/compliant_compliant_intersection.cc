@@ -50,8 +50,9 @@ struct CallData {
   Eigen::Vector3d p_NMo;
   // See the band in IntersectCompliantCompliant.
   double coincidence_scale_sq;
-  // The region both meshes' boxes share, the padding of the elements' boxes
-  // in it, and M's hierarchy refitted to it.
+  // The region N's elements are boxed in (the box of M's part in the box
+  // of N's part in M's box; see IntersectCompliantCompliant), the padding
+  // of the elements' boxes, and M's hierarchy refitted to N's part.
   Aabb region;
   double pad;
   const std::vector<Aabb>* node_boxes_M;
@@ -155,6 +156,44 @@ double SliceMarginOfN(const Aabb& box_M, const Aabb& box_N, const Aabb& box_N_in
   };
   const double L_sq = (box_N.max - box_N.min).squaredNorm();
   return SliceOutsideMargin(std::sqrt(3.0) * L_sq * (max_abs(box_M) + max_abs(box_N_in_M)));
+}
+
+// How many levels of a hierarchy BoxOfGeometryIn opens: at most 2⁴ = 16
+// node boxes, a few hundred nanoseconds per call.
+constexpr int kRegionLevels = 4;
+
+// A box in M around the part in `within` (a box in M) of the geometry whose
+// hierarchy is `bvh`, posed in M by X_MB: the union of the boxes of the
+// hierarchy's nodes kRegionLevels levels down (or of its leaves above
+// that), each re-boxed in M and cut to `within`; nodes whose re-boxed box
+// misses `within` are not opened. It contains every point of the geometry
+// in `within`, as the whole hierarchy's box re-boxed and cut would, but far
+// more tightly when the frames are turned (a turned box's box is up to √3
+// times larger along each axis) or when the geometry fills its box only
+// partly (a sphere's corners): the elements met later are boxed in it, so
+// a tighter one means fewer candidate pairs (the two spheres of
+// accuracy_benchmark, one turned: 10–16% faster).
+Aabb BoxOfGeometryIn(const Bvh& bvh, const RigidTransform& X_MB, const Aabb& within) {
+  Aabb result;
+  if (bvh.empty()) return result;
+  const std::vector<Bvh::Node>& nodes = bvh.nodes();
+  std::pair<int, int> stack[kRegionLevels + 2];  // (node, level); depth-first.
+  int top = 0;
+  stack[top++] = {0, 0};
+  while (top > 0) {
+    const auto [index, level] = stack[--top];
+    const Bvh::Node& node = nodes[index];
+    const Aabb box = TransformBox(node.box, X_MB);
+    const Aabb cut(box.min.cwiseMax(within.min), box.max.cwiseMin(within.max));
+    if (cut.IsEmpty()) continue;
+    if (node.is_leaf() || level == kRegionLevels) {
+      result.Include(cut);
+    } else {
+      stack[top++] = {node.right, level + 1};
+      stack[top++] = {index + 1, level + 1};
+    }
+  }
+  return result;
 }
 
 // The polygons of the tetrahedron pairs (e_M, e_N) for the tetrahedra e_N
@@ -332,16 +371,19 @@ void IntersectCompliantCompliant(const CompliantMesh& compliant_M,
   // boxes (O(1) from their hierarchies); squared, so no square root per pair.
   const double L = 2 * std::max(compliant_M.bvh.bounding_box().half_size().norm(),
                                 compliant_N.bvh.bounding_box().half_size().norm());
-  // Every intersection of two elements lies in both meshes' boxes; each
-  // element is boxed only where it reaches into that common region (see
-  // BoxOfTetrahedronInRegion), padded by far more than the round-off of the
-  // region's coordinates.
+  // Every intersection of two elements lies in both meshes: in the box of
+  // N's part in M's box (see BoxOfGeometryIn), and in the box of M's part
+  // in that. M's elements are boxed only where they reach into the first,
+  // N's into the second (see BoxOfTetrahedronInRegion), padded by far more
+  // than the round-off of the regions' coordinates; the first region is
+  // padded alike, against the round-off of re-boxing N's nodes.
   const Aabb box_M = compliant_M.bvh.bounding_box();
   const Aabb box_N_in_M = TransformBox(compliant_N.bvh.bounding_box(), X_MN);
-  const Aabb region(box_M.min.cwiseMax(box_N_in_M.min), box_M.max.cwiseMin(box_N_in_M.max));
+  Aabb region = BoxOfGeometryIn(compliant_N.bvh, X_MN, box_M);
   if (region.IsEmpty()) return;
   const double pad =
       1e-12 * std::max(region.min.cwiseAbs().maxCoeff(), region.max.cwiseAbs().maxCoeff());
+  region.Inflate(pad);
   // Kept per calling thread: M's hierarchy refitted to the region, and N's
   // tetrahedra near M.
   thread_local std::vector<Aabb> node_boxes_M;
@@ -359,9 +401,13 @@ void IntersectCompliantCompliant(const CompliantMesh& compliant_M,
                                         region, pad);
       },
       &node_boxes_M);
+  // The refitted root: the box of M's part in the region, padded.
+  const Aabb& box_M_part = node_boxes_M[0];
+  const Aabb region_N(region.min.cwiseMax(box_M_part.min), region.max.cwiseMin(box_M_part.max));
+  if (region_N.IsEmpty()) return;
   CollectElementsNear(compliant_M.bvh, compliant_N.bvh, X_MN, &elements_N);
   const CallData call{compliant_M, compliant_N, X_MN, normal_filter, X_MN.inverse().translation(),
-                      2 * std::pow(kCoincidentPlaneRatio * L, 2), region, pad, &node_boxes_M,
+                      2 * std::pow(kCoincidentPlaneRatio * L, 2), region_N, pad, &node_boxes_M,
                       SliceMarginOfN(box_M, compliant_N.bvh.bounding_box(), box_N_in_M)};
   if (!ShouldSplit(executor, static_cast<int>(elements_N.size()), kMinTetrahedraToSplit)) {
     IntersectElements(call, elements_N, polygons_M);

@@ -9,7 +9,8 @@
 //     which the program checks the quadrature against before running;
 //   - two equal compliant spheres: by symmetry the surface where e_A = e_B is
 //     the mid-plane disc, so the answer is that of a plane at half the
-//     centre distance;
+//     centre distance (also with the second sphere turned about its centre,
+//     so that the meshes' axes disagree);
 //   - a rigid sphere pressed into a compliant box through its top face: the
 //     box's field is exact (linear in the top face's region), so the force is
 //     a closed-form integral over the spherical cap (see RigidSphereInBox).
@@ -105,12 +106,18 @@ Case SphereOnHalfSpace(double depth_fraction) {
   return c;
 }
 
-Case TwoSpheres() {
+// With `turned`, B is turned by 0.4 rad about (1, 2, 3) about its own
+// centre: the meshes' axes no longer agree (as for two bodies in general),
+// and the continuum answer, a sphere's, is the same.
+Case TwoSpheres(bool turned) {
   // Centres 0.16 apart along z: the equilibrium surface is the disc z = 0.08.
   // Normals point out of B (above) into A: −z; the force on A is along −z.
   const double r = 0.1, distance = 0.16;
-  Case c{"two_spheres_0.16", Sphere(r), RigidTransform(), Other::kCompliantShape, Sphere(r),
-         RigidTransform(Vector3d(0, 0, distance)), {0.01, 0.007, 0.005}, {}, 0};
+  const RigidTransform X_WB =
+      turned ? RigidTransform::FromAxisAngle(Vector3d(1, 2, 3), 0.4, Vector3d(0, 0, distance))
+             : RigidTransform(Vector3d(0, 0, distance));
+  Case c{turned ? "two_spheres_0.16_turned" : "two_spheres_0.16", Sphere(r), RigidTransform(),
+         Other::kCompliantShape, Sphere(r), X_WB, {0.01, 0.007, 0.005}, {}, 0};
   SetPlaneAnswer(&c, HalfSpacePose(-Vector3d::UnitZ(), Vector3d(0, 0, distance / 2)));
   return c;
 }
@@ -180,7 +187,7 @@ Case RigidSphereInBox() {
 
 std::vector<Case> AllCases() {
   return {SphereOnHalfSpace(0.01), SphereOnHalfSpace(0.1), SphereOnHalfSpace(0.2),
-          TwoSpheres(),           BoxTilted(),            EllipsoidAlong(0),
+          TwoSpheres(false),      TwoSpheres(true),       BoxTilted(),            EllipsoidAlong(0),
           EllipsoidAlong(1),      EllipsoidAlong(2),      CylinderOn(true),
           CylinderOn(false),      CapsuleSide(),          RigidSphereInBox()};
 }

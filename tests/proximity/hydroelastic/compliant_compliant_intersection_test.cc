@@ -398,7 +398,11 @@ ContactPolygons BruteForcePolygons(const CompliantMesh& M, const CompliantMesh& 
 
 TEST_CASE("The compliant-compliant kernel's early rejections drop no polygon: brute force agrees, bit for bit",
           "[compliant_compliant]") {
-  // The kernel rejects most pairs of tetrahedra whose boxes overlap before
+  // The kernel boxes every element only where it reaches into a region
+  // around both meshes' common part (the box of N's part in M's box, from
+  // N's hierarchy's top levels, and of M's part in that: a wrong region,
+  // such as N's nodes re-boxed by the inverse pose, fails here) and rejects most
+  // pairs of tetrahedra whose boxes overlap before
   // slicing (pressure ranges that do not meet, a face plane of e_N with e_M
   // wholly outside it, the equilibrium plane missing either one, e_M's
   // slice lying outside a face of e_N): a rejection of a pair that yields a
