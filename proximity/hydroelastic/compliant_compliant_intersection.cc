@@ -158,44 +158,6 @@ double SliceMarginOfN(const Aabb& box_M, const Aabb& box_N, const Aabb& box_N_in
   return SliceOutsideMargin(std::sqrt(3.0) * L_sq * (max_abs(box_M) + max_abs(box_N_in_M)));
 }
 
-// How many levels of a hierarchy BoxOfGeometryIn opens: at most 2⁴ = 16
-// node boxes, a few hundred nanoseconds per call.
-constexpr int kRegionLevels = 4;
-
-// A box in M around the part in `within` (a box in M) of the geometry whose
-// hierarchy is `bvh`, posed in M by X_MB: the union of the boxes of the
-// hierarchy's nodes kRegionLevels levels down (or of its leaves above
-// that), each re-boxed in M and cut to `within`; nodes whose re-boxed box
-// misses `within` are not opened. It contains every point of the geometry
-// in `within`, as the whole hierarchy's box re-boxed and cut would, but far
-// more tightly when the frames are turned (a turned box's box is up to √3
-// times larger along each axis) or when the geometry fills its box only
-// partly (a sphere's corners): the elements met later are boxed in it, so
-// a tighter one means fewer candidate pairs (the two spheres of
-// accuracy_benchmark, one turned: 10–16% faster).
-Aabb BoxOfGeometryIn(const Bvh& bvh, const RigidTransform& X_MB, const Aabb& within) {
-  Aabb result;
-  if (bvh.empty()) return result;
-  const std::vector<Bvh::Node>& nodes = bvh.nodes();
-  std::pair<int, int> stack[kRegionLevels + 2];  // (node, level); depth-first.
-  int top = 0;
-  stack[top++] = {0, 0};
-  while (top > 0) {
-    const auto [index, level] = stack[--top];
-    const Bvh::Node& node = nodes[index];
-    const Aabb box = TransformBox(node.box, X_MB);
-    const Aabb cut(box.min.cwiseMax(within.min), box.max.cwiseMin(within.max));
-    if (cut.IsEmpty()) continue;
-    if (node.is_leaf() || level == kRegionLevels) {
-      result.Include(cut);
-    } else {
-      stack[top++] = {node.right, level + 1};
-      stack[top++] = {index + 1, level + 1};
-    }
-  }
-  return result;
-}
-
 // The polygons of the tetrahedron pairs (e_M, e_N) for the tetrahedra e_N
 // of `elements_N` (N's tetrahedra near M, or a piece of them, in query
 // order), appended to *polygons_M. Uses this thread's scratch.
