@@ -53,6 +53,84 @@ TEST_CASE("TransformBox bounds the posed box", "[candidate_pairs]") {
   }
 }
 
+TEST_CASE("BoxOfGeometryIn contains the geometry's part and is tighter than its box re-boxed",
+          "[candidate_pairs]") {
+  // A rod 8 × 1 × 1 along x_G (32 × 2 × 2 cells), turned 45° about z: in F
+  // a point at rod coordinates (s, t) (along, across) lies at
+  // x = (s − t)/√2, y = (s + t)/√2, so the whole box re-boxed reaches
+  // |x|, |y| ≤ (4 + 0.5)/√2 ≈ 3.18. `within` keeps x ≥ 2: the rod's part
+  // there has s ≥ 2√2 + t ≥ 2.33 and so y ≥ x ≥ 2 − 2·0.5/√2 ≈ 1.29 (at
+  // x = 2, t = −0.5) up to 3.18: the whole box cut to `within` spans y over
+  // [−3.18, 3.18], the part over less than 1.9 of it. The hierarchy's top
+  // four levels cut the rod into pieces no longer than it is thick (8/16),
+  // each re-boxed adding at most (0.5 + 1)/√2 ≈ 1.06 to the part's span.
+  const VolumeMesh rod = test::MakeGridBoxMesh(Vector3d(4, 0.5, 0.5), Eigen::Vector3i(32, 2, 2));
+  const Bvh bvh(rod);
+  const RigidTransform X_FG = RigidTransform::FromAxisAngle(Vector3d::UnitZ(), M_PI / 4, Vector3d::Zero());
+  const Aabb within(Vector3d(2, -10, -10), Vector3d(10, 10, 10));
+  const Aabb part = BoxOfGeometryIn(bvh, X_FG, within);
+  const Aabb whole = TransformBox(bvh.bounding_box(), X_FG);
+  REQUIRE_FALSE(part.IsEmpty());
+  // Every vertex in `within` is inside (to the round-off of re-boxing).
+  Aabb inflated = part;
+  inflated.Inflate(1e-12);
+  int inside = 0;
+  for (int v = 0; v < rod.num_vertices(); ++v) {
+    const Vector3d p_F = X_FG * rod.vertex(v);
+    if (!within.Contains(p_F)) continue;
+    ++inside;
+    CHECK(inflated.Contains(p_F));
+  }
+  CHECK(inside > 20);
+  // Never looser than the whole box cut to `within`, and here far tighter.
+  CHECK((part.min.array() >= within.min.array().max(whole.min.array()) - 1e-12).all());
+  CHECK((part.max.array() <= within.max.array().min(whole.max.array()) + 1e-12).all());
+  CHECK(part.min.y() > 0);                                // the cut whole: −3.18
+  CHECK(part.max.y() - part.min.y() < 1.9 + 2 * 1.07);    // the cut whole: 6.36
+  // Nothing in `within`: empty.
+  CHECK(BoxOfGeometryIn(bvh, X_FG, Aabb(Vector3d(5, 5, 5), Vector3d(6, 6, 6))).IsEmpty());
+}
+
+TEST_CASE("CollectElementsNear keeps every element that meets the other geometry", "[candidate_pairs]") {
+  // A's elements with B's vertices inside them (barycentric test) prove
+  // those B elements meet A: each must be collected. A is a rod 8 × 1 × 1
+  // crossing the corner of B, a plate 6 × 6 × 0.6 ([−3, 3]² in x, y): the
+  // rod's axis runs along (1, −1) through (2.5, 2.5), so the rod meets the
+  // plate only where x + y ≥ 5 − 1/√2 (its half width across), near the
+  // corner, while its box re-boxed in B spans (2.5 ± 3.18)² and so covers
+  // [−0.68, 3]² of the plate: fewer elements are collected than that box
+  // overlaps.
+  const VolumeMesh A = test::MakeGridBoxMesh(Vector3d(4, 0.5, 0.5), Eigen::Vector3i(16, 2, 2));
+  const VolumeMesh B = test::MakeGridBoxMesh(Vector3d(3, 3, 0.3), Eigen::Vector3i(12, 12, 1));
+  const Bvh bvh_A(A), bvh_B(B);
+  const RigidTransform X_AB =
+      RigidTransform::FromAxisAngle(Vector3d::UnitZ(), -M_PI / 4, Vector3d(2.5, 2.5, 0)).inverse();
+  std::vector<int> collected;
+  CollectElementsNear(bvh_A, bvh_B, X_AB, &collected);
+  const std::set<int> near(collected.begin(), collected.end());
+  CHECK(near.size() == collected.size());  // each once
+  int meeting = 0;
+  for (int b = 0; b < B.num_elements(); ++b) {
+    bool meets = false;
+    for (int v : B.element(b)) {
+      const Vector3d p_A = X_AB * B.vertex(v);
+      for (int a = 0; a < A.num_elements() && !meets; ++a) {
+        const auto& t = A.element(a);
+        const Eigen::Vector4d bary = TetrahedronBarycentric(A.vertex(t[0]), A.vertex(t[1]),
+                                                            A.vertex(t[2]), A.vertex(t[3]), p_A);
+        meets = (bary.array() > 1e-9).all();
+      }
+    }
+    if (!meets) continue;
+    ++meeting;
+    CHECK(near.count(b) == 1);
+  }
+  CHECK(meeting > 10);
+  int overlapping_whole = 0;
+  bvh_B.Query(TransformBox(bvh_A.bounding_box(), X_AB.inverse()), [&](int) { ++overlapping_whole; });
+  CHECK(static_cast<int>(collected.size()) < overlapping_whole);
+}
+
 TEST_CASE("ForEachCandidatePair finds every intersecting pair and only box-overlapping ones",
           "[candidate_pairs]") {
   const VolumeMesh A = test::MakeGridBoxMesh(Vector3d(1, 1, 1), Eigen::Vector3i(3, 3, 3));
