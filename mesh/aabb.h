@@ -36,6 +36,11 @@ struct Aabb {
   }
 
   Eigen::Vector3d center() const { return (min + max) / 2; }
+  /// The largest |coordinate| of the box's points (of its corners), the
+  /// scale of the round-off of coordinates in it. @pre not empty.
+  double MaxAbsCoordinate() const {
+    return std::max(min.cwiseAbs().maxCoeff(), max.cwiseAbs().maxCoeff());
+  }
   Eigen::Vector3d half_size() const { return (max - min) / 2; }
 
   /// True when the closed boxes share at least one point.

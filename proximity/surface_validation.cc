@@ -503,7 +503,7 @@ SurfaceDefects FindSurfaceDefects(const TriangleSurfaceMesh& mesh_G) {
       for (int i = 0; i < 3; ++i) longest_sq = std::max(longest_sq, (c[(i + 1) % 3] - c[i]).squaredNorm());
     }
     const Aabb box = mesh_G.CalcBoundingBox();
-    const double largest_coordinate = std::max(box.min.cwiseAbs().maxCoeff(), box.max.cwiseAbs().maxCoeff());
+    const double largest_coordinate = box.MaxAbsCoordinate();
     bvh.CollideWithin(CoplanarTolerance(std::sqrt(longest_sq), largest_coordinate), [&](int a, int b) {
       Vector3d p_GX;
       // Coplanar pairs are settled in their plane: the crossing test's

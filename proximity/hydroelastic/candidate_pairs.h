@@ -90,11 +90,17 @@ inline constexpr int kCandidateGroupSize = 4;
 /// node boxes, a few hundred nanoseconds per call.
 inline constexpr int kRegionLevels = 4;
 
+/// BoxOfGeometryIn pads its box by this fraction of its largest |coordinate|
+/// (Aabb::MaxAbsCoordinate), far more than the round-off of re-boxing; the
+/// kernels pad the boxes of elements cut to it alike.
+inline constexpr double kRegionPadRatio = 1e-12;
+
 /// A box in frame F around the part in `within` (a box in F) of the
 /// geometry whose hierarchy is `bvh`, posed in F by X_FG: the union of the
 /// boxes of the hierarchy's nodes kRegionLevels levels down (or of its
 /// leaves above that), each re-boxed in F and cut to `within`; nodes whose
-/// re-boxed box misses `within` are not opened. Empty when nothing of the
+/// re-boxed box misses `within` are not opened; then padded by
+/// kRegionPadRatio of its largest |coordinate|. Empty when nothing of the
 /// hierarchy's boxes reaches into `within`.
 ///
 /// It contains every point of the geometry in `within`, as the whole
@@ -123,21 +129,20 @@ inline Aabb BoxOfGeometryIn(const Bvh& bvh, const RigidTransform& X_FG, const Aa
       stack[top++] = {index + 1, level + 1};
     }
   }
+  if (!result.IsEmpty()) result.Inflate(kRegionPadRatio * result.MaxAbsCoordinate());
   return result;
 }
 
 /// The elements of `bvh_B` (frame B) whose boxes overlap the box of `bvh_A`'s
-/// geometry (frame A) in B's box (BoxOfGeometryIn, padded by 1e-12 of its
-/// coordinates against the round-off of re-boxing), in bvh_B's query order,
+/// geometry (frame A) in B's box (BoxOfGeometryIn), in bvh_B's query order,
 /// into *elements_B (cleared first; its storage reused). Every element of B
 /// that meets an element of A is among them.
 inline void CollectElementsNear(const Bvh& bvh_A, const Bvh& bvh_B, const RigidTransform& X_AB,
                                 std::vector<int>* elements_B) {
   elements_B->clear();
   if (bvh_A.empty() || bvh_B.empty()) return;
-  Aabb A_in_B = BoxOfGeometryIn(bvh_A, X_AB.inverse(), bvh_B.bounding_box());
+  const Aabb A_in_B = BoxOfGeometryIn(bvh_A, X_AB.inverse(), bvh_B.bounding_box());
   if (A_in_B.IsEmpty()) return;
-  A_in_B.Inflate(1e-12 * std::max(A_in_B.min.cwiseAbs().maxCoeff(), A_in_B.max.cwiseAbs().maxCoeff()));
   bvh_B.Query(A_in_B, [elements_B](int b) { elements_B->push_back(b); });
 }
 

@@ -151,11 +151,9 @@ bool SeparatedByFace(const std::array<ClipHalfSpace, 4>& faces,
 // longer); and |offset| = |n·q| ≤ ‖n‖₁·X_N for a vertex q of N, X_N
 // bounding N's coordinates in M (box_N_in_M), as X_M bounds M's.
 double SliceMarginOfN(const Aabb& box_M, const Aabb& box_N, const Aabb& box_N_in_M) {
-  auto max_abs = [](const Aabb& box) {
-    return std::max(box.min.cwiseAbs().maxCoeff(), box.max.cwiseAbs().maxCoeff());
-  };
   const double L_sq = (box_N.max - box_N.min).squaredNorm();
-  return SliceOutsideMargin(std::sqrt(3.0) * L_sq * (max_abs(box_M) + max_abs(box_N_in_M)));
+  return SliceOutsideMargin(std::sqrt(3.0) * L_sq *
+                            (box_M.MaxAbsCoordinate() + box_N_in_M.MaxAbsCoordinate()));
 }
 
 // The polygons of the tetrahedron pairs (e_M, e_N) for the tetrahedra e_N
@@ -336,16 +334,14 @@ void IntersectCompliantCompliant(const CompliantMesh& compliant_M,
   // Every intersection of two elements lies in both meshes: in the box of
   // N's part in M's box (see BoxOfGeometryIn), and in the box of M's part
   // in that. M's elements are boxed only where they reach into the first,
-  // N's into the second (see BoxOfTetrahedronInRegion), padded by far more
-  // than the round-off of the regions' coordinates; the first region is
-  // padded alike, against the round-off of re-boxing N's nodes.
+  // N's into the second (see BoxOfTetrahedronInRegion), padded as
+  // BoxOfGeometryIn pads, by far more than the round-off of the regions'
+  // coordinates.
   const Aabb box_M = compliant_M.bvh.bounding_box();
   const Aabb box_N_in_M = TransformBox(compliant_N.bvh.bounding_box(), X_MN);
-  Aabb region = BoxOfGeometryIn(compliant_N.bvh, X_MN, box_M);
+  const Aabb region = BoxOfGeometryIn(compliant_N.bvh, X_MN, box_M);
   if (region.IsEmpty()) return;
-  const double pad =
-      1e-12 * std::max(region.min.cwiseAbs().maxCoeff(), region.max.cwiseAbs().maxCoeff());
-  region.Inflate(pad);
+  const double pad = kRegionPadRatio * region.MaxAbsCoordinate();
   // Kept per calling thread: M's hierarchy refitted to the region, and N's
   // tetrahedra near M.
   thread_local std::vector<Aabb> node_boxes_M;

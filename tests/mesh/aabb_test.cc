@@ -36,6 +36,11 @@ TEST_CASE("Aabb: growing by points, boxes and inflation", "[aabb]") {
   with_empty.Include(Aabb());  // Including an empty box changes nothing.
   CHECK(with_empty.min == box.min);
   CHECK(with_empty.max == box.max);
+  // [−1.5, 1.5] × [−3.5, 2.5] × [2.5, 5.5]: the largest |coordinate| is the
+  // corner's z, 5.5; then −7 below zero takes over.
+  CHECK(box.MaxAbsCoordinate() == 5.5);
+  box.Include(Eigen::Vector3d(-7, 0, 3));
+  CHECK(box.MaxAbsCoordinate() == 7);
 }
 
 TEST_CASE("Aabb: overlap of closed boxes is symmetric and includes touching", "[aabb]") {
