@@ -34,6 +34,9 @@ Bvh::Bvh(const std::vector<Aabb>& element_boxes) {
     }
   }
   if (n == 0) return;
+  double diagonal_sum = 0;
+  for (const Aabb& box : element_boxes) diagonal_sum += (box.max - box.min).norm();
+  mean_leaf_diagonal_ = diagonal_sum / n;
   // Centroids travel with their element ids, so partitioning touches
   // contiguous memory instead of chasing indices.
   std::vector<BuildItem> items(n);

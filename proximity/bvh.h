@@ -119,6 +119,10 @@ class Bvh {
   const Node& root() const { return nodes_.front(); }
   /// The box of the whole mesh (empty box for an empty hierarchy).
   Aabb bounding_box() const { return empty() ? Aabb() : nodes_.front().box; }
+  /// The mean length of the leaves' box diagonals (m; 0 for an empty
+  /// hierarchy): the size of a typical element as a search sees it. A long,
+  /// thin element counts by its length.
+  double mean_leaf_diagonal() const { return mean_leaf_diagonal_; }
 
   /// Calls `callback(element)` for every element whose box overlaps `box_G`.
   template <class Callback>
@@ -284,6 +288,7 @@ class Bvh {
   int Build(std::vector<BuildItem>& items, const std::vector<Aabb>& boxes, int begin, int end);
 
   std::vector<Node> nodes_;
+  double mean_leaf_diagonal_{0};
 };
 
 }  // namespace hydrocontact

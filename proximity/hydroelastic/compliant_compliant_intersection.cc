@@ -346,19 +346,7 @@ void IntersectCompliantCompliant(const CompliantMesh& compliant_M,
   // tetrahedra near M.
   thread_local std::vector<Aabb> node_boxes_M;
   thread_local std::vector<int> elements_N;
-  RefitBoxesInRegion(
-      compliant_M.bvh, region,
-      [&](int e_M, const Aabb& leaf_box) {
-        if ((leaf_box.min.array() >= region.min.array()).all() &&
-            (leaf_box.max.array() <= region.max.array()).all()) {
-          return leaf_box;  // Inside the region: nothing to cut.
-        }
-        const VolumeMesh::Element& tM = mesh_M.element(e_M);
-        return BoxOfTetrahedronInRegion({&mesh_M.vertex(tM[0]), &mesh_M.vertex(tM[1]),
-                                         &mesh_M.vertex(tM[2]), &mesh_M.vertex(tM[3])},
-                                        region, pad);
-      },
-      &node_boxes_M);
+  RefitTetrahedraInRegion(mesh_M, compliant_M.bvh, region, pad, &node_boxes_M);
   // The refitted root: the box of M's part in the region, padded.
   const Aabb& box_M_part = node_boxes_M[0];
   const Aabb region_N(region.min.cwiseMax(box_M_part.min), region.max.cwiseMin(box_M_part.max));

@@ -191,9 +191,12 @@ bool PlaneSeparates(const TriangleInC& triangle, const TetrahedronInC& tet) {
 
 // The polygons of the (tetrahedron, triangle) pairs of the triangles
 // `triangles` (a piece of the triangles near C, in query order), appended to
-// *polygons_C. Uses this thread's scratch.
+// *polygons_C. C's hierarchy is searched through `node_boxes_C` when given
+// (refitted to R's part, see RefitTetrahedraInRegion), else through its own
+// boxes. Uses this thread's scratch.
 void IntersectTriangles(const CompliantMesh& compliant_C, const RigidMesh& rigid_R, const RigidTransform& X_CR,
-                        bool normal_filter, std::span<const int> triangles, ContactPolygons* polygons_C) {
+                        bool normal_filter, const std::vector<Aabb>* node_boxes_C,
+                        std::span<const int> triangles, ContactPolygons* polygons_C) {
   thread_local Scratch scratch;
   const VolumeMesh& mesh_C = compliant_C.mesh;
   const VolumeMeshFieldLinear& pressure_C = compliant_C.pressure;
@@ -253,7 +256,7 @@ void IntersectTriangles(const CompliantMesh& compliant_C, const RigidMesh& rigid
         for (int k = 0; k < 3; ++k) box.Include(vertex_C(f[k]));
         return box;
       },
-      kernel);
+      kernel, node_boxes_C);
 }
 
 }  // namespace
@@ -265,11 +268,33 @@ void IntersectRigidCompliant(const CompliantMesh& compliant_C, const RigidMesh& 
   RequireValidRepresentation(compliant_C, kCaller, "compliant mesh");
   RequireValidRepresentation(rigid_R, kCaller, "rigid mesh");
   RequireOutputPolygons(polygons_C, kCaller);
-  // Kept per calling thread: the triangles near C.
+  if (compliant_C.bvh.empty() || rigid_R.bvh.empty()) return;
+  // Kept per calling thread: C's refitted boxes, and the triangles near C.
+  thread_local std::vector<Aabb> node_boxes_C;
   thread_local std::vector<int> triangles;
+  // C's elements boxed whole may be far larger than R's triangles (the
+  // cones of a single-centre-vertex mesh, a box's few): each small triangle
+  // then overlaps many boxes whose elements reach near it only with a tip.
+  // Then C's hierarchy is refitted to R's part in C's box, where every piece
+  // lies: each tetrahedron boxed only where it reaches into it
+  // (BoxOfTetrahedronInRegion, padded as BoxOfGeometryIn pads the region, by
+  // far more than the round-off of its coordinates). See
+  // kRefitAboveLeafDiagonalRatio for when that pays.
+  const std::vector<Aabb>* boxes_C = nullptr;
+  if (compliant_C.bvh.mean_leaf_diagonal() >
+      kRefitAboveLeafDiagonalRatio * rigid_R.bvh.mean_leaf_diagonal()) {
+    const Aabb region = BoxOfGeometryIn(rigid_R.bvh, X_CR, compliant_C.bvh.bounding_box());
+    if (region.IsEmpty()) return;
+    RefitTetrahedraInRegion(compliant_C.mesh, compliant_C.bvh, region,
+                            kRegionPadRatio * region.MaxAbsCoordinate(), &node_boxes_C);
+    if (node_boxes_C[0].IsEmpty()) return;
+    // This thread's boxes, by address: named inside a work item, the
+    // thread_local would be the worker's own (empty) one.
+    boxes_C = &node_boxes_C;
+  }
   CollectElementsNear(compliant_C.bvh, rigid_R.bvh, X_CR, &triangles);
   if (!ShouldSplit(executor, static_cast<int>(triangles.size()), kMinTrianglesToSplit)) {
-    IntersectTriangles(compliant_C, rigid_R, X_CR, normal_filter, triangles, polygons_C);
+    IntersectTriangles(compliant_C, rigid_R, X_CR, normal_filter, boxes_C, triangles, polygons_C);
     return;
   }
   // Pieces of consecutive triangles: the pairs, and so the polygons, come in
@@ -277,7 +302,7 @@ void IntersectRigidCompliant(const CompliantMesh& compliant_C, const RigidMesh& 
   IntersectInPieces(
       *executor, triangles,
       [&](std::span<const int> piece, ContactPolygons* out) {
-        IntersectTriangles(compliant_C, rigid_R, X_CR, normal_filter, piece, out);
+        IntersectTriangles(compliant_C, rigid_R, X_CR, normal_filter, boxes_C, piece, out);
       },
       polygons_C);
 }

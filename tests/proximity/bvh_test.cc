@@ -88,6 +88,41 @@ TEST_CASE("Bvh::Query finds exactly the elements whose boxes overlap the query",
   CHECK(found > 100);
 }
 
+TEST_CASE("Bvh::mean_leaf_diagonal is the mean length of the element boxes' diagonals", "[bvh]") {
+  // By hand: the boxes [0,1]×[0,2]×[0,2] (diagonal √(1 + 4 + 4) = 3),
+  // [0,2]×[0,3]×[0,6] (√(4 + 9 + 36) = 7) and a point box (0): mean 10/3.
+  // Renumbering keeps the boxes, so it keeps the mean.
+  Bvh bvh({Aabb(Vector3d(0, 0, 0), Vector3d(1, 2, 2)), Aabb(Vector3d(5, 5, 5), Vector3d(7, 8, 11)),
+           Aabb(Vector3d(1, 1, 1), Vector3d(1, 1, 1))});
+  CHECK(bvh.mean_leaf_diagonal() == Approx(10.0 / 3).epsilon(1e-15));
+  bvh.RenumberLeavesInOrder();
+  CHECK(bvh.mean_leaf_diagonal() == Approx(10.0 / 3).epsilon(1e-15));
+  // Boxes of random sizes: the mean over the built tree's leaves is the mean
+  // over the input boxes (one leaf per element, boxes kept).
+  std::mt19937 random(5);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  std::vector<Aabb> boxes;
+  double input_sum = 0;
+  for (int i = 0; i < 257; ++i) {
+    const Vector3d lo(unit(random), unit(random), unit(random));
+    const Vector3d size(unit(random), 0.1 * unit(random), 3 * unit(random));
+    boxes.push_back(Aabb(lo, lo + size));
+    input_sum += size.norm();
+  }
+  const Bvh random_bvh(boxes);
+  double leaf_sum = 0;
+  int leaves = 0;
+  for (const Bvh::Node& node : random_bvh.nodes()) {
+    if (!node.is_leaf()) continue;
+    leaf_sum += (node.box.max - node.box.min).norm();
+    ++leaves;
+  }
+  CHECK(leaves == 257);
+  CHECK(random_bvh.mean_leaf_diagonal() == Approx(leaf_sum / leaves).epsilon(1e-14));
+  CHECK(random_bvh.mean_leaf_diagonal() == Approx(input_sum / 257).epsilon(1e-14));
+  CHECK(Bvh().mean_leaf_diagonal() == 0);
+}
+
 TEST_CASE("Bvh::CollideWithin finds every pair of boxes within the padding once, smaller first",
           "[bvh]") {
   // Random boxes, and boxes on a coarse grid that share faces, edges and

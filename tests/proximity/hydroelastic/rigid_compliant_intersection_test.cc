@@ -7,6 +7,7 @@
 
 #include <catch2/catch.hpp>
 
+#include "proximity/hydroelastic/candidate_pairs.h"
 #include "proximity/hydroelastic/orientation_filter.h"
 #include "proximity/hydroelastic/polygon_clipping.h"
 #include "tests/mesh/test_meshes.h"
@@ -175,6 +176,11 @@ TEST_CASE("A huge rigid mesh split across threads gives the unsplit polygons, by
   const CompliantMesh slab = test::MakeSlabBox(Vector3d(2, 2, 1), Eigen::Vector3i(8, 8, 4), /*axis=*/2, kE);
   const RigidMesh sphere = test::MakeRigid(test::MakeIcosphere(5, 0.6));
   REQUIRE(sphere.mesh.num_triangles() == 20480);
+  // Its triangles are so much smaller than the slab's tetrahedra that the
+  // slab is searched through boxes refitted to the sphere's part, boxes
+  // the calling thread makes and every piece reads.
+  REQUIRE(slab.bvh.mean_leaf_diagonal() >
+          kRefitAboveLeafDiagonalRatio * sphere.bvh.mean_leaf_diagonal());
   const RigidTransform X_CR = RigidTransform::FromRollPitchYaw({0.1, 0.2, 0.3}, Vector3d(0.1, -0.05, -1.0));
   for (const bool filter : {true, false}) {
     ContactPolygons unsplit, reversed, two, three;
@@ -254,10 +260,23 @@ TEST_CASE("The kernel's early rejections drop no polygon: the brute-force pairs 
   // against a compliant cone sphere (long elements) and a slab grid box (two
   // tetrahedra share every inner face), plus poses where rigid faces lie
   // exactly in the grid's planes (shared faces and coplanar pieces).
+  // The finer ball's triangles are so much smaller than either compliant
+  // mesh's tetrahedra that the kernel searches that mesh through its boxes
+  // refitted to the ball's part (see kRefitAboveLeafDiagonalRatio); against
+  // the box it searches through the hierarchy's own boxes. Both ways must
+  // find every polygon.
   const CompliantMesh cone_sphere = test::MakeConeSphere(1.0, 2, kE);
   const CompliantMesh slab = test::MakeSlabBox(Vector3d(2, 2, 1), Eigen::Vector3i(4, 4, 2), /*axis=*/2, kE);
   const RigidMesh ball = test::MakeRigid(test::MakeSphereSurface(0.6, 2));
+  const RigidMesh fine_ball = test::MakeRigid(test::MakeSphereSurface(0.4, 3));
   const RigidMesh box = test::MakeRigid(test::MakeBoxSurface(Vector3d(0.7, 0.9, 0.5)));
+  auto refits = [](const CompliantMesh& C, const RigidMesh& R) {
+    return C.bvh.mean_leaf_diagonal() > kRefitAboveLeafDiagonalRatio * R.bvh.mean_leaf_diagonal();
+  };
+  REQUIRE(refits(cone_sphere, fine_ball));
+  REQUIRE(refits(slab, fine_ball));
+  REQUIRE_FALSE(refits(cone_sphere, box));
+  REQUIRE_FALSE(refits(slab, box));
   std::mt19937 random(20261122);
   std::uniform_real_distribution<double> unit(-1.0, 1.0);
   auto random_pose = [&](double reach) {
@@ -267,7 +286,7 @@ TEST_CASE("The kernel's early rejections drop no polygon: the brute-force pairs 
   };
   int poses = 0, polygons = 0;
   for (const CompliantMesh* C : {&cone_sphere, &slab}) {
-    for (const RigidMesh* R : {&ball, &box}) {
+    for (const RigidMesh* R : {&ball, &box, &fine_ball}) {
       std::vector<RigidTransform> X_CRs;
       for (int i = 0; i < 6; ++i) X_CRs.push_back(random_pose(1.2));
       // Axis-aligned, faces in the grid's planes x = 1 and z = 0.
@@ -285,8 +304,8 @@ TEST_CASE("The kernel's early rejections drop no polygon: the brute-force pairs 
     }
   }
   // The poses really made contact: about 40 polygons each on average.
-  CHECK(poses == 56);
-  CHECK(polygons > 56 * 10);
+  CHECK(poses == 84);
+  CHECK(polygons > 84 * 10);
 }
 
 TEST_CASE("The rigid-compliant kernel refuses invalid representations and a null output",
