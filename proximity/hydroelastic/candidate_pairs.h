@@ -253,7 +253,9 @@ void RefitBoxesInRegion(const Bvh& bvh, const Aabb& region, LeafBox&& leaf_box,
 /// rigid spheres at 5–28: 1.1–13× faster; gmsh spheres under fine rigid
 /// spheres at 5–15: 0.99–1.2×; at 2.6–2.9 (a gmsh sphere, a capsule, under a
 /// rigid sphere): 0.96–1.0×; the primitives under large rigid boxes, below
-/// 1.5: 0.66–1.3×.
+/// 1.5: 0.66–1.3×. Above the threshold the refit prunes little only where
+/// the rigid part covers most of the compliant mesh (a sphere half sunk in
+/// a large rigid sphere): 0.96–0.98× there.
 inline constexpr double kRefitAboveLeafDiagonalRatio = 4;
 
 /// RefitBoxesInRegion for the hierarchy `bvh` of the tetrahedral mesh
