@@ -13,7 +13,10 @@
 //     so that the meshes' axes disagree);
 //   - a rigid sphere pressed into a compliant box through its top face: the
 //     box's field is exact (linear in the top face's region), so the force is
-//     a closed-form integral over the spherical cap (see RigidSphereInBox).
+//     a closed-form integral over the spherical cap (see RigidSphereInBox);
+//   - a rigid sphere pressed into a compliant sphere: the same integral with
+//     the sphere's extent (RigidSphereInSphereClosedForm, checked against
+//     Simpson's rule before running).
 //
 // Per (case, hint, representation) the benchmark times one
 // ComputeContactSurface call (representations prebuilt) and reports the
@@ -185,11 +188,65 @@ Case RigidSphereInBox() {
   return c;
 }
 
+// Rigid sphere of radius s, centre at distance D from the centre of a
+// compliant sphere of radius R, pressed δ = R + s − D into it. Its surface
+// point at polar angle θ from the direction to R's centre is at distance
+// √(a − b·x) from that centre (x = cos θ, a = D² + s², b = 2Ds), so the part
+// inside, where the surface lies, is x ≥ x₀ = (a − R²)/b. There
+// e = 1 − √(a − bx)/R (the sphere's extent) and, as in RigidSphereInBox,
+// dA = s² dx dφ and the normal out of N into M has the component −x along
+// the line of centres (away from R's centre, towards s's):
+//   F = −2π E s² ∫_{x₀}^1 (1 − √(a − bx)/R) x dx  along that line, where
+//   ∫ x √(a − bx) dx = [G(u)]_{u₁}^{u₀}/b², u = a − bx (u₀ = R², u₁ = (D − s)²),
+//   G(u) = (2a/3) u^{3/2} − (2/5) u^{5/2}.
+// The surface's area is 2π s² (1 − x₀).
+struct RigidSphereInSphereAnswer {
+  double force;  // Along the line from the compliant centre to the rigid one (N).
+  double area;   // m².
+};
+RigidSphereInSphereAnswer RigidSphereInSphereClosedForm(double R, double s, double D) {
+  const double a = D * D + s * s, b = 2 * D * s;
+  const double x0 = (a - R * R) / b;
+  auto G = [&](double u) { return 2 * a / 3 * std::pow(u, 1.5) - 0.4 * std::pow(u, 2.5); };
+  const double x_root_integral = (G(R * R) - G((D - s) * (D - s))) / (b * b);
+  const double x_integral = (1 - x0 * x0) / 2;
+  return {-2 * pi * kModulus * s * s * (x_integral - x_root_integral / R),
+          2 * pi * s * s * (1 - x0)};
+}
+
+// The same by composite Simpson's rule over x (a check on the closed form).
+double RigidSphereInSphereForceBySimpson(double R, double s, double D) {
+  const double a = D * D + s * s, b = 2 * D * s;
+  const double x0 = (a - R * R) / b;
+  const int n = 20000;  // Even.
+  const double h = (1 - x0) / n;
+  double sum = 0;
+  for (int i = 0; i <= n; ++i) {
+    const double x = x0 + i * h;
+    const double f = (1 - std::sqrt(a - b * x) / R) * x;
+    sum += (i == 0 || i == n ? 1 : i % 2 == 1 ? 4 : 2) * f;
+  }
+  return -2 * pi * kModulus * s * s * sum * h / 3;
+}
+
+Case RigidSphereInSphere() {
+  // A rigid sphere of radius 0.05 pressed 0.02 into a compliant sphere of
+  // radius 0.1 from above (+z): the force on A is along −z.
+  const double R = 0.1, s = 0.05, D = 0.13;
+  const RigidSphereInSphereAnswer answer = RigidSphereInSphereClosedForm(R, s, D);
+  Case c{"rigid_sphere_in_sphere", Sphere(R), RigidTransform(), Other::kRigidShape, Sphere(s),
+         RigidTransform(Vector3d(0, 0, D)), {0.01, 0.007, 0.005}, {}, 0};
+  c.force_W = Vector3d(0, 0, answer.force);
+  c.area = answer.area;
+  return c;
+}
+
 std::vector<Case> AllCases() {
   return {SphereOnHalfSpace(0.01), SphereOnHalfSpace(0.1), SphereOnHalfSpace(0.2),
           TwoSpheres(false),      TwoSpheres(true),       BoxTilted(),            EllipsoidAlong(0),
           EllipsoidAlong(1),      EllipsoidAlong(2),      CylinderOn(true),
-          CylinderOn(false),      CapsuleSide(),          RigidSphereInBox()};
+          CylinderOn(false),      CapsuleSide(),          RigidSphereInBox(),
+          RigidSphereInSphere()};
 }
 
 HydroelasticRepresentation Represent(const Shape& shape, bool compliant, double hint) {
@@ -307,6 +364,15 @@ void PrintComparison(const std::vector<Case>& cases) {
               closed, quadrature);
   if (std::abs(closed - quadrature) > 1e-9 * closed) {
     std::fprintf(stderr, "quadrature disagrees with the closed form\n");
+    std::exit(1);
+  }
+  const double in_sphere_closed = RigidSphereInSphereClosedForm(0.1, 0.05, 0.13).force;
+  const double in_sphere_simpson = RigidSphereInSphereForceBySimpson(0.1, 0.05, 0.13);
+  std::printf("continuum check, rigid sphere r 0.05 pressed 0.02 into sphere r 0.1: force closed "
+              "form %.12g N, Simpson %.12g N\n",
+              in_sphere_closed, in_sphere_simpson);
+  if (std::abs(in_sphere_closed - in_sphere_simpson) > 1e-9 * std::abs(in_sphere_closed)) {
+    std::fprintf(stderr, "Simpson's rule disagrees with the closed form\n");
     std::exit(1);
   }
   std::printf("\n%-22s %7s | %9s %9s | %9s %9s %9s %9s\n", "case (polygon)", "hint", "ref faces",
