@@ -249,7 +249,7 @@ void RefitBoxesInRegion(const Bvh& bvh, const Aabb& region, LeafBox&& leaf_box,
 /// cost the search repays only when small triangles meet large boxes that
 /// the region cuts short. Measured (polygons, refitting against not), by the
 /// ratio of the mean leaf diagonals: single-centre-vertex spheres,
-/// ellipsoids, cylinders and capsules, and the 12-tetrahedron box, under
+/// ellipsoids, cylinders and capsules, and a box's few (12–24) tetrahedra, under
 /// rigid spheres at 5–28: 1.1–13× faster; gmsh spheres under fine rigid
 /// spheres at 5–15: 0.99–1.2×; at 2.6–2.9 (a gmsh sphere, a capsule, under a
 /// rigid sphere): 0.96–1.0×; the primitives under large rigid boxes, below
