@@ -50,6 +50,11 @@ struct Aabb {
   bool Contains(const Eigen::Vector3d& p) const {
     return (min.array() <= p.array()).all() && (p.array() <= max.array()).all();
   }
+  /// True when every point of `box` lies in this closed box (so an empty
+  /// `box`, which has none, lies in any).
+  bool Contains(const Aabb& box) const {
+    return (min.array() <= box.min.array()).all() && (box.max.array() <= max.array()).all();
+  }
   /// Squared distance from `p` to the box (0 inside).
   double SquaredDistanceTo(const Eigen::Vector3d& p) const {
     const Eigen::Vector3d d = (min - p).cwiseMax(p - max).cwiseMax(0.0);

@@ -95,6 +95,13 @@ inline constexpr int kRegionLevels = 4;
 /// kernels pad the boxes of elements cut to it alike.
 inline constexpr double kRegionPadRatio = 1e-12;
 
+/// The padding of a box `region` the kernels box elements in (and of
+/// BoxOfGeometryIn's own box): kRegionPadRatio of its largest |coordinate|.
+/// @pre `region` is not empty.
+inline double RegionPad(const Aabb& region) {
+  return kRegionPadRatio * region.MaxAbsCoordinate();
+}
+
 /// A box in frame F around the part in `within` (a box in F) of the
 /// geometry whose hierarchy is `bvh`, posed in F by X_FG: the union of the
 /// boxes of the hierarchy's nodes kRegionLevels levels down (or of its
@@ -129,7 +136,7 @@ inline Aabb BoxOfGeometryIn(const Bvh& bvh, const RigidTransform& X_FG, const Aa
       stack[top++] = {index + 1, level + 1};
     }
   }
-  if (!result.IsEmpty()) result.Inflate(kRegionPadRatio * result.MaxAbsCoordinate());
+  if (!result.IsEmpty()) result.Inflate(RegionPad(result));
   return result;
 }
 
@@ -160,10 +167,7 @@ inline Aabb BoxOfTetrahedronInRegion(const std::array<const Eigen::Vector3d*, 4>
   Aabb whole;
   for (const Eigen::Vector3d* v : p) whole.Include(*v);
   // Wholly inside (the usual case for compact elements): nothing to cut.
-  if ((whole.min.array() >= region.min.array()).all() &&
-      (whole.max.array() <= region.max.array()).all()) {
-    return whole;
-  }
+  if (region.Contains(whole)) return whole;
   Aabb box(whole.min.cwiseMax(region.min), whole.max.cwiseMin(region.max));
   if (box.IsEmpty()) return box;
   static constexpr int kEdges[6][2] = {{0, 1}, {0, 2}, {0, 3}, {1, 2}, {1, 3}, {2, 3}};
@@ -261,16 +265,18 @@ inline constexpr double kRefitAboveLeafDiagonalRatio = 4;
 /// RefitBoxesInRegion for the hierarchy `bvh` of the tetrahedral mesh
 /// `mesh` (one frame for both and `region`): a leaf whose box lies inside
 /// the region keeps it, any other is boxed by BoxOfTetrahedronInRegion,
-/// padded by `pad`.
+/// padded by `pad`. Then (*node_boxes)[0] is the box of the mesh's part in
+/// the region (empty when there is none).
+/// @pre `bvh` was built over `mesh`'s elements and is not empty (an empty
+///      one leaves *node_boxes as it was).
+/// Throws nothing.
 inline void RefitTetrahedraInRegion(const VolumeMesh& mesh, const Bvh& bvh, const Aabb& region,
                                     double pad, std::vector<Aabb>* node_boxes) {
   RefitBoxesInRegion(
       bvh, region,
       [&](int e, const Aabb& leaf_box) {
-        if ((leaf_box.min.array() >= region.min.array()).all() &&
-            (leaf_box.max.array() <= region.max.array()).all()) {
-          return leaf_box;  // Inside the region: nothing to cut.
-        }
+        // Inside the region: nothing to cut, and no vertex to read.
+        if (region.Contains(leaf_box)) return leaf_box;
         const VolumeMesh::Element& t = mesh.element(e);
         return BoxOfTetrahedronInRegion(
             {&mesh.vertex(t[0]), &mesh.vertex(t[1]), &mesh.vertex(t[2]), &mesh.vertex(t[3])}, region,

@@ -334,14 +334,13 @@ void IntersectCompliantCompliant(const CompliantMesh& compliant_M,
   // Every intersection of two elements lies in both meshes: in the box of
   // N's part in M's box (see BoxOfGeometryIn), and in the box of M's part
   // in that. M's elements are boxed only where they reach into the first,
-  // N's into the second (see BoxOfTetrahedronInRegion), padded as
-  // BoxOfGeometryIn pads, by far more than the round-off of the regions'
-  // coordinates.
+  // N's into the second (see BoxOfTetrahedronInRegion), padded by
+  // RegionPad, far more than the round-off of the regions' coordinates.
   const Aabb box_M = compliant_M.bvh.bounding_box();
   const Aabb box_N_in_M = TransformBox(compliant_N.bvh.bounding_box(), X_MN);
   const Aabb region = BoxOfGeometryIn(compliant_N.bvh, X_MN, box_M);
   if (region.IsEmpty()) return;
-  const double pad = kRegionPadRatio * region.MaxAbsCoordinate();
+  const double pad = RegionPad(region);
   // Kept per calling thread: M's hierarchy refitted to the region, and N's
   // tetrahedra near M.
   thread_local std::vector<Aabb> node_boxes_M;

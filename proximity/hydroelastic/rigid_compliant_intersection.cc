@@ -277,16 +277,16 @@ void IntersectRigidCompliant(const CompliantMesh& compliant_C, const RigidMesh& 
   // then overlaps many boxes whose elements reach near it only with a tip.
   // Then C's hierarchy is refitted to R's part in C's box, where every piece
   // lies: each tetrahedron boxed only where it reaches into it
-  // (BoxOfTetrahedronInRegion, padded as BoxOfGeometryIn pads the region, by
-  // far more than the round-off of its coordinates). See
+  // (BoxOfTetrahedronInRegion, padded by RegionPad, far more than the
+  // round-off of the region's coordinates). See
   // kRefitAboveLeafDiagonalRatio for when that pays.
   const std::vector<Aabb>* boxes_C = nullptr;
   if (compliant_C.bvh.mean_leaf_diagonal() >
       kRefitAboveLeafDiagonalRatio * rigid_R.bvh.mean_leaf_diagonal()) {
     const Aabb region = BoxOfGeometryIn(rigid_R.bvh, X_CR, compliant_C.bvh.bounding_box());
     if (region.IsEmpty()) return;
-    RefitTetrahedraInRegion(compliant_C.mesh, compliant_C.bvh, region,
-                            kRegionPadRatio * region.MaxAbsCoordinate(), &node_boxes_C);
+    RefitTetrahedraInRegion(compliant_C.mesh, compliant_C.bvh, region, RegionPad(region),
+                            &node_boxes_C);
     if (node_boxes_C[0].IsEmpty()) return;
     // This thread's boxes, by address: named inside a work item, the
     // thread_local would be the worker's own (empty) one.

@@ -56,6 +56,17 @@ TEST_CASE("Aabb: overlap of closed boxes is symmetric and includes touching", "[
   CHECK(inside.Overlaps(a));
   CHECK(a.Contains(Eigen::Vector3d(1, 1, 1)));  // Closed: the corner is in.
   CHECK_FALSE(a.Contains(Eigen::Vector3d(1, 1, 1.000001)));
+  // A box in a box: closed (a box contains itself and one sharing a face
+  // from inside), not when it reaches out by any amount on any side.
+  CHECK(a.Contains(inside));
+  CHECK(a.Contains(a));
+  CHECK(a.Contains(Aabb(Eigen::Vector3d(0, 0, 0.5), Eigen::Vector3d(1, 1, 1))));
+  CHECK_FALSE(inside.Contains(a));
+  CHECK_FALSE(a.Contains(touching));
+  CHECK_FALSE(a.Contains(Aabb(Eigen::Vector3d(0.25, -1e-12, 0.25), Eigen::Vector3d(0.5, 0.5, 0.5))));
+  CHECK_FALSE(a.Contains(Aabb(Eigen::Vector3d(0.25, 0.25, 0.25), Eigen::Vector3d(0.5, 0.5, 1 + 1e-12))));
+  CHECK(a.Contains(Aabb()));  // Empty: no point outside.
+  CHECK_FALSE(Aabb().Contains(inside));
 }
 
 TEST_CASE("Aabb: squared distance from face, edge and corner regions", "[aabb]") {
