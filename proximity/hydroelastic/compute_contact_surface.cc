@@ -138,14 +138,14 @@ bool ComputeContactSurface(GeometryId id_A, const HydroelasticRepresentation& A,
     } else if (const auto* rigid_Q = std::get_if<RigidMesh>(&Q)) {
       IntersectRigidCompliant(*mesh_P, *rigid_Q, X_PQ, filter, &polygons, options.executor);
     } else if (std::holds_alternative<RigidHalfSpace>(Q)) {
-      IntersectCompliantRigidHalfSpace(*mesh_P, X_PQ, &polygons);
+      IntersectCompliantRigidHalfSpace(*mesh_P, X_PQ, &polygons, options.executor);
     } else {
       IntersectCompliantCompliantHalfSpace(*mesh_P, std::get<CompliantHalfSpace>(Q), X_PQ, filter,
-                                           &polygons);
+                                           &polygons, options.executor);
     }
   } else {
     IntersectRigidCompliantHalfSpace(std::get<CompliantHalfSpace>(P), std::get<RigidMesh>(Q),
-                                     X_PQ, filter, &polygons);
+                                     X_PQ, filter, &polygons, options.executor);
   }
   // P is always the first geometry of the kernels' polygons.
   return BuildContactSurface(polygons, X_WP, id_P, /*first_compliant=*/true, id_Q, IsCompliant(Q),

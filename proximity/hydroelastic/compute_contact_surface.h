@@ -35,11 +35,14 @@ struct ContactSurfaceOptions {
   /// So the filter does not in general remove a buried surface; it removes
   /// the parts that would push the wrong way, as in Drake.
   bool normal_filter{true};
-  /// If given, a pair with a large candidate set (a rigid mesh with
-  /// thousands of triangles near a compliant mesh) is split across its
-  /// threads; the surface is the same, in content and order, as without
-  /// (see IntersectRigidCompliant). Not owned; must outlive the call, and
-  /// the call must not be made from within its work items.
+  /// If given, a pair with a large candidate set (thousands of elements of
+  /// one mesh near the other geometry: a rigid mesh near a compliant one,
+  /// two compliant meshes, a mesh against a half-space) is split across its
+  /// threads, and so is the building of a surface of thousands of polygons;
+  /// the surface is the same, in content and order, as without (see
+  /// IntersectRigidCompliant, IntersectCompliantCompliant and
+  /// half_space_intersection.h). Not owned; must outlive the call, and the
+  /// call must not be made from within its work items.
   const ParallelExecutor* executor{nullptr};
 };
 

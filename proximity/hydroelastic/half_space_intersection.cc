@@ -2,11 +2,14 @@
 
 #include <array>
 #include <cmath>
+#include <span>
 #include <utility>
+#include <vector>
 
 #include "proximity/hydroelastic/compliant_compliant_intersection.h"
 #include "proximity/hydroelastic/orientation_filter.h"
 #include "proximity/hydroelastic/polygon_clipping.h"
+#include "proximity/hydroelastic/split_pair.h"
 
 namespace hydrocontact {
 namespace {
@@ -66,6 +69,46 @@ void VisitAgainstPlane(const Bvh& bvh, const Eigen::Vector3d& n, double c, bool 
   }
 }
 
+// Below this many elements met, a half-space pair runs on the calling
+// thread even with an executor: a wake-up, the per-piece storage and the
+// merge would cost more than they save (the rigid–compliant kernel's
+// threshold; here an element costs 30–70 ns, so the smallest split pair
+// has at least 60 µs of work).
+constexpr int kMinElementsToSplit = 2048;
+
+// Calls body(element, polygons) for every leaf VisitAgainstPlane visits, in
+// its order, `body` appending that element's polygons to the ContactPolygons
+// it is handed. Without an executor of at least two threads that is
+// *polygons, during the walk. With one, the leaves are collected first and,
+// when there are at least kMinElementsToSplit, cut into pieces run on its
+// threads (IntersectInPieces), each piece into its own polygons, merged in
+// order: the result is that of the single loop, byte for byte. So `body`
+// must keep its scratch per call and write only to the polygons it is
+// handed.
+template <class Body>
+void IntersectAgainstPlane(const Bvh& bvh, const Eigen::Vector3d& n, double c, bool must_cross_plane,
+                           const ParallelExecutor* executor, ContactPolygons* polygons,
+                           const Body& body) {
+  if (executor == nullptr || executor->num_threads() < 2) {
+    VisitAgainstPlane(bvh, n, c, must_cross_plane, [&](int element) { body(element, polygons); });
+    return;
+  }
+  // The calling thread's list; the pieces read it through spans.
+  thread_local std::vector<int> elements;
+  elements.clear();
+  VisitAgainstPlane(bvh, n, c, must_cross_plane, [&](int element) { elements.push_back(element); });
+  if (!ShouldSplit(executor, static_cast<int>(elements.size()), kMinElementsToSplit)) {
+    for (const int element : elements) body(element, polygons);
+    return;
+  }
+  IntersectInPieces(
+      *executor, elements,
+      [&](std::span<const int> piece, ContactPolygons* out) {
+        for (const int element : piece) body(element, out);
+      },
+      polygons);
+}
+
 // n·a − c and n·b − c at once for the points whose coordinates start at a
 // and b: the same products and sums in the same order as Eigen's
 // n.dot(q) − c for 3-vectors ((n_x q_x + n_y q_y) + n_z q_z, as
@@ -99,7 +142,8 @@ std::array<double, 4> VertexValues(const std::vector<double>& values, const Volu
 }  // namespace
 
 void IntersectCompliantRigidHalfSpace(const CompliantMesh& compliant_C,
-                                      const RigidTransform& X_CH, ContactPolygons* polygons_C) {
+                                      const RigidTransform& X_CH, ContactPolygons* polygons_C,
+                                      const ParallelExecutor* executor) {
   RequireValidRepresentation(compliant_C, "IntersectCompliantRigidHalfSpace", "compliant mesh");
   RequireOutputPolygons(polygons_C, "IntersectCompliantRigidHalfSpace");
   // H's boundary plane in C: normal Hz, through H's origin.
@@ -108,8 +152,8 @@ void IntersectCompliantRigidHalfSpace(const CompliantMesh& compliant_C,
   const Eigen::Vector3d zero = Eigen::Vector3d::Zero();
   const std::vector<Eigen::Vector3d>& positions = compliant_C.mesh.vertices();
   const std::vector<double>& pressures = compliant_C.pressure.values();
-  ClipPolygon polygon;
-  VisitAgainstPlane(compliant_C.bvh, nhat_C, offset, /*must_cross_plane=*/true, [&](int tet) {
+  IntersectAgainstPlane(compliant_C.bvh, nhat_C, offset, /*must_cross_plane=*/true, executor,
+                        polygons_C, [&](int tet, ContactPolygons* out) {
     // The signed distances decide first: a tetrahedron whose box reaches
     // the plane without the tetrahedron crossing it is dropped before its
     // pressures are read.
@@ -119,16 +163,18 @@ void IntersectCompliantRigidHalfSpace(const CompliantMesh& compliant_C,
     const int pattern = PositiveSignPattern(h);
     if (pattern == 0 || pattern == 15) return;
     // The mesh's tetrahedra are positively oriented and ∇h = nhat_C.
+    ClipPolygon polygon;
     SlicePositiveTetrahedron(p, VertexValues(pressures, t), h, pattern, &polygon);
     RemoveRepeatedVertices(&polygon);
     if (polygon.size < 3) return;
-    polygons_C->Add(polygon, nhat_C, compliant_C.pressure.EvaluateGradient(tet), zero);
+    out->Add(polygon, nhat_C, compliant_C.pressure.EvaluateGradient(tet), zero);
   });
 }
 
 void IntersectRigidCompliantHalfSpace(const CompliantHalfSpace& half_space_H,
                                       const RigidMesh& rigid_R, const RigidTransform& X_HR,
-                                      bool normal_filter, ContactPolygons* polygons_H) {
+                                      bool normal_filter, ContactPolygons* polygons_H,
+                                      const ParallelExecutor* executor) {
   constexpr const char* kCaller = "IntersectRigidCompliantHalfSpace";
   RequireValidRepresentation(half_space_H, kCaller, "compliant half-space");
   RequireValidRepresentation(rigid_R, kCaller, "rigid mesh");
@@ -144,11 +190,12 @@ void IntersectRigidCompliantHalfSpace(const CompliantHalfSpace& half_space_H,
   const Eigen::Vector3d Hz_R = R_HR.row(2).transpose();
   const double offset_R = margin - X_HR.translation().z();
   const ClipHalfSpace slab_H{Eigen::Vector3d::UnitZ(), margin};
-  ClipPolygon buffers[2];
-  VisitAgainstPlane(rigid_R.bvh, Hz_R, offset_R, /*must_cross_plane=*/false, [&](int tri) {
+  IntersectAgainstPlane(rigid_R.bvh, Hz_R, offset_R, /*must_cross_plane=*/false, executor,
+                        polygons_H, [&](int tri, ContactPolygons* out) {
     const Eigen::Vector3d nhat_H = R_HR * mesh_R.face_normal(tri);
     if (normal_filter && !IsAlongPressureGradient(nhat_H, grad_p_H)) return;
     const TriangleSurfaceMesh::Element& f = mesh_R.element(tri);
+    ClipPolygon buffers[2];
     ClipPolygon* in = &buffers[0];
     in->clear();
     int outside = 0;
@@ -166,14 +213,15 @@ void IntersectRigidCompliantHalfSpace(const CompliantHalfSpace& half_space_H,
     }
     RemoveDuplicateVertices(in);
     if (in->size < 3) return;
-    polygons_H->Add(*in, nhat_H, grad_p_H, zero);
+    out->Add(*in, nhat_H, grad_p_H, zero);
   });
 }
 
 void IntersectCompliantCompliantHalfSpace(const CompliantMesh& compliant_C,
                                           const CompliantHalfSpace& half_space_H,
                                           const RigidTransform& X_CH, bool normal_filter,
-                                          ContactPolygons* polygons_C) {
+                                          ContactPolygons* polygons_C,
+                                          const ParallelExecutor* executor) {
   constexpr const char* kCaller = "IntersectCompliantCompliantHalfSpace";
   RequireValidRepresentation(compliant_C, kCaller, "compliant mesh");
   RequireValidRepresentation(half_space_H, kCaller, "compliant half-space");
@@ -200,9 +248,8 @@ void IntersectCompliantCompliantHalfSpace(const CompliantMesh& compliant_C,
   const double pressures_from_H_above_sq = kFlatterFieldRatio * kFlatterFieldRatio * slope * slope;
   const std::vector<Eigen::Vector3d>& positions = compliant_C.mesh.vertices();
   const std::vector<double>& pressures = compliant_C.pressure.values();
-  ClipPolygon buffers[2];
-  VisitAgainstPlane(compliant_C.bvh, slab_C.normal, slab_C.offset, /*must_cross_plane=*/false,
-                    [&](int tet) {
+  IntersectAgainstPlane(compliant_C.bvh, slab_C.normal, slab_C.offset, /*must_cross_plane=*/false,
+                        executor, polygons_C, [&](int tet, ContactPolygons* out) {
     // Most tetrahedra in the slab miss the equilibrium plane: the signs of
     // h = p_C − p_H at the vertices reject them before the gradients are read.
     const VolumeMesh::Element& t = compliant_C.mesh.element(tet);
@@ -231,6 +278,7 @@ void IntersectCompliantCompliantHalfSpace(const CompliantMesh& compliant_C,
       return;
     }
     const Eigen::Vector3d nhat = grad_h / std::sqrt(grad_h_sq);
+    ClipPolygon buffers[2];
     // The tetrahedra are positively oriented, and ∇h is grad_h (nhat's
     // direction) up to the round-off of the vertex pressures, far below the
     // kEqualGradientsRatio margin checked above.
@@ -268,7 +316,7 @@ void IntersectCompliantCompliantHalfSpace(const CompliantMesh& compliant_C,
         vertex[3] = pressure_H(Hz_C.dot(vertex.head<3>()) - z_offset);
       }
     }
-    polygons_C->Add(*in, nhat, grad_p_C, grad_p_H);
+    out->Add(*in, nhat, grad_p_C, grad_p_H);
   });
 }
 

@@ -6,9 +6,17 @@
 /// compliant half-space. Every half-space H is the set z ≤ 0 of its frame H
 /// (for a compliant one, the slab z ≤ margin carries the pressure
 /// p = E·(margin − z)/slab_thickness; see CompliantHalfSpace).
+///
+/// Each kernel walks the mesh's hierarchy against the half-space's plane.
+/// Given an `executor` of at least two threads, a kernel whose walk meets
+/// at least 2,048 elements (tetrahedra or triangles) splits them into
+/// pieces run on its threads (IntersectInPieces): the polygons are the
+/// same, byte for byte and in the same order, as without it. The executor
+/// is not owned, and the call must not be made from within its work items.
 
 #include "geometry/rigid_transform.h"
 #include "proximity/hydroelastic/contact_surface_builder.h"
+#include "proximity/parallel_executor.h"
 #include "proximity/representation/hydroelastic_representation.h"
 
 namespace hydrocontact {
@@ -25,7 +33,8 @@ namespace hydrocontact {
 /// @throws std::invalid_argument naming the function if a representation
 ///         is invalid (FindRepresentationError) or the output is null.
 void IntersectCompliantRigidHalfSpace(const CompliantMesh& compliant_C,
-                                      const RigidTransform& X_CH, ContactPolygons* polygons_C);
+                                      const RigidTransform& X_CH, ContactPolygons* polygons_C,
+                                      const ParallelExecutor* executor = nullptr);
 
 /// Rigid mesh R vs compliant half-space H, in H's frame: every triangle of R
 /// with a part at z ≤ margin is clipped by that half-space; pressures are
@@ -40,7 +49,8 @@ void IntersectCompliantRigidHalfSpace(const CompliantMesh& compliant_C,
 ///         is invalid (FindRepresentationError) or the output is null.
 void IntersectRigidCompliantHalfSpace(const CompliantHalfSpace& half_space_H,
                                       const RigidMesh& rigid_R, const RigidTransform& X_HR,
-                                      bool normal_filter, ContactPolygons* polygons_H);
+                                      bool normal_filter, ContactPolygons* polygons_H,
+                                      const ParallelExecutor* executor = nullptr);
 
 /// Compliant mesh C vs compliant half-space H, in C's frame: per
 /// tetrahedron with a part in H's slab, the equilibrium plane
@@ -63,6 +73,7 @@ void IntersectRigidCompliantHalfSpace(const CompliantHalfSpace& half_space_H,
 void IntersectCompliantCompliantHalfSpace(const CompliantMesh& compliant_C,
                                           const CompliantHalfSpace& half_space_H,
                                           const RigidTransform& X_CH, bool normal_filter,
-                                          ContactPolygons* polygons_C);
+                                          ContactPolygons* polygons_C,
+                                          const ParallelExecutor* executor = nullptr);
 
 }  // namespace hydrocontact

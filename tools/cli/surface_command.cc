@@ -62,9 +62,10 @@ Options:
                        elevation above the xy plane)
   --size WxH           the picture's size in pixels (default 800x600)
 @MAX@  --threads N          threads for the one pair (1 <= N <= 256, default 1):
-                       a rigid-compliant pair with a large candidate set
-                       splits its elements among them; the surface is the
-                       same, face for face, for any N
+                       a pair with a large candidate set (thousands of one
+                       mesh's elements near the other geometry, a half-space
+                       included) splits its elements among them; the surface
+                       is the same, face for face, for any N
   --no-normal-filter   keep every piece of the intersection, also those whose
                        normal disagrees with the pressure gradients (by more
                        than 5*pi/8), such as the far side of a thin rigid body

@@ -1,7 +1,9 @@
 #include "proximity/hydroelastic/half_space_intersection.h"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
+#include <functional>
 #include <random>
 #include <string>
 #include <vector>
@@ -12,7 +14,9 @@
 #include "proximity/hydroelastic/orientation_filter.h"
 #include "proximity/hydroelastic/rigid_compliant_intersection.h"
 #include "proximity/representation/make_hydroelastic_representation.h"
+#include "tests/mesh/test_meshes.h"
 #include "tests/proximity/hydroelastic/contact_test_meshes.h"
+#include "tests/proximity/hydroelastic/split_test_support.h"
 
 namespace hydrocontact {
 namespace HYDROCONTACT_TEST_FILE {
@@ -437,6 +441,95 @@ TEST_CASE("The half-space kernels refuse invalid representations and a null outp
   // The valid inputs intersect: the unit sphere's centre lies 0.5 inside.
   IntersectCompliantRigidHalfSpace(sphere, X, &polygons);
   CHECK(polygons.num_polygons() > 0);
+}
+
+}  // namespace
+}  // namespace hydrocontact
+
+namespace hydrocontact {
+namespace HYDROCONTACT_TEST_FILE {
+
+using test::ReverseExecutor;
+using test::SamePolygons;
+using test::ThreadsExecutor;
+
+TEST_CASE("Half-space pairs split across threads give the unsplit polygons, byte for byte, in order",
+          "[half_space]") {
+  // Meshes large enough for every kernel's walk to meet thousands of
+  // elements, so that it cuts them into pieces: a compliant slab box of
+  // 32 × 32 × 4 cells (the tilted plane through its middle crosses
+  // thousands of its tetrahedra), and a rigid sphere of 20,480 triangles
+  // sunk halfway into a compliant half-space. Whatever order and threads
+  // run the pieces, the polygons (vertex coordinates, pressures, normals,
+  // gradients) and their order must be exactly those of one loop.
+  const CompliantMesh slab =
+      test::MakeSlabBox(Vector3d(1, 1, 0.25), Eigen::Vector3i(32, 32, 4), /*axis=*/2, kE);
+  const RigidMesh sphere = test::MakeRigid(test::MakeIcosphere(5, 0.6));
+  REQUIRE(sphere.mesh.num_triangles() == 20480);
+  const RigidTransform X_CH = RigidTransform::FromRollPitchYaw({0.05, -0.04, 0.3}, Vector3d(0.1, -0.05, 0.02));
+  const RigidTransform X_HR = RigidTransform::FromRollPitchYaw({0.1, 0.2, 0.3}, Vector3d(0.1, -0.05, 0.05));
+  const CompliantHalfSpace half_space{kE, /*slab_thickness=*/0.3, /*margin=*/0.01};
+
+  // Each kernel, run without an executor and with one of each kind.
+  struct Kernel {
+    const char* name;
+    std::function<void(const ParallelExecutor*, ContactPolygons*)> run;
+  };
+  const std::vector<Kernel> kernels{
+      {"compliant mesh, rigid half-space",
+       [&](const ParallelExecutor* executor, ContactPolygons* out) {
+         IntersectCompliantRigidHalfSpace(slab, X_CH, out, executor);
+       }},
+      {"rigid mesh, compliant half-space (filtered)",
+       [&](const ParallelExecutor* executor, ContactPolygons* out) {
+         IntersectRigidCompliantHalfSpace(half_space, sphere, X_HR, true, out, executor);
+       }},
+      {"rigid mesh, compliant half-space (unfiltered)",
+       [&](const ParallelExecutor* executor, ContactPolygons* out) {
+         IntersectRigidCompliantHalfSpace(half_space, sphere, X_HR, false, out, executor);
+       }},
+      {"compliant mesh, compliant half-space",
+       [&](const ParallelExecutor* executor, ContactPolygons* out) {
+         IntersectCompliantCompliantHalfSpace(slab, half_space, X_CH, true, out, executor);
+       }},
+  };
+  for (const Kernel& kernel : kernels) {
+    INFO(kernel.name);
+    ContactPolygons unsplit, reversed, two, three;
+    kernel.run(nullptr, &unsplit);
+    ReverseExecutor reverse;
+    kernel.run(&reverse, &reversed);
+    const ThreadsExecutor two_threads(2), three_threads(3);
+    kernel.run(&two_threads, &two);
+    kernel.run(&three_threads, &three);
+    CHECK(reverse.runs == 2);  // The pair really was split: the pieces, then their merge.
+    CHECK(unsplit.num_polygons() > 1000);
+    CHECK(SamePolygons(unsplit, reversed));
+    CHECK(SamePolygons(unsplit, two));
+    CHECK(SamePolygons(unsplit, three));
+    // Appending: what a split call finds goes after what was there.
+    ContactPolygons appended = unsplit;
+    kernel.run(&two_threads, &appended);
+    REQUIRE(appended.num_polygons() == 2 * unsplit.num_polygons());
+    CHECK(std::equal(unsplit.normals.begin(), unsplit.normals.end(),
+                     appended.normals.begin() + unsplit.num_polygons()));
+  }
+
+  // Small pairs are not split: the executor is not used.
+  const CompliantMesh small_slab =
+      test::MakeSlabBox(Vector3d(1, 1, 0.25), Eigen::Vector3i(4, 4, 2), /*axis=*/2, kE);
+  const RigidMesh box = test::MakeRigid(test::MakeBoxSurface(Vector3d(0.3, 0.3, 0.3)));
+  ReverseExecutor reverse;
+  ContactPolygons polygons;
+  IntersectCompliantRigidHalfSpace(small_slab, X_CH, &polygons, &reverse);
+  const int after_rigid = polygons.num_polygons();
+  IntersectRigidCompliantHalfSpace(half_space, box, X_HR, true, &polygons, &reverse);
+  const int after_box = polygons.num_polygons();
+  IntersectCompliantCompliantHalfSpace(small_slab, half_space, X_CH, true, &polygons, &reverse);
+  CHECK(reverse.runs == 0);
+  CHECK(after_rigid > 0);
+  CHECK(after_box > after_rigid);
+  CHECK(polygons.num_polygons() > after_box);
 }
 
 }  // namespace
