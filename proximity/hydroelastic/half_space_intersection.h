@@ -30,6 +30,8 @@ namespace hydrocontact {
 /// applied, as in Drake: a plane has no far side, and filtering would drop
 /// the middle of a body pressed past its deepest point.
 /// @param X_CH  the pose of H's frame in C's frame.
+/// @param executor  optional threads for a large pair (see above): the
+///                  polygons are the same with or without.
 /// @throws std::invalid_argument naming the function if a representation
 ///         is invalid (FindRepresentationError) or the output is null.
 void IntersectCompliantRigidHalfSpace(const CompliantMesh& compliant_C,
@@ -45,6 +47,8 @@ void IntersectCompliantRigidHalfSpace(const CompliantMesh& compliant_C,
 /// `normal_filter`, a triangle is skipped unless its outward normal is
 /// within kMaxNormalGradientAngle of ∇p_H = −(E/slab) ẑ_H.
 /// @param X_HR  the pose of R's frame in H's frame.
+/// @param executor  optional threads for a large pair (see above): the
+///                  polygons are the same with or without.
 /// @throws std::invalid_argument naming the function if a representation
 ///         is invalid (FindRepresentationError) or the output is null.
 void IntersectRigidCompliantHalfSpace(const CompliantHalfSpace& half_space_H,
@@ -68,6 +72,8 @@ void IntersectRigidCompliantHalfSpace(const CompliantHalfSpace& half_space_H,
 ///
 /// Appends to `polygons_C` with C first, ∇p_C and ∇p_H as gradients.
 /// @param X_CH  the pose of H's frame in C's frame.
+/// @param executor  optional threads for a large pair (see above): the
+///                  polygons are the same with or without.
 /// @throws std::invalid_argument naming the function if a representation
 ///         is invalid (FindRepresentationError) or the output is null.
 void IntersectCompliantCompliantHalfSpace(const CompliantMesh& compliant_C,
