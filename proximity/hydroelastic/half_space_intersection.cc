@@ -92,6 +92,8 @@ template <class Body>
 void IntersectAgainstPlane(const Bvh& bvh, const Eigen::Vector3d& n, double c, bool must_cross_plane,
                            const ParallelExecutor* executor, ContactPolygons* polygons,
                            const Body& body) {
+  // With no threads to lend, no split is possible: the walk calls the body
+  // directly, without collecting the elements first.
   if (executor == nullptr || executor->num_threads() < 2) {
     ClipPolygon buffers[2];
     VisitAgainstPlane(bvh, n, c, must_cross_plane,
