@@ -23,7 +23,8 @@
 #   PROGRAM_ARGS   passed to both builds (e.g. -- --reuse)
 # Exit status: 0 when every benchmark ran in both builds with the same
 # results, 1 when some differ or failed (the table still prints), 2 for bad
-# arguments or a build that fails.
+# arguments (among them a REGEX that selects no benchmark, refused before the
+# base is built) or a build that fails.
 #
 # Example: tools/benchmarks/compare.sh --filter HalfSpace 882eb92
 set -euo pipefail
@@ -81,6 +82,13 @@ head_bin=$PWD/build/$program
 build_type=$(sed -n 's/^CMAKE_BUILD_TYPE:[A-Z]*=//p' build/CMakeCache.txt)
 [ "$build_type" = Release ] ||
   die "build/ is configured as '$build_type', not Release: the two builds would not compare"
+# A filter that selects nothing (or is no valid regular expression: Google
+# Benchmark then lists nothing either) is refused now, not after the base's
+# build, which takes minutes.
+filter_args=()
+[ -n "$filter" ] && filter_args=("--benchmark_filter=$filter")
+[ -n "$("$head_bin" --benchmark_list_tests "${filter_args[@]}" 2>/dev/null)" ] ||
+  die "no benchmark of $program matches the filter '$filter'"
 
 # The base's build, from its sources with this tree's benchmark file.
 base_dir=$PWD/build/compare/$commit
@@ -106,8 +114,7 @@ if [ "$(nice -n -20 nice 2>/dev/null)" -lt "$(nice)" ]; then runner=(nice -n -20
 
 runs=$(mktemp -d)
 trap 'rm -rf "$runs"' EXIT
-args=(--benchmark_repetitions=5 --benchmark_format=csv)
-[ -n "$filter" ] && args+=("--benchmark_filter=$filter")
+args=(--benchmark_repetitions=5 --benchmark_format=csv "${filter_args[@]}")
 for ((round = 1; round <= rounds; ++round)); do
   echo "round $round of $rounds" >&2
   "${runner[@]}" "$base_bin" "${args[@]}" "${program_args[@]}" >> "$runs/base.csv" ||
@@ -115,6 +122,5 @@ for ((round = 1; round <= rounds; ++round)); do
   "${runner[@]}" "$head_bin" "${args[@]}" "${program_args[@]}" >> "$runs/head.csv" ||
     die "$head_bin failed"
 done
-grep -q '^name,' "$runs/head.csv" || die "no benchmark of $program matches the filter '$filter'"
 python3 tools/benchmarks/summarize_runs.py --names "${commit:0:7},this tree" \
   "$runs/base.csv" "$runs/head.csv"

@@ -1,11 +1,13 @@
 """Tests of tools/benchmarks/compare.sh's refusals of bad arguments: each one
 gives exit status 2 and a single line on stderr that names the culprit,
-before anything is installed or built.
+before anything is installed or built (a filter that selects no benchmark:
+once this tree's program is built, before the base is).
 
 The script is run from a copy in a scratch tree (it works from the tree it
 sits in): a fresh Git repository with one commit and one benchmark source,
 and no tools/setup.sh, so a call that got past the checks would fail with
-another status (127) instead of building anything."""
+another status (127) instead of building anything. The filter's tests give
+their tree a stand-in tools/setup.sh (FAKE_SETUP, below)."""
 
 import os
 import pathlib
@@ -98,3 +100,67 @@ def test_a_tree_without_history_is_named(tmp_path):
     root = make_tree(tmp_path / "plain")
     line = refuse(root, "HEAD")
     assert f"{root} is not a Git checkout" in line
+
+
+# A stand-in for this tree's build: tools/setup.sh "builds" a Release build/
+# whose benchmark program lists its two benchmarks as Google Benchmark's
+# --benchmark_list_tests does: the names that match --benchmark_filter (an
+# extended regular expression) on stdout, nothing for a filter that matches
+# none or does not compile (checked by hand against the real
+# identical_mesh_benchmark: both print nothing on stdout and exit 0).
+FAKE_SETUP = r'''#!/usr/bin/env bash
+set -euo pipefail
+cd "$(dirname "$0")/.."
+mkdir -p build
+echo "CMAKE_BUILD_TYPE:STRING=Release" > build/CMakeCache.txt
+cat > "build/$1" <<'PROGRAM'
+#!/usr/bin/env bash
+filter=.
+for arg in "$@"; do
+  case "$arg" in --benchmark_filter=*) filter=${arg#--benchmark_filter=} ;; esac
+done
+printf '%s\n' CompliantBoxRigidHalfSpace/polygon:0 CompliantBoxRigidHalfSpace/polygon:1 |
+  grep -E -- "$filter" 2>/dev/null || true
+PROGRAM
+chmod +x "build/$1"
+'''
+
+
+@pytest.fixture
+def built_tree(tmp_path):
+    # One per test: a test that gets past the filter leaves build/compare/.
+    root = make_tree(tmp_path / "built")
+    setup = root / "tools" / "setup.sh"
+    setup.write_text(FAKE_SETUP)
+    setup.chmod(0o755)
+    git = ["git", "-C", str(root), "-c", "user.name=t", "-c", "user.email=t@t", "-c",
+           "init.defaultBranch=main"]
+    subprocess.run(git + ["init", "-q"], check=True)
+    subprocess.run(git + ["add", "."], check=True)
+    subprocess.run(git + ["commit", "-q", "-m", "one"], check=True)
+    return root
+
+
+def run(tree, *args):
+    env = dict(os.environ, GIT_CEILING_DIRECTORIES=str(tree.parent))
+    return subprocess.run(["bash", str(tree / "tools" / "benchmarks" / "compare.sh"), *args],
+                          capture_output=True, text=True, timeout=60, env=env)
+
+
+@pytest.mark.parametrize("pattern", ["NoSuchBenchmark", "Box.*triangle", "(unclosed"])
+def test_a_filter_that_selects_nothing_is_refused_before_the_base_is_built(built_tree, pattern):
+    line = refuse(built_tree, "--filter", pattern, "HEAD")
+    assert line == (f"compare.sh: no benchmark of identical_mesh_benchmark matches the filter "
+                    f"'{pattern}'")
+    # Refused before the base was exported: build/compare/ was never made.
+    assert not (built_tree / "build" / "compare").exists()
+
+
+def test_a_filter_that_selects_a_benchmark_goes_on_to_the_base(built_tree):
+    # The scratch tree has no CMakeLists.txt, so the base's configuration
+    # fails: that failure, not the filter's refusal, shows the check passed.
+    result = run(built_tree, "--filter", "Box.*polygon:1", "HEAD")
+    assert result.returncode == 2, (result.returncode, result.stderr)
+    assert "matches the filter" not in result.stderr
+    assert "compare.sh: cannot configure" in result.stderr
+    assert (built_tree / "build" / "compare").is_dir()
