@@ -33,6 +33,7 @@
 // Run: build/accuracy_benchmark --benchmark_min_time=0.05
 
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -41,6 +42,7 @@
 #include <numbers>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <benchmark/benchmark.h>
@@ -478,10 +480,30 @@ void RegisterAll(const std::vector<Case>& cases) {
 }  // namespace hydrocontact
 
 int main(int argc, char** argv) {
+  // Listing the benchmarks (--benchmark_list_tests, as compare.sh does to
+  // check a filter) prints their names alone: the tables take seconds and
+  // are no benchmarks. Read before Initialize, which consumes the flag; the
+  // last one given counts, and any value but Google Benchmark's false ones
+  // (0, false, no, off, f, n; any case) means true, as it parses them.
+  bool listing = false;
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view arg = argv[i];
+    constexpr std::string_view kFlag = "--benchmark_list_tests";
+    if (arg == kFlag) {
+      listing = true;
+    } else if (arg.starts_with(kFlag) && arg[kFlag.size()] == '=') {
+      std::string value(arg.substr(kFlag.size() + 1));
+      for (char& c : value) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      listing = !(value == "0" || value == "false" || value == "no" || value == "off" ||
+                  value == "f" || value == "n");
+    }
+  }
   benchmark::Initialize(&argc, argv);
   const std::vector<hydrocontact::Case> cases = hydrocontact::AllCases();
-  hydrocontact::PrintComparison(cases);
-  hydrocontact::PrintRegistrationTimes(3);
+  if (!listing) {
+    hydrocontact::PrintComparison(cases);
+    hydrocontact::PrintRegistrationTimes(3);
+  }
   hydrocontact::RegisterAll(cases);
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();

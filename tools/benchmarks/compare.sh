@@ -85,10 +85,10 @@ build_type=$(sed -n 's/^CMAKE_BUILD_TYPE:[A-Z]*=//p' build/CMakeCache.txt)
 # A filter that selects nothing (or is no valid regular expression: Google
 # Benchmark then lists nothing either) is refused now, not after the base's
 # build, which takes minutes.
+no_match() { die "no benchmark of $program matches the filter '$filter'"; }
 filter_args=()
 [ -n "$filter" ] && filter_args=("--benchmark_filter=$filter")
-[ -n "$("$head_bin" --benchmark_list_tests "${filter_args[@]}" 2>/dev/null)" ] ||
-  die "no benchmark of $program matches the filter '$filter'"
+[ -n "$("$head_bin" --benchmark_list_tests "${filter_args[@]}" 2>/dev/null)" ] || no_match
 
 # The base's build, from its sources with this tree's benchmark file.
 base_dir=$PWD/build/compare/$commit
@@ -122,5 +122,8 @@ for ((round = 1; round <= rounds; ++round)); do
   "${runner[@]}" "$head_bin" "${args[@]}" "${program_args[@]}" >> "$runs/head.csv" ||
     die "$head_bin failed"
 done
+# The runs' own check: a program may print more than its benchmarks when
+# listing them, which the check above then takes for a match.
+grep -q '^name,' "$runs/head.csv" || no_match
 python3 tools/benchmarks/summarize_runs.py --names "${commit:0:7},this tree" \
   "$runs/base.csv" "$runs/head.csv"
