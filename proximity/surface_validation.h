@@ -128,8 +128,11 @@ std::optional<int> WindingNumberByRays(const TriangleSurfaceMesh& mesh_G, const 
                                        const Eigen::Vector3d& p_G);
 
 /// By solid angles: the sum of the counted triangles' solid angles at p_G
-/// (positive where p_G is behind a triangle) over 4π, rounded; exact
-/// whatever the geometry, O(F).
+/// (positive where p_G is behind a triangle) over 4π, rounded, O(F). Each
+/// solid angle is computed in double-double arithmetic, so the answer
+/// holds whatever the triangles' shapes, for p_G as near a triangle's edge
+/// as 1e-15 of the edge's length (nearer, it is on the edge to within the
+/// round-off of the coordinates).
 int WindingNumberBySolidAngles(const TriangleSurfaceMesh& mesh_G,
                                const std::vector<int>& shell_of_face, int own,
                                const Eigen::Vector3d& p_G);

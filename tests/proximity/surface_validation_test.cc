@@ -460,6 +460,58 @@ TEST_CASE("Winding numbers by rays and by solid angles agree with the inside tes
   CHECK(internal::WindingNumberBySolidAngles(nested, shells, 1, on_inner) == 1);
 }
 
+// Found by surface_validation_fuzz: a cube [−0.1, 0.1]³ whose corner
+// (0.1, 0.1, −0.1) is pulled out to T = (105555.1, 0.1, −0.1), a spike
+// 1e5 m long. Its four faces through T bound it; at the x of the sliver
+// face (1, T, 5)'s centroid, 35185.0333 (a third of the way), its
+// cross-section has corners where the edges from T to the cube's corners
+// 5 (0.1, −0.1, −0.1), 1 (−0.1, −0.1, −0.1), 3 (−0.1, 0.1, −0.1) and
+// 8 (0.1, 0.1, 0.1) cross that x: (y, z) = (−0.0333334583, −0.1),
+// (−0.0333329545, −0.1), (0.1, −0.1) and (0.1, 1/30) (y = −0.1 + 0.2·t,
+// t = (x − x_corner)/(105555.1 − x_corner)). So the solid there lies above
+// the bottom z = −0.1 (the faces (1, T, 5) and (1, 3, T)) and below the
+// slant face (5, T, 8), which rises at 45° from the first corner. The
+// centroid (y = −1/30) is 1.25e-7 to the +y side of that corner:
+//   - 2e-4 below or above it is outside (below the bottom; above the slant,
+//     which is only 1.25e-7 higher there): winding 0;
+//   - 1e-8 above it is inside (1), and 1e-8 below outside (0);
+//   - the cross-section's centroid, about (0.055, −0.055), is inside.
+// From these points the ends of each long edge lie within 1e-8 rad (and
+// less) of opposite directions: in plain doubles the solid angle of the
+// sliver face came out as ±2π (truth ±0.0025 sr at 2e-4) and the winding
+// numbers 2e-4 off as −1 and +1.
+TEST_CASE("Solid angles stay right beside a long edge (a spike 1e5 m long)") {
+  const std::vector<Vector3d> vertices{{-0.1, -0.1, -0.1}, {-0.1, -0.1, 0.1}, {-0.1, 0.1, -0.1},
+                                       {-0.1, 0.1, 0.1},   {0.1, -0.1, -0.1}, {0.1, -0.1, 0.1},
+                                       {105555.1, 0.1, -0.1}, {0.1, 0.1, 0.1}};
+  // The cube's outward triangles (the fuzzer's OBJ faces, indices from 0).
+  const std::vector<TriangleSurfaceMesh::Element> triangles{
+      {0, 1, 3}, {0, 3, 2}, {4, 6, 7}, {4, 7, 5}, {0, 4, 5}, {0, 5, 1},
+      {2, 3, 7}, {2, 7, 6}, {0, 2, 6}, {0, 6, 4}, {1, 5, 7}, {1, 7, 3}};
+  const TriangleSurfaceMesh spike(triangles, vertices);
+  REQUIRE(FindSurfaceDefects(spike).ok());
+  const Bvh bvh(spike);
+  const std::vector<int> one_shell(spike.num_triangles(), 0);
+  // The sliver face (1, T, 5) is (0, 6, 4) here.
+  const Vector3d centroid = (vertices[0] + vertices[6] + vertices[4]) / 3;
+  for (const auto& [dz, expected] : {std::pair{-2e-4, 0}, {2e-4, 0}, {-1e-8, 0}, {1e-8, 1}}) {
+    const Vector3d p = centroid + Vector3d(0, 0, dz);
+    INFO("p = " << p.transpose());
+    CHECK(internal::WindingNumberBySolidAngles(spike, one_shell, -1, p) == expected);
+    // The rays may give up only 1e-8 above (they do: every direction
+    // grazes the bottom).
+    const std::optional<int> by_rays = internal::WindingNumberByRays(spike, bvh, one_shell, -1, p);
+    if (by_rays) {
+      CHECK(*by_rays == expected);
+    } else {
+      CHECK(dz == 1e-8);
+    }
+  }
+  const Vector3d inside(centroid.x(), 0.055, -0.055);
+  CHECK(internal::WindingNumberBySolidAngles(spike, one_shell, -1, inside) == 1);
+  CHECK(internal::WindingNumberByRays(spike, bvh, one_shell, -1, inside) == 1);
+}
+
 // Issue 10, defect 8: a VTK volume whose boundary is not manifold (two
 // tetrahedra sharing only an edge) was accepted as rigid geometry although
 // the distance data refused it. Both refuse it now, with the same reason.
