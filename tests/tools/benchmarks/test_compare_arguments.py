@@ -28,9 +28,8 @@ def make_tree(root):
     return root
 
 
-@pytest.fixture(scope="module")
-def tree(tmp_path_factory):
-    root = make_tree(tmp_path_factory.mktemp("tree"))
+def commit_all(root):
+    """Makes `root` a Git repository whose one commit holds its files."""
     git = ["git", "-C", str(root), "-c", "user.name=t", "-c", "user.email=t@t", "-c",
            "init.defaultBranch=main"]
     subprocess.run(git + ["init", "-q"], check=True)
@@ -39,14 +38,24 @@ def tree(tmp_path_factory):
     return root
 
 
-def refuse(tree, *args):
-    """Runs the copy with `args`; returns its stderr after checking that it
-    refused them: exit status 2, nothing on stdout, exactly one line."""
+@pytest.fixture(scope="module")
+def tree(tmp_path_factory):
+    return commit_all(make_tree(tmp_path_factory.mktemp("tree")))
+
+
+def run(tree, *args):
+    """Runs the tree's copy of the script with `args`."""
     # Git looks no higher than the scratch tree (were the temporary folder
     # inside a checkout, that checkout would be found instead).
     env = dict(os.environ, GIT_CEILING_DIRECTORIES=str(tree.parent))
-    result = subprocess.run(["bash", str(tree / "tools" / "benchmarks" / "compare.sh"), *args],
-                            capture_output=True, text=True, timeout=60, env=env)
+    return subprocess.run(["bash", str(tree / "tools" / "benchmarks" / "compare.sh"), *args],
+                          capture_output=True, text=True, timeout=60, env=env)
+
+
+def refuse(tree, *args):
+    """Runs the copy with `args`; returns its stderr after checking that it
+    refused them: exit status 2, nothing on stdout, exactly one line."""
+    result = run(tree, *args)
     assert result.returncode == 2, (result.returncode, result.stderr)
     assert result.stdout == ""
     lines = result.stderr.splitlines()
@@ -133,18 +142,7 @@ def built_tree(tmp_path):
     setup = root / "tools" / "setup.sh"
     setup.write_text(FAKE_SETUP)
     setup.chmod(0o755)
-    git = ["git", "-C", str(root), "-c", "user.name=t", "-c", "user.email=t@t", "-c",
-           "init.defaultBranch=main"]
-    subprocess.run(git + ["init", "-q"], check=True)
-    subprocess.run(git + ["add", "."], check=True)
-    subprocess.run(git + ["commit", "-q", "-m", "one"], check=True)
-    return root
-
-
-def run(tree, *args):
-    env = dict(os.environ, GIT_CEILING_DIRECTORIES=str(tree.parent))
-    return subprocess.run(["bash", str(tree / "tools" / "benchmarks" / "compare.sh"), *args],
-                          capture_output=True, text=True, timeout=60, env=env)
+    return commit_all(root)
 
 
 @pytest.mark.parametrize("pattern", ["NoSuchBenchmark", "Box.*triangle", "(unclosed"])
