@@ -33,7 +33,6 @@
 // Run: build/accuracy_benchmark --benchmark_min_time=0.05
 
 #include <algorithm>
-#include <cctype>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -42,7 +41,6 @@
 #include <numbers>
 #include <optional>
 #include <string>
-#include <string_view>
 #include <vector>
 
 #include <benchmark/benchmark.h>
@@ -479,28 +477,20 @@ void RegisterAll(const std::vector<Case>& cases) {
 }  // namespace
 }  // namespace hydrocontact
 
+// Google Benchmark's own value of --benchmark_list_tests (or of the
+// BENCHMARK_LIST_TESTS variable), as Initialize parsed it. The library
+// exports it, though its public header (1.7.1) declares no accessor; a
+// version without it fails to link rather than misreading the flag.
+namespace benchmark {
+extern bool FLAGS_benchmark_list_tests;
+}  // namespace benchmark
+
 int main(int argc, char** argv) {
-  // Listing the benchmarks (--benchmark_list_tests, as compare.sh does to
-  // check a filter) prints their names alone: the tables take seconds and
-  // are no benchmarks. Read before Initialize, which consumes the flag; the
-  // last one given counts, and any value but Google Benchmark's false ones
-  // (0, false, no, off, f, n; any case) means true, as it parses them.
-  bool listing = false;
-  for (int i = 1; i < argc; ++i) {
-    const std::string_view arg = argv[i];
-    constexpr std::string_view kFlag = "--benchmark_list_tests";
-    if (arg == kFlag) {
-      listing = true;
-    } else if (arg.starts_with(kFlag) && arg[kFlag.size()] == '=') {
-      std::string value(arg.substr(kFlag.size() + 1));
-      for (char& c : value) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-      listing = !(value == "0" || value == "false" || value == "no" || value == "off" ||
-                  value == "f" || value == "n");
-    }
-  }
   benchmark::Initialize(&argc, argv);
   const std::vector<hydrocontact::Case> cases = hydrocontact::AllCases();
-  if (!listing) {
+  // Listing the benchmarks (as compare.sh does to check a filter) prints
+  // their names alone: the tables take seconds and are no benchmarks.
+  if (!benchmark::FLAGS_benchmark_list_tests) {
     hydrocontact::PrintComparison(cases);
     hydrocontact::PrintRegistrationTimes(3);
   }
