@@ -40,7 +40,9 @@ std::array<ContactPolygons, kSplitPieces>& SplitPiecesOfThisThread();
 void MergePieces(const ParallelExecutor& executor, const std::array<ContactPolygons, kSplitPieces>& pieces,
                  ContactPolygons* polygons);
 
-/// Cuts `elements` into kSplitPieces consecutive pieces, calls
+/// Cuts `elements` (a contiguous range: a vector or span of element indices,
+/// or of whatever a kernel records per element) into kSplitPieces
+/// consecutive pieces, calls
 /// intersect(piece, &polygons_of_piece) for each (concurrently on
 /// `executor`'s threads; each call must use only its own thread's scratch
 /// and write only its piece's polygons, which it receives empty), then
@@ -50,9 +52,10 @@ void MergePieces(const ParallelExecutor& executor, const std::array<ContactPolyg
 /// call on the whole list. If calls throw, rethrows the exception of the
 /// lowest piece (the one a loop would have met first), leaving *polygons
 /// unchanged. A call must not be made from within `executor`'s items.
-template <class Intersect>
-void IntersectInPieces(const ParallelExecutor& executor, std::span<const int> elements, const Intersect& intersect,
+template <class Elements, class Intersect>
+void IntersectInPieces(const ParallelExecutor& executor, const Elements& elements_in, const Intersect& intersect,
                        ContactPolygons* polygons) {
+  const std::span elements(elements_in);
   std::array<ContactPolygons, kSplitPieces>& pieces = SplitPiecesOfThisThread();
   std::array<std::exception_ptr, kSplitPieces> errors;
   const int64_t n = static_cast<int64_t>(elements.size());
