@@ -8,9 +8,9 @@
 /// p = E·(margin − z)/slab_thickness; see CompliantHalfSpace).
 ///
 /// Each kernel walks the mesh's hierarchy against the half-space's plane.
-/// Given an `executor` of at least two threads, a kernel whose walk meets
-/// thousands of elements (tetrahedra or triangles) splits them into pieces
-/// run on its threads (IntersectInPieces): the polygons are the same, byte
+/// Given an `executor` of at least two threads, a kernel whose walk keeps
+/// thousands of elements (tetrahedra or triangles that pass its first,
+/// cheap test) splits them into pieces run on its threads (IntersectInPieces): the polygons are the same, byte
 /// for byte and in the same order, as without it. The executor is not
 /// owned, and the call must not be made from within its work items.
 
