@@ -105,7 +105,8 @@ constexpr int kMinElementsToSplit = 2048;
 // its threads (IntersectInPieces), each piece into its own polygons with its
 // own buffers, merged in order: the result is that of the single loop, byte
 // for byte. So `body` must write only to the polygons and buffers it is
-// handed.
+// handed. (The buffers are the loop's, not the body's own: declared in the
+// body, they slowed the compliant half-space's kernel by 3–4%.)
 template <class Candidate, class Classify, class Body>
 void IntersectAgainstPlane(const Bvh& bvh, const Eigen::Vector3d& n, double c, bool must_cross_plane,
                            const ParallelExecutor* executor, ContactPolygons* polygons,

@@ -10,9 +10,10 @@
 /// Each kernel walks the mesh's hierarchy against the half-space's plane.
 /// Given an `executor` of at least two threads, a kernel whose walk keeps
 /// thousands of elements (tetrahedra or triangles that pass its first,
-/// cheap test) splits them into pieces run on its threads (IntersectInPieces): the polygons are the same, byte
-/// for byte and in the same order, as without it. The executor is not
-/// owned, and the call must not be made from within its work items.
+/// cheap test) splits them into pieces run on its threads
+/// (IntersectInPieces): the polygons are the same, byte for byte and in the
+/// same order, as without it. The executor is not owned, and the call must
+/// not be made from within its work items.
 
 #include "geometry/rigid_transform.h"
 #include "proximity/hydroelastic/contact_surface_builder.h"
