@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <array>
-#include <cstddef>
 #include <cmath>
+#include <cstddef>
 #include <span>
 #include <utility>
 #include <vector>
@@ -147,10 +147,6 @@ struct TetrahedronCut {
   std::array<double, 4> h;
 };
 
-// Whether a sign pattern of h cuts the tetrahedron (neither all positive
-// nor all non-positive), as one unsigned comparison.
-bool Cuts(int pattern) { return static_cast<unsigned>(pattern - 1) < 14u; }
-
 // n·a − c and n·b − c at once for the points whose coordinates start at a
 // and b: the same products and sums in the same order as Eigen's
 // n.dot(q) − c for 3-vectors ((n_x q_x + n_y q_y) + n_z q_z, as
@@ -202,7 +198,7 @@ void IntersectCompliantRigidHalfSpace(const CompliantMesh& compliant_C,
         PlaneValues(nhat_C, offset, VertexPositions(positions, compliant_C.mesh.element(tet)));
     const int pattern = PositiveSignPattern(h);
     *cut = {tet, pattern, h};
-    return Cuts(pattern);
+    return PatternCuts(pattern);
   };
   auto slice = [nhat_C, zero, &positions, &pressures, &compliant_C](
                    const TetrahedronCut& cut, ContactPolygons* out, ClipPolygon* buffers) {
@@ -321,7 +317,7 @@ void IntersectCompliantCompliantHalfSpace(const CompliantMesh& compliant_C,
       cut->h[i + 1] = h_pair(1);
     }
     cut->pattern = PositiveSignPattern(cut->h);
-    return Cuts(cut->pattern);
+    return PatternCuts(cut->pattern);
   };
   auto slice = [&](const TetrahedronCut& candidate, ContactPolygons* out, ClipPolygon* buffers) {
     const int tet = candidate.tet;

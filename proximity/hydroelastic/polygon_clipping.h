@@ -387,6 +387,12 @@ inline int PositiveSignPattern(const std::array<double, 4>& h) {
 #endif
 }
 
+/// Whether the plane h = 0 cuts a tetrahedron of this PositiveSignPattern:
+/// neither every value positive (15) nor none (0), so its entry in
+/// kTetrahedronSliceCases has a slice. One unsigned comparison, so that a
+/// caller can count the cut tetrahedra without a branch.
+inline bool PatternCuts(int pattern) { return static_cast<unsigned>(pattern - 1) < 14u; }
+
 /// SliceTetrahedron specialised to a positively oriented tetrahedron (as
 /// VolumeMesh guarantees) with the normal ∇h: the same polygon, vertex for
 /// vertex and bit for bit, read from kTetrahedronSliceCases instead of

@@ -1,5 +1,6 @@
 #include "proximity/hydroelastic/polygon_clipping.h"
 
+#include <bit>
 #include <cmath>
 #include <random>
 #include <vector>
@@ -348,6 +349,27 @@ TEST_CASE("SlicePositiveTetrahedron equals SliceTetrahedron for every sign patte
     }
   }
   CHECK(compared > 100 * 81);
+}
+
+TEST_CASE("PatternCuts is true exactly for the sign patterns with a slice", "[clipping]") {
+  // By hand: h = 0 cuts a tetrahedron unless every vertex value is positive
+  // (all four bits, 15) or none is (0); every mixed pattern has one or two
+  // positive vertices against the rest and so a triangle or quadrilateral.
+  CHECK_FALSE(PatternCuts(0));
+  CHECK_FALSE(PatternCuts(15));
+  for (int pattern = 1; pattern < 15; ++pattern) {
+    INFO("pattern " << pattern);
+    CHECK(PatternCuts(pattern));
+    // The table agrees: 3 slice vertices for a lone vertex on one side, 4
+    // for two on each.
+    const int positive = std::popcount(static_cast<unsigned>(pattern));
+    CHECK(kTetrahedronSliceCases[pattern].size == (positive == 2 ? 4 : 3));
+  }
+  CHECK(kTetrahedronSliceCases[0].size == 0);
+  CHECK(kTetrahedronSliceCases[15].size == 0);
+  // Out of range values (no sign pattern) are not cuts either.
+  CHECK_FALSE(PatternCuts(16));
+  CHECK_FALSE(PatternCuts(-1));
 }
 
 TEST_CASE("SliceOutsideAFace: never for a slice no face rejects, always for one a face clearly does",
