@@ -76,7 +76,7 @@ void VisitAgainstPlane(const Bvh& bvh, const Eigen::Vector3d& n, double c, bool 
 // would cost more than they save (the rigid–compliant kernel's threshold;
 // here a candidate costs 30–70 ns, so the smallest split pair has at least
 // 60 µs of work).
-constexpr int kMinElementsToSplit = 2048;
+constexpr int kMinCandidatesToSplit = 2048;
 
 // Intersects the leaves VisitAgainstPlane visits, in two passes:
 //  1. the walk calls classify(element, &candidate) for every leaf, which
@@ -95,13 +95,14 @@ constexpr int kMinElementsToSplit = 2048;
 // a count, not a branch, and the second loop has no rejections left
 // (measured against one pass: 8–14% less time on the compliant mesh–rigid
 // half-space pairs, the box's included, and 2–5% on the compliant
-// half-space's). The captures the passes use most are copied into their
-// lambdas, and the lambdas into this function: reached through references,
-// the values were reloaded after every store of a double, which gave back
-// half the gain.
+// half-space's). The lambdas are taken by value, and the compliant mesh's
+// classifications and the rigid half-space's slice copy the values they
+// use most: reached through references, those values were reloaded after
+// every store of a double, which gave back half the gain. (Copies in the
+// compliant half-space's slice measured no different, 0.97–1.00×.)
 //
 // With an executor of at least two threads and at least
-// kMinElementsToSplit candidates, the second pass is cut into pieces run on
+// kMinCandidatesToSplit candidates, the second pass is cut into pieces run on
 // its threads (IntersectInPieces), each piece into its own polygons with its
 // own buffers, merged in order: the result is that of the single loop, byte
 // for byte. So `body` must write only to the polygons and buffers it is
@@ -132,7 +133,7 @@ void IntersectAgainstPlane(const Bvh& bvh, const Eigen::Vector3d& n, double c, b
     ClipPolygon buffers[2];
     for (const Candidate& candidate : piece) body(candidate, out, buffers);
   };
-  if (!ShouldSplit(executor, static_cast<int>(count), kMinElementsToSplit)) {
+  if (!ShouldSplit(executor, static_cast<int>(count), kMinCandidatesToSplit)) {
     intersect(kept, polygons);
     return;
   }

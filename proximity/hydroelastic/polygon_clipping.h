@@ -389,8 +389,9 @@ inline int PositiveSignPattern(const std::array<double, 4>& h) {
 
 /// Whether the plane h = 0 cuts a tetrahedron of this PositiveSignPattern:
 /// neither every value positive (15) nor none (0), so its entry in
-/// kTetrahedronSliceCases has a slice. One unsigned comparison, so that a
-/// caller can count the cut tetrahedra without a branch.
+/// kTetrahedronSliceCases has a slice; false too for any value outside
+/// 0..15, which is no pattern. One unsigned comparison, so that a caller
+/// can count the cut tetrahedra without a branch.
 inline bool PatternCuts(int pattern) { return static_cast<unsigned>(pattern - 1) < 14u; }
 
 /// SliceTetrahedron specialised to a positively oriented tetrahedron (as

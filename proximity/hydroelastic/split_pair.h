@@ -42,8 +42,8 @@ void MergePieces(const ParallelExecutor& executor, const std::array<ContactPolyg
 
 /// Cuts `elements` (a contiguous range: a vector or span of element indices,
 /// or of whatever a kernel records per element) into kSplitPieces
-/// consecutive pieces, calls
-/// intersect(piece, &polygons_of_piece) for each (concurrently on
+/// consecutive pieces, calls intersect(piece, &polygons_of_piece), with
+/// `piece` a std::span of them, for each (concurrently on
 /// `executor`'s threads; each call must use only its own thread's scratch
 /// and write only its piece's polygons, which it receives empty), then
 /// appends the pieces' polygons to *polygons in piece order (MergePieces).
