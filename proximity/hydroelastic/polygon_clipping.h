@@ -391,8 +391,9 @@ inline int PositiveSignPattern(const std::array<double, 4>& h) {
 /// neither every value positive (15) nor none (0), so its entry in
 /// kTetrahedronSliceCases has a slice; false too for any value outside
 /// 0..15, which is no pattern. One unsigned comparison, so that a caller
-/// can count the cut tetrahedra without a branch.
-inline bool PatternCuts(int pattern) { return static_cast<unsigned>(pattern - 1) < 14u; }
+/// can count the cut tetrahedra without a branch. (The subtraction is
+/// unsigned: in int, pattern − 1 would overflow for INT_MIN.)
+inline bool PatternCuts(int pattern) { return static_cast<unsigned>(pattern) - 1u < 14u; }
 
 /// SliceTetrahedron specialised to a positively oriented tetrahedron (as
 /// VolumeMesh guarantees) with the normal ∇h: the same polygon, vertex for

@@ -2,6 +2,7 @@
 
 #include <bit>
 #include <cmath>
+#include <limits>
 #include <random>
 #include <vector>
 
@@ -370,6 +371,9 @@ TEST_CASE("PatternCuts is true exactly for the sign patterns with a slice", "[cl
   // Out of range values (no sign pattern) are not cuts either.
   CHECK_FALSE(PatternCuts(16));
   CHECK_FALSE(PatternCuts(-1));
+  // The extremes too, without overflow (the sanitizer run checks that).
+  CHECK_FALSE(PatternCuts(std::numeric_limits<int>::min()));
+  CHECK_FALSE(PatternCuts(std::numeric_limits<int>::max()));
 }
 
 TEST_CASE("SliceOutsideAFace: never for a slice no face rejects, always for one a face clearly does",
