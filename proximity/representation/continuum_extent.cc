@@ -3,8 +3,11 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
+#include <numbers>
 #include <stdexcept>
 #include <type_traits>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -96,35 +99,41 @@ constexpr std::array<double, 8> kKronrodWeights{0.022935322010529225, 0.06309209
 constexpr std::array<double, 4> kGaussWeights{0.129484966168869693, 0.279705391489276668,
                                               0.381830050505118945, 0.417959183673469388};
 
-double IntegrateRecursive(const std::function<double(double)>& f, double a, double b,
-                          double tolerance, int depth) {
+// One Gauss–Kronrod (7, 15) estimate of ∫ f over [a, b]: the Kronrod
+// value, |Kronrod − Gauss| as its error, and ∫ |f| by the same rule (the
+// scale of the round-off in the sum).
+struct Piece {
+  double a, b;
+  double integral, error, magnitude;
+};
+
+Piece EstimatePiece(const std::function<double(double)>& f, double a, double b) {
   const double c = (a + b) / 2, h = (b - a) / 2;
-  double kronrod = 0, gauss = 0;
+  double kronrod = 0, gauss = 0, magnitude = 0;
   for (int i = 0; i < 8; ++i) {
     const double x = kKronrodNodes[i];
-    const double fsum = x == 0 ? f(c) : f(c - h * x) + f(c + h * x);
+    const double f_left = f(c - h * x);
+    const double f_right = x == 0 ? 0.0 : f(c + h * x);
+    const double fsum = f_left + f_right;
     kronrod += kKronrodWeights[i] * fsum;
+    magnitude += kKronrodWeights[i] * (std::abs(f_left) + std::abs(f_right));
     if (i % 2 == 1) gauss += kGaussWeights[i / 2] * fsum;
   }
   kronrod *= h;
   gauss *= h;
-  // A NaN would fail the test below on every subinterval and bisect to
-  // depth 50 everywhere: 2^50 evaluations, a hang, to return NaN.
   if (!std::isfinite(kronrod) || !std::isfinite(gauss)) {
     throw std::invalid_argument(fmt::format(
         "IntegrateAdaptive: the integrand is not finite on [{}, {}] (estimate {})", a, b, kronrod));
   }
-  if (std::abs(kronrod - gauss) <= tolerance || depth >= 50) return kronrod;
-  return IntegrateRecursive(f, a, c, tolerance / 2, depth + 1) +
-         IntegrateRecursive(f, c, b, tolerance / 2, depth + 1);
+  return {a, b, kronrod, std::abs(kronrod - gauss), magnitude * h};
 }
 
 }  // namespace
 
 double IntegrateAdaptive(const std::function<double(double)>& f, double a, double b,
                          double tolerance) {
-  // A tolerance of 0 (or NaN) is never met: every branch would bisect to
-  // depth 50.
+  // A tolerance of 0 (or NaN) is never met: every piece would be split
+  // until the budget ran out.
   if (!(tolerance > 0) || !std::isfinite(tolerance)) {
     throw std::invalid_argument(fmt::format(
         "IntegrateAdaptive: tolerance must be positive and finite, got {}", tolerance));
@@ -134,7 +143,46 @@ double IntegrateAdaptive(const std::function<double(double)>& f, double a, doubl
         fmt::format("IntegrateAdaptive: the interval [{}, {}] is not finite", a, b));
   }
   if (!(b > a)) return 0.0;
-  return IntegrateRecursive(f, a, b, tolerance, 0);
+  // Globally adaptive: the piece with the largest error estimate is split
+  // in two until the errors sum to the tolerance. (Splitting every piece
+  // whose error exceeds a share of the tolerance halved at each level, as
+  // a recursion does, never ends where f carries noise, e.g. an inner
+  // quadrature's, above that share: the pieces double level after level.)
+  // The sum also stops at the round-off of the integral itself, and after
+  // kMaxSplits splits, so the work is bounded whatever f is.
+  constexpr int kMaxSplits = 2000;
+  const double kRoundOff = 50 * std::numeric_limits<double>::epsilon();
+  auto less_error = [](const Piece& x, const Piece& y) { return x.error < y.error; };
+  std::vector<Piece> heap{EstimatePiece(f, a, b)};
+  // Running sums, updated as pieces are split (the integral is summed
+  // afresh at the end).
+  double error = heap[0].error, magnitude = heap[0].magnitude;
+  // Pieces too narrow to split (their midpoint rounds to an end) leave the
+  // heap, their integral set aside and their error counted as it is.
+  double set_aside = 0;
+  int splits = 0;
+  while (!heap.empty() && splits < kMaxSplits &&
+         error > std::max(tolerance, kRoundOff * magnitude)) {
+    std::pop_heap(heap.begin(), heap.end(), less_error);
+    const Piece worst = heap.back();
+    heap.pop_back();
+    const double c = (worst.a + worst.b) / 2;
+    if (!(worst.a < c && c < worst.b)) {
+      set_aside += worst.integral;
+      continue;
+    }
+    const Piece left = EstimatePiece(f, worst.a, c), right = EstimatePiece(f, c, worst.b);
+    ++splits;
+    error += left.error + right.error - worst.error;
+    magnitude += left.magnitude + right.magnitude - worst.magnitude;
+    for (const Piece& piece : {left, right}) {
+      heap.push_back(piece);
+      std::push_heap(heap.begin(), heap.end(), less_error);
+    }
+  }
+  double integral = set_aside;
+  for (const Piece& piece : heap) integral += piece.integral;
+  return integral;
 }
 
 double CalcContinuumExtent(const Shape& shape, const Vector3d& p_GQ) {
@@ -169,10 +217,17 @@ PlaneSectionIntegrals IntegrateExtentOverPlaneSection(const Shape& shape,
                                                       const RigidTransform& X_GP) {
   CalcContinuumExtent(shape, Vector3d::Zero());  // Throws for unsupported shapes.
   const double L = 1.01 * BoundingRadius(shape);
-  const Vector3d& p_GPo = X_GP.translation();
   const Vector3d u_G = X_GP.rotation().col(0), v_G = X_GP.rotation().col(1);
+  const Vector3d nhat_G = X_GP.rotation().col(2);
+  // The chords are searched within L of Q, the plane's point nearest G's
+  // origin, not of P's origin, which may lie anywhere on the plane: every
+  // point x of the shape is within BoundingRadius of G's origin, so every
+  // point of the section is within it of Q (|x − Q|² = |x|² − d², d the
+  // origin's distance to the plane). Searched about a distant P origin,
+  // the window cut the section short and the answer was silently too small.
+  const Vector3d p_GQ = nhat_G.dot(X_GP.translation()) * nhat_G;
   auto extent = [&](double u, double v) {
-    return CalcContinuumExtent(shape, p_GPo + u * u_G + v * v_G);
+    return CalcContinuumExtent(shape, p_GQ + u * u_G + v * v_G);
   };
   // The chord of line u = const, and the best e along it (concave in u:
   // the supremum over v of a jointly concave function).
@@ -188,20 +243,25 @@ PlaneSectionIntegrals IntegrateExtentOverPlaneSection(const Shape& shape,
   if (across.empty) return result;
   // Tolerances relative to the section's scale: area ~ L², ∫e ~ L².
   const double tolerance = 1e-12 * L * L;
-  result.area = IntegrateAdaptive(
-      [&](double u) {
-        const Chord c = chord_at(u);
-        return c.empty ? 0.0 : c.t1 - c.t0;
-      },
-      across.t0, across.t1, tolerance);
-  result.extent_integral = IntegrateAdaptive(
-      [&](double u) {
-        const Chord c = chord_at(u);
-        if (c.empty) return 0.0;
-        return IntegrateAdaptive([&](double v) { return extent(u, v); }, c.t0, c.t1,
-                                 1e-13 * L);
-      },
-      across.t0, across.t1, tolerance);
+  // Across the section, u = centre − half·cos θ for θ in [0, π]: at the
+  // section's two extreme lines a chord's length (and ∫e along it) grows
+  // like the square root of the distance to them, where the adaptive rule
+  // would halve its interval some forty times; the factor
+  // du/dθ = half·sin θ cancels that root and leaves a smooth integrand.
+  const double centre = (across.t0 + across.t1) / 2, half = (across.t1 - across.t0) / 2;
+  auto across_section = [&](auto&& along_chord) {
+    return IntegrateAdaptive(
+        [&](double theta) {
+          const double u = centre - half * std::cos(theta);
+          const Chord c = chord_at(u);
+          return c.empty ? 0.0 : along_chord(u, c) * half * std::sin(theta);
+        },
+        0, std::numbers::pi, tolerance);
+  };
+  result.area = across_section([](double, const Chord& c) { return c.t1 - c.t0; });
+  result.extent_integral = across_section([&](double u, const Chord& c) {
+    return IntegrateAdaptive([&](double v) { return extent(u, v); }, c.t0, c.t1, 1e-13 * L);
+  });
   return result;
 }
 

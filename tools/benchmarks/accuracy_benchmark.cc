@@ -158,6 +158,19 @@ Case CylinderOn(bool end) {
   return c;
 }
 
+Case CylinderTipped() {
+  // Radius 0.05, length 0.2, on a plane tilted 1.2 rad from its axis
+  // through (0, 0, −0.06): the section crosses the side and the end (−z)
+  // across the rim, where the extent's two regions meet. (P's origin lies
+  // 0.06 m from the axis's nearest point on the plane; the quadrature
+  // answers for the plane wherever its origin lies.)
+  const Vector3d nhat(std::sin(1.2), 0, std::cos(1.2));
+  Case c{"cylinder_tipped", Cylinder(0.05, 0.2), RigidTransform(), Other::kRigidHalfSpace,
+         HalfSpace(), HalfSpacePose(nhat, Vector3d(0, 0, -0.06)), {0.02, 0.01, 0.005}, {}, 0};
+  SetPlaneAnswer(&c, c.X_WB);
+  return c;
+}
+
 Case CapsuleSide() {
   // Radius 0.05, length 0.1, pressed 0.01 m on its side (−x).
   Case c{"capsule_side", Capsule(0.05, 0.1), RigidTransform(), Other::kRigidHalfSpace,
@@ -245,7 +258,7 @@ std::vector<Case> AllCases() {
   return {SphereOnHalfSpace(0.01), SphereOnHalfSpace(0.1), SphereOnHalfSpace(0.2),
           TwoSpheres(false),      TwoSpheres(true),       BoxTilted(),            EllipsoidAlong(0),
           EllipsoidAlong(1),      EllipsoidAlong(2),      CylinderOn(true),
-          CylinderOn(false),      CapsuleSide(),          RigidSphereInBox(),
+          CylinderOn(false),      CylinderTipped(),       CapsuleSide(),          RigidSphereInBox(),
           RigidSphereInSphere()};
 }
 

@@ -71,6 +71,27 @@ TEST_CASE("Adaptive quadrature: exact on a polynomial, refuses what would never 
       Catch::Contains("integrand is not finite"));
 }
 
+TEST_CASE("Adaptive quadrature: bounded work on an integrand it cannot resolve") {
+  // x + 1e-6·sin(1e9·x) on [0, 1]: the wiggle (period 6e-9) is far below
+  // any piece the budget allows, so the error estimates never reach a
+  // tolerance of 1e-15, and splitting every piece whose error exceeds a
+  // halved share of it would go on to the depth limit everywhere. The work
+  // must stop at the documented bound, 2000 splits of 2 Gauss–Kronrod
+  // estimates of 15 evaluations each after the first estimate:
+  // 15·(1 + 2·2000) = 60,015 evaluations. The answer is still within the
+  // wiggle's amplitude of ∫x = 1/2 (its integral is at most 2e-15 in size,
+  // but the unresolved samples can be off by up to 1e-6 each).
+  int evaluations = 0;
+  auto wiggly = [&](double x) {
+    ++evaluations;
+    return x + 1e-6 * std::sin(1e9 * x);
+  };
+  const double integral = IntegrateAdaptive(wiggly, 0, 1, 1e-15);
+  CHECK(evaluations <= 60015);
+  CHECK(evaluations > 15);  // It did try to split.
+  CHECK(std::abs(integral - 0.5) < 1e-6);
+}
+
 TEST_CASE("Continuum section integrals: quadrature against closed forms") {
   SECTION("sphere, level and tilted planes at the same distance") {
     for (double d : {0.099, 0.09, 0.08, 0.0}) {
@@ -118,6 +139,57 @@ TEST_CASE("Continuum section integrals: quadrature against closed forms") {
     CHECK(s.extent_integral == Approx(body + SphereSection(R, x0)).epsilon(1e-9));
     CHECK(s.area == Approx(2 * a * L + pi * a * a).epsilon(1e-9));
   }
+  SECTION("cylinder cut through its side and its end, P's origin far from the axis") {
+    // The plane through (0, 0, −0.06) with normal n = (sin θ, 0, cos θ)
+    // is z = −0.06 − x·tan θ. Projected along z onto the xy-plane, its
+    // section of the cylinder (R = 0.05, |z| ≤ 0.1) is the disc ρ ≤ R cut
+    // by the end z ≥ −0.1, i.e. x ≤ x_c = 0.04/tan θ (the other end,
+    // z ≤ 0.1, needs x ≥ −0.16/tan θ < −R: no cut), so the projected area
+    // is the disc's πR² less the segment beyond x_c,
+    // R² acos(x_c/R) − x_c √(R² − x_c²); the section's area is that over
+    // cos θ (projection along z shrinks areas by n_z). With θ = 1.2,
+    // x_c ≈ 0.0155 < R. P's origin is put 0.3 m along the plane from
+    // (0, 0, −0.06), far beyond the cylinder, and P is turned about n.
+    const double theta = 1.2, R = 0.05, x_c = 0.04 / std::tan(theta);
+    const double expected_area =
+        (pi * R * R - (R * R * std::acos(x_c / R) - x_c * std::sqrt(R * R - x_c * x_c))) /
+        std::cos(theta);
+    const Eigen::Matrix3d R_GP = Eigen::AngleAxisd(theta, Vector3d::UnitY()) *
+                                 Eigen::AngleAxisd(0.7, Vector3d::UnitZ()).toRotationMatrix();
+    const Vector3d along_plane = R_GP.col(0) + 2 * R_GP.col(1);
+    for (double shift : {0.0, 0.3}) {
+      CAPTURE(shift);
+      const RigidTransform X_GP(R_GP, Vector3d(0, 0, -0.06) + shift * along_plane.normalized());
+      const PlaneSectionIntegrals s = IntegrateExtentOverPlaneSection(Cylinder(R, 0.2), X_GP);
+      CHECK(s.area == Approx(expected_area).epsilon(1e-9));
+    }
+  }
+  SECTION("only the plane matters, not where P's origin lies on it or its turn about z") {
+    // The same plane given by two frames P and P': P' = P moved 0.5 m
+    // within the plane (beyond every shape below) and turned about P's z
+    // axis. Both integrals must agree to the quadrature's accuracy (the
+    // box's and the cylinder's extents have ridges inside the section,
+    // where the chords' integrands have kinks: about 1e-8 there).
+    const Vector3d nhat = Vector3d(1, 2, 3).normalized();
+    const Eigen::Matrix3d R_GP =
+        Eigen::Quaterniond::FromTwoVectors(Vector3d::UnitZ(), nhat).toRotationMatrix();
+    const Vector3d p_GPo = -0.03 * nhat;  // The plane's point nearest G's origin.
+    const Shape shapes[] = {Sphere(0.1), Ellipsoid(0.06, 0.08, 0.1), Box(0.2, 0.3, 0.1),
+                            Cylinder(0.05, 0.2), Capsule(0.05, 0.1)};
+    for (const Shape& shape : shapes) {
+      CAPTURE(ShapeName(shape));
+      const PlaneSectionIntegrals centred =
+          IntegrateExtentOverPlaneSection(shape, RigidTransform(R_GP, p_GPo));
+      REQUIRE(centred.area > 0);
+      const Eigen::Matrix3d R_GPprime =
+          R_GP * Eigen::AngleAxisd(2.1, Vector3d::UnitZ()).toRotationMatrix();
+      const Vector3d p_GPprime = p_GPo + 0.5 * (R_GP.col(0) - R_GP.col(1)).normalized();
+      const PlaneSectionIntegrals moved =
+          IntegrateExtentOverPlaneSection(shape, RigidTransform(R_GPprime, p_GPprime));
+      CHECK(moved.area == Approx(centred.area).epsilon(1e-8));
+      CHECK(moved.extent_integral == Approx(centred.extent_integral).epsilon(1e-7));
+    }
+  }
   SECTION("a plane that misses the shape") {
     const PlaneSectionIntegrals s = IntegrateExtentOverPlaneSection(Sphere(0.1), Plane(0.2));
     CHECK(s.area == 0.0);
@@ -164,12 +236,18 @@ TEST_CASE("Curved primitives: force and area converge to the continuum answer") 
   };
   const RigidTransform side(Eigen::AngleAxisd(pi / 2, Vector3d::UnitY()).toRotationMatrix(),
                             Vector3d(-0.04, 0, 0));
+  // Tipped 1.2 rad from its axis, the plane crosses the cylinder's side and
+  // end across the rim; its frame's origin, (0, 0, −0.06), is off the
+  // section's centre (the quadrature once cut such sections short).
+  const RigidTransform tipped(Eigen::AngleAxisd(1.2, Vector3d::UnitY()).toRotationMatrix(),
+                              Vector3d(0, 0, -0.06));
   const Case cases[] = {
       {"sphere 20%", Sphere(0.1), Plane(-0.08), 0.02},
       {"ellipsoid along z", Ellipsoid(0.06, 0.08, 0.1), Plane(-0.09), 0.02},
       {"ellipsoid along x (tilted frame)", Ellipsoid(0.06, 0.08, 0.1), side * RigidTransform(Vector3d(0, 0, -0.014)), 0.02},
       {"cylinder on its end", Cylinder(0.05, 0.2), Plane(-0.09), 0.02},
       {"cylinder on its side", Cylinder(0.05, 0.2), side, 0.02},
+      {"cylinder tipped over its rim", Cylinder(0.05, 0.2), tipped, 0.02},
       {"capsule on its side", Capsule(0.05, 0.1), side, 0.02}};
   for (const Case& c : cases) {
     for (auto rep : {HydroelasticContactRepresentation::kPolygon,
