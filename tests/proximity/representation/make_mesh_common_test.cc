@@ -1,6 +1,7 @@
 #include "proximity/representation/make_mesh_common.h"
 
 #include <cmath>
+#include <numbers>
 
 #include <catch2/catch.hpp>
 
@@ -21,6 +22,33 @@ TEST_CASE("MakePressureField: p = E·e with per-tetrahedron gradients") {
   CHECK_THROWS_WITH(MakePressureField(m, -1), Contains("modulus"));
   m.extent.pop_back();
   CHECK_THROWS_WITH(MakePressureField(m, 1), Contains("3 extent values for 4 vertices"));
+}
+
+TEST_CASE("CalcMinDihedralAngle: regular and corner tetrahedra, and the smallest over a mesh") {
+  // Regular tetrahedron (alternate corners of a cube, listed so that it is
+  // positively oriented): every dihedral angle is acos(1/3) ≈ 70.53°.
+  const VolumeMesh regular({{0, 1, 3, 2}},
+                           {{1, 1, 1}, {1, -1, -1}, {-1, 1, -1}, {-1, -1, 1}});
+  CHECK(CalcMinDihedralAngle(regular) == Approx(std::acos(1.0 / 3)).epsilon(1e-14));
+  // Corner tetrahedron (origin and the three unit points): the faces meeting
+  // on an axis are coordinate planes, at 90°; a coordinate face, e.g. y = 0
+  // (outward normal (0, −1, 0)), meets the slanted face x + y + z = 1
+  // (outward normal (1, 1, 1)/√3) at π − acos(−1/√3) = acos(1/√3) ≈ 54.74°.
+  const VolumeMesh corner({{0, 1, 2, 3}}, {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}});
+  CHECK(CalcMinDihedralAngle(corner) == Approx(std::acos(1 / std::sqrt(3.0))).epsilon(1e-14));
+  // The corner tetrahedron flattened, apex (0, 0, t): its slanted face
+  // x + y + z/t = 1 has normal (1, 1, 1/t), which meets the base z = 0
+  // along the edge from (1, 0, 0) to (0, 1, 0) at φ with
+  // tan φ = |(1, 1)|/(1/t) = √2·t, and the faces y = 0 or x = 0 at ψ with
+  // cos ψ = 1/√(2 + 1/t²) (84.3° for t = 0.1); the axis edges stay at 90°.
+  // So the flattened wedge is the smallest, atan(√2·t), and in a mesh with
+  // the regular tetrahedron too it is the minimum over both.
+  const double t = 0.1;
+  const VolumeMesh both({{0, 1, 3, 2}, {4, 5, 6, 7}},
+                        {{1, 1, 1}, {1, -1, -1}, {-1, 1, -1}, {-1, -1, 1},
+                         {0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, t}});
+  CHECK(CalcMinDihedralAngle(both) == Approx(std::atan(std::sqrt(2.0) * t)).epsilon(1e-14));
+  CHECK(CalcMinDihedralAngle(VolumeMesh()) == Approx(std::numbers::pi));
 }
 
 TEST_CASE("Argument checks name the shape and the value") {
