@@ -277,6 +277,11 @@ Geodesic ShootGeodesicUntilPlaneHit(const Shape& shape, const Vector3d& p_GP, co
 
 Geodesic CalcShortestGeodesic(const Shape& shape, const Vector3d& p_GP, const Vector3d& p_GQ,
                               int num_points) {
+  if (num_points < 1 || num_points > kMaxGeodesicSteps) {
+    throw std::invalid_argument(fmt::format(
+        "CalcShortestGeodesic: num_points must be in [1, {}], got {}", kMaxGeodesicSteps,
+        num_points));
+  }
   const double scale = ShapeScale(shape);
   const Vector3d p = RequireOnSurface(shape, p_GP, "P");
   const Vector3d q = RequireOnSurface(shape, p_GQ, "Q");
@@ -290,7 +295,7 @@ Geodesic CalcShortestGeodesic(const Shape& shape, const Vector3d& p_GP, const Ve
       const Vector3d x = std::abs(ph.x()) < 0.9 ? Vector3d::UnitX() : Vector3d::UnitY();
       t = x - x.dot(ph) * ph;
     }
-    return ShootGeodesicUntilLength(shape, p, t, r * theta, std::max(num_points, 1));
+    return ShootGeodesicUntilLength(shape, p, t, r * theta, num_points);
   }
   if (const auto* cylinder = std::get_if<Cylinder>(&shape)) {
     const double r = cylinder->radius();
@@ -301,9 +306,15 @@ Geodesic CalcShortestGeodesic(const Shape& shape, const Vector3d& p_GP, const Ve
     Vector3d t = r * dphi * e_phi + (q.z() - p.z()) * Vector3d::UnitZ();
     const double length = t.norm();
     if (!(length > 0)) t = e_phi;
-    return ShootGeodesicUntilLength(shape, p, t, length, std::max(num_points, 1));
+    return ShootGeodesicUntilLength(shape, p, t, length, num_points);
   }
   // Relaxation (file comment).
+  if (num_points > kMaxRelaxationSegments) {
+    throw std::invalid_argument(fmt::format(
+        "CalcShortestGeodesic: num_points is {}, above the {} segments the relaxation on a {} "
+        "takes (its work grows about as segments^1.6)",
+        num_points, kMaxRelaxationSegments, ShapeName(shape)));
+  }
   const double tol = 1e-12 * scale;
   int n = 8;
   std::vector<Vector3d> pts(n + 1);
@@ -315,10 +326,13 @@ Geodesic CalcShortestGeodesic(const Shape& shape, const Vector3d& p_GP, const Ve
   while (true) {
     bool settled = false;
     const int max_sweeps = 40 * n * n + 1000;
+    // Over-relaxation (file comment).
+    const double omega = 2 / (1 + std::sin(M_PI / n));
     for (int sweep = 0; sweep < max_sweeps && !settled; ++sweep) {
       double max_move = 0;
       for (int i = 1; i < n; ++i) {
-        const Vector3d moved = OntoSurface(shape, (pts[i - 1] + pts[i + 1]) / 2, 1e-15);
+        const Vector3d midpoint = (pts[i - 1] + pts[i + 1]) / 2;
+        const Vector3d moved = OntoSurface(shape, pts[i] + omega * (midpoint - pts[i]), 1e-15);
         max_move = std::max(max_move, (moved - pts[i]).norm());
         pts[i] = moved;
       }

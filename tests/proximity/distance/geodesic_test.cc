@@ -1,6 +1,7 @@
 #include "proximity/distance/geodesic.h"
 
 #include <cmath>
+#include <string>
 
 #include <catch2/catch.hpp>
 
@@ -161,6 +162,22 @@ TEST_CASE("Geodesics: unsupported shapes and bad input", "[geodesic]") {
   CHECK_THROWS_WITH(
       ShootGeodesicUntilLength(Sphere(1), Vector3d(1, 0, 0), Vector3d(0, 1, 0), 1.0, 0),
       Catch::Contains("num_points must be in [1,") && Catch::Contains("got 0"));
+  // num_points below 1, or beyond what the method can do in about a second
+  // (relaxation: kMaxRelaxationSegments; closed forms: kMaxGeodesicSteps),
+  // is refused naming the value, not rounded up or left to run.
+  for (int bad : {0, -5}) {
+    CHECK_THROWS_WITH(CalcShortestGeodesic(Sphere(1), Vector3d(1, 0, 0), Vector3d(0, 1, 0), bad),
+                      Catch::Contains("num_points") && Catch::Contains(std::to_string(bad)));
+    CHECK_THROWS_WITH(
+        CalcShortestGeodesic(Ellipsoid(3, 2, 1), Vector3d(3, 0, 0), Vector3d(0, 0, 1), bad),
+        Catch::Contains("num_points") && Catch::Contains(std::to_string(bad)));
+  }
+  CHECK_THROWS_WITH(CalcShortestGeodesic(Ellipsoid(3, 2, 1), Vector3d(3, 0, 0),
+                                         Vector3d(0, 0, 1), kMaxRelaxationSegments + 1),
+                    Catch::Contains("2049") && Catch::Contains("Ellipsoid"));
+  CHECK_THROWS_WITH(
+      CalcShortestGeodesic(Sphere(1), Vector3d(1, 0, 0), Vector3d(0, 1, 0), 1 << 30),
+      Catch::Contains("num_points") && Catch::Contains(std::to_string(1 << 30)));
   // A thin spheroid: the default step is 1% of its smallest radius of
   // curvature, c²/a = 1e-9 m here, so 2 m would take 2e11 steps (and
   // overflow the int step count): refused up front, naming the count.
