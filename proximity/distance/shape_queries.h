@@ -60,7 +60,7 @@ BoundingSphere CalcBoundingSphere(const DistanceGeometry& G);
 
 /// The seed's calcSupportPoint: a surface point P maximising d_G·P (d_G
 /// need not be unit). Ties go to a deterministic choice (a box vertex, the
-/// rim of a cylinder on the +x side for d along the axis, a capsule's cap
+/// centre of a cylinder's cap for d along the axis, a capsule's cap
 /// pole, the mesh vertex of lowest index; for a torus and d along z, the
 /// extreme circle's point on +x; for a height field, the lowest-index
 /// tessellation vertex, refined on the top surface when d points up: see

@@ -87,6 +87,12 @@ TEST_CASE("Support points", "[shape_queries]") {
   CHECK((CalcSupportPoint(MakeDistanceGeometry(Cylinder(0.4, 1)), d) -
          Vector3d(0.4 / std::sqrt(5.0), -0.8 / std::sqrt(5.0), 0.5))
             .norm() < 1e-15);
+  // Along the axis every point of a cap ties; the documented choice is the
+  // cap's centre.
+  CHECK(CalcSupportPoint(MakeDistanceGeometry(Cylinder(0.4, 1)), Vector3d(0, 0, 2)) ==
+        Vector3d(0, 0, 0.5));
+  CHECK(CalcSupportPoint(MakeDistanceGeometry(Cylinder(0.4, 1)), Vector3d(0, 0, -1)) ==
+        Vector3d(0, 0, -0.5));
   // Ellipsoid: the point whose normal ∝ d: E²d/‖Ed‖.
   const Vector3d e(0.5, 0.8, 1.1);
   const Vector3d Ed = e.cwiseProduct(d);
