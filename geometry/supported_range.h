@@ -95,6 +95,21 @@ inline const Eigen::Vector3d& RequireCoordinates(std::string_view who, std::stri
   return p;
 }
 
+/// A geometry's pose in W given straight to a query (SceneGraph checks the
+/// poses it is given when they are set): its translation p_WGo within the
+/// supported coordinates. Beyond them the kernels lose the geometry to
+/// round-off (a sphere and a half-space moved together to 1e14 m gave an
+/// 11% larger force), and a translation that overflowed to ∞ (a product of
+/// transforms) made a pair in contact report none. Checked before any
+/// message is formatted: a pose in range allocates nothing.
+/// @throws std::invalid_argument naming `who`, the geometry `id` (anything
+///         with to_string(), e.g. a GeometryId) and the translation.
+template <class Id>
+void RequirePoseInRange(std::string_view who, const Id& id, const Eigen::Vector3d& p_WGo) {
+  if (IsWithinCoordinateRange(p_WGo)) return;
+  RequireCoordinates(who, fmt::format("the translation of {}'s pose", id.to_string()), p_WGo);
+}
+
 /// A point in a geometry's frame G (a query point, a ray's origin) at most
 /// kMaxDistanceFromGeometry from G's origin. Beyond it the queries lose the
 /// geometry to the point's round-off (a ray from 1e17 m away hit a unit

@@ -305,6 +305,8 @@ SignedDistancePair SignedDistancePairFor(const PairQuery& query, GeometryId id_A
   // Before the reordering by id, so "A" and "B" are the caller's.
   internal::RequireDistanceGeometry(A, query.geometry_A);
   internal::RequireDistanceGeometry(B, query.geometry_B);
+  internal::RequirePoseInRange(query.geometry_A, id_A, X_WA.translation());
+  internal::RequirePoseInRange(query.geometry_B, id_B, X_WB.translation());
   if (id_B < id_A) {
     std::swap(id_A, id_B);
     return SignedDistancePairFor(query, id_A, B, X_WB, id_B, A, X_WA, executor);
@@ -369,6 +371,7 @@ SignedDistanceToPoint ComputeSignedDistanceToPoint(GeometryId id, const Distance
         "signed distance from a point to {}: the point ({}, {}, {}) is not finite",
         id.to_string(), p_WQ.x(), p_WQ.y(), p_WQ.z()));
   }
+  internal::RequirePoseInRange("signed distance from a point", id, X_WG.translation());
   // Checked before the message is formatted: a query in range allocates
   // nothing (a plant calls this every step).
   if (!IsWithinCoordinateRange(p_WQ)) {

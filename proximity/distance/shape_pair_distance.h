@@ -66,7 +66,9 @@ namespace hydrocontact {
 ///                  answer is the same with or without it. Not owned; the
 ///                  call must not be made from within its work items.
 /// @throws std::invalid_argument when both geometries are half-spaces (the
-///         answer is unbounded), naming the ids.
+///         answer is unbounded), naming the ids, or when a pose's
+///         translation is not finite or beyond kMaxCoordinate
+///         (supported_range.h), naming that geometry.
 SignedDistancePair ComputeSignedDistancePair(GeometryId id_A, const DistanceGeometry& A,
                                              const RigidTransform& X_WA, GeometryId id_B,
                                              const DistanceGeometry& B,
@@ -88,7 +90,9 @@ std::optional<PenetrationAsPointPair> ComputePenetration(GeometryId id_A,
 
 /// The signed distance from the point Q (p_WQ, in W) to geometry G (posed
 /// X_WG): nearest surface point, distance (negative inside) and gradient.
-/// @throws std::invalid_argument if p_WQ is not finite, naming it.
+/// @throws std::invalid_argument if p_WQ is not finite, naming it, or if it
+///         or X_WG's translation is beyond kMaxCoordinate
+///         (supported_range.h).
 SignedDistanceToPoint ComputeSignedDistanceToPoint(GeometryId id, const DistanceGeometry& G,
                                                    const RigidTransform& X_WG,
                                                    const Eigen::Vector3d& p_WQ);

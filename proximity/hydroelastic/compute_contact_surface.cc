@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "geometry/supported_range.h"
 #include "proximity/hydroelastic/compliant_compliant_intersection.h"
 #include "proximity/hydroelastic/contact_surface_builder.h"
 #include "proximity/hydroelastic/half_space_intersection.h"
@@ -79,6 +80,8 @@ bool ComputeContactSurface(GeometryId id_A, const HydroelasticRepresentation& A,
   if (id_A == id_B) {
     ThrowIncompatible(id_A, A, id_B, B, "a geometry cannot be in contact with itself");
   }
+  internal::RequirePoseInRange("ComputeContactSurface", id_A, X_WA.translation());
+  internal::RequirePoseInRange("ComputeContactSurface", id_B, X_WB.translation());
   if (!HasRepresentation(A) || !HasRepresentation(B)) {
     const GeometryId culprit = HasRepresentation(A) ? id_B : id_A;
     ThrowIncompatible(id_A, A, id_B, B,

@@ -72,7 +72,9 @@ struct ContactSurfaceOptions {
 ///         naming the geometry when a
 ///         representation is inconsistent (a BVH not built over its mesh, a
 ///         pressure field of the wrong size, a compliant half-space with a
-///         non-positive modulus or slab or a negative margin).
+///         non-positive modulus or slab or a negative margin), or when its
+///         pose's translation is not finite or beyond kMaxCoordinate
+///         (supported_range.h).
 /// The largest ratio of two compliant meshes' moduli whose contact surface
 /// is computed. Their equilibrium surface then lies within about 1/ratio of
 /// the stiffer mesh's size from its boundary; beyond 1e12 that approaches

@@ -232,6 +232,35 @@ TEST_CASE("Two half-spaces throw naming both ids", "[shape_pair_distance]") {
                         Catch::Contains(ids.b.to_string()) && Catch::Contains("half-spaces"));
 }
 
+TEST_CASE("Poses beyond the supported coordinates are refused, naming the geometry",
+          "[shape_pair_distance]") {
+  // Two spheres (r 0.5 and 0.25) 1 apart along x: distance 0.25, also with
+  // both moved to the corner of the supported range (|x| = 1e6, where
+  // doubles are 1.2e-10 apart). Beyond it, or not finite (a product of
+  // transforms overflowing to ∞), every pair and point query throws naming
+  // the geometry whose pose is out of range.
+  const Ids ids;
+  const DistanceGeometry a = MakeDistanceGeometry(Sphere(0.5));
+  const DistanceGeometry b = MakeDistanceGeometry(Sphere(0.25));
+  const Vector3d far(1e6 - 1, -1e6, 1e6);
+  CHECK(Distance(ids, a, RigidTransform(far), b, RigidTransform(far + Vector3d(1, 0, 0))).distance ==
+        Approx(0.25).margin(1e-9));
+  const RigidTransform huge(Vector3d(1e308, 0, 0));
+  const RigidTransform infinite = huge * huge;
+  REQUIRE(std::isinf(infinite.translation().x()));
+  for (const RigidTransform& bad : {RigidTransform(Vector3d(0, 0, 2e6)), infinite}) {
+    CAPTURE(bad.translation());
+    CHECK_THROWS_WITH(Distance(ids, a, bad, b, RigidTransform()),
+                      Catch::Contains(ids.a.to_string()) && Catch::Contains("supported range"));
+    CHECK_THROWS_WITH(Distance(ids, a, RigidTransform(), b, bad),
+                      Catch::Contains(ids.b.to_string()) && Catch::Contains("supported range"));
+    CHECK_THROWS_WITH(ComputePenetration(ids.a, a, RigidTransform(), ids.b, b, bad),
+                      Catch::Contains(ids.b.to_string()) && Catch::Contains("supported range"));
+    CHECK_THROWS_WITH(ComputeSignedDistanceToPoint(ids.a, a, bad, Vector3d::Zero()),
+                      Catch::Contains(ids.a.to_string()) && Catch::Contains("supported range"));
+  }
+}
+
 // One geometry of every kind that pairs with every other.
 std::vector<DistanceGeometry> AllGeometries() {
   return {MakeDistanceGeometry(Sphere(0.3)),

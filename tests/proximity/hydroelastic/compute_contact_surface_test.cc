@@ -389,6 +389,47 @@ TEST_CASE("Incompatible pairs throw, naming both ids", "[compute_contact_surface
       Catch::Contains("cannot be in contact with itself"));
 }
 
+TEST_CASE("Poses beyond the supported coordinates are refused, naming the geometry",
+          "[compute_contact_surface]") {
+  // A cone sphere (r 1) pressed 0.2 into a rigid half-space; both moved
+  // by the same translation T. Within the supported coordinates the surface
+  // moves with them (its area and centroid change only by round-off of |T|,
+  // 1e6·ε/1 here); beyond them, or not finite, the call throws naming the
+  // geometry whose pose is out of range, whichever it is.
+  const GeometryId a = GeometryId::get_new_id();
+  const GeometryId b = GeometryId::get_new_id();
+  const HydroelasticRepresentation sphere = test::MakeConeSphere(1, 2, kE);
+  const HydroelasticRepresentation half_space = RigidHalfSpace{};
+  // X_WA = T_A and X_WB = T_B·(the plane 0.8 below the sphere's centre).
+  auto surface = [&](const RigidTransform& T_A, const RigidTransform& T_B) {
+    return ComputeContactSurface(a, sphere, T_A, b, half_space,
+                                 T_B * RigidTransform(Vector3d(0, 0, -0.8)), kPolygon);
+  };
+  const RigidTransform identity;
+  const auto at_origin = surface(identity, identity);
+  REQUIRE(at_origin.has_value());
+  // The corner of the supported range (the half-space's origin, 0.8 lower,
+  // is inside it too).
+  const Vector3d far(-1e6, 1e6, 1e6 - 1);
+  const auto moved = surface(RigidTransform(far), RigidTransform(far));
+  REQUIRE(moved.has_value());
+  CHECK(moved->total_area() == Approx(at_origin->total_area()).epsilon(1e-8));
+  CHECK((moved->centroid() - far - at_origin->centroid()).norm() < 1e-8);
+  // A product of transforms can overflow to ∞ without any check on the way.
+  const RigidTransform huge(Vector3d(1e308, 0, 0));
+  const RigidTransform infinite = huge * huge;
+  REQUIRE(std::isinf(infinite.translation().x()));
+  for (const RigidTransform& bad :
+       {RigidTransform(Vector3d(1e12, 0, 0)), RigidTransform(Vector3d(0, -1.000001e6, 0)), infinite}) {
+    CAPTURE(bad.translation());
+    CHECK_THROWS_WITH(surface(bad, identity),
+                      Catch::Contains("ComputeContactSurface") && Catch::Contains(a.to_string()) &&
+                          Catch::Contains("supported range"));
+    CHECK_THROWS_WITH(surface(identity, bad),
+                      Catch::Contains(b.to_string()) && Catch::Contains("supported range"));
+  }
+}
+
 TEST_CASE("Inconsistent representations throw, naming the geometry", "[compute_contact_surface]") {
   const GeometryId a = GeometryId::get_new_id();
   const GeometryId b = GeometryId::get_new_id();
