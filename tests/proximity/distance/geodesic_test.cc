@@ -110,12 +110,7 @@ TEST_CASE("Ellipsoid: equator of a spheroid, principal sections", "[geodesic]") 
   CHECK(relaxed.length == Approx(up.length).epsilon(2e-5));
 }
 
-// [sanitizer_skip]: about 4 minutes under the sanitizers (tools/sanitize.sh),
-// the relaxation of 256 segments. The geodesic code runs there through the
-// sphere, cylinder and ellipsoid cases above, the torus's implicit surface
-// through "Torus against every shape".
-TEST_CASE("Torus: equator, meridian and a converged general geodesic",
-          "[geodesic][sanitizer_skip]") {
+TEST_CASE("Torus: equator, meridian and a converged general geodesic", "[geodesic]") {
   const double R = 2, r = 0.5;
   const Torus torus(R, r);
   // The outer equator is a geodesic; a short arc of it is the shortest.
