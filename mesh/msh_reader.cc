@@ -155,6 +155,12 @@ class MshParser {
   void ReadElements();
   void AddNode(int64_t tag, const Eigen::Vector3d& p);
   void AddElement(int64_t type, int64_t tag, const int64_t* nodes, int num_nodes);
+  // Version 2 lists an element once for every physical group that holds it
+  // (gmsh writes a volume in two groups as two copies of each of its
+  // tetrahedra, the same nodes in the same order): keeps the first of each
+  // node sequence, counting the rest as skipped. Without this such a file
+  // failed as a mesh with faces shared by three or four tetrahedra.
+  void DropPhysicalGroupRepeats();
 
   std::string_view text_;
   std::string source_;
@@ -238,6 +244,33 @@ void MshParser::AddElement(int64_t type, int64_t tag, const int64_t* nodes, int 
   tetrahedron_where_.push_back(binary_data_
                                    ? fmt::format("{}, byte offset {}: element {}", source_, pos_, tag)
                                    : fmt::format("{}, line {}: element {}", source_, line_, tag));
+}
+
+void MshParser::DropPhysicalGroupRepeats() {
+  // Tetrahedra by node sequence, ties in file order: a repeat follows the
+  // first of its kind.
+  std::vector<size_t> order(tetrahedra_.size());
+  for (size_t e = 0; e < order.size(); ++e) order[e] = e;
+  std::stable_sort(order.begin(), order.end(),
+                   [&](size_t a, size_t b) { return tetrahedra_[a] < tetrahedra_[b]; });
+  std::vector<bool> repeat(tetrahedra_.size(), false);
+  for (size_t k = 1; k < order.size(); ++k) {
+    if (tetrahedra_[order[k]] == tetrahedra_[order[k - 1]]) repeat[order[k]] = true;
+  }
+  size_t kept = 0;
+  for (size_t e = 0; e < tetrahedra_.size(); ++e) {
+    if (repeat[e]) {
+      ++num_skipped_;
+      continue;
+    }
+    if (kept != e) {
+      tetrahedra_[kept] = tetrahedra_[e];
+      tetrahedron_where_[kept] = std::move(tetrahedron_where_[e]);
+    }
+    ++kept;
+  }
+  tetrahedra_.resize(kept);
+  tetrahedron_where_.resize(kept);
 }
 
 void MshParser::ReadNodes(bool parametric) {
@@ -401,6 +434,7 @@ VtkVolumeData MshParser::Parse(double scale) {
         "-save_all",
         source_, num_skipped_));
   }
+  if (major_version_ == 2) DropPhysicalGroupRepeats();
   VtkVolumeData data = internal::AssembleVolume(
       points_, std::move(tetrahedra_), scale, source_,
       [&](size_t e) { return tetrahedron_where_[e]; });

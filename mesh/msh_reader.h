@@ -17,7 +17,10 @@ namespace hydrocontact {
 /// Reads the 4-node tetrahedra (gmsh element type 4) of the .msh file
 /// `file`, skipping points, lines, triangles and quadrangles (boundary and
 /// physical-group elements gmsh writes) and every section other than
-/// $MeshFormat, $Nodes and $Elements; the shared volume policy then applies
+/// $MeshFormat, $Nodes and $Elements. A version 2 file lists an element
+/// once for each physical group holding it: a tetrahedron repeating an
+/// earlier one's nodes in the same order is read once (the repeats count as
+/// skipped cells). The shared volume policy then applies
 /// (VtkVolumeData: orientation convention, degenerate tetrahedra, unused
 /// nodes). No point arrays are read.
 /// @throws std::invalid_argument if `scale` is not finite and positive.

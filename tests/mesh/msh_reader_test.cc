@@ -45,6 +45,40 @@ TEST_CASE("gmsh .msh 2.2 and 4.1, ASCII and binary, written by gmsh", "[msh][gms
   }
 }
 
+TEST_CASE("gmsh .msh with a volume in two physical groups: each tetrahedron read once",
+          "[msh][gmsh]") {
+  // Two boxes, [0,1] × [0,2] × [0,3] and the same shifted by 1 along x,
+  // sharing a face; volume 1 is in both physical groups "a" and "all",
+  // volume 2 in "all" only. Version 2.2 lists volume 1's tetrahedra twice
+  // (once per group); 4.1 once. Either way the mesh is the two boxes: 12 m³,
+  // with the boundary of the 2 × 2 × 3 box they make, 2(4 + 6 + 6) = 32 m².
+  ScratchDirectory dir;
+  dir.Write("boxes.geo",
+            "SetFactory(\"OpenCASCADE\");\nBox(1) = {0,0,0, 1,2,3};\nBox(2) = {1,0,0, 1,2,3};\n"
+            "BooleanFragments{ Volume{1}; Delete; }{ Volume{2}; Delete; }\n"
+            "Physical Volume(\"a\") = {1};\nPhysical Volume(\"all\") = {1, 2};\n"
+            "Mesh.CharacteristicLengthMax = 0.6;\n");
+  int num_elements = -1;
+  for (const char* version : {"2.2", "4.1"}) {
+    for (const int binary : {0, 1}) {
+      const auto msh = dir.path() / fmt::format("boxes_{}_{}.msh", version, binary);
+      const std::string command = fmt::format(
+          "gmsh -3 '{}' -format msh -setnumber Mesh.MshFileVersion {} -setnumber Mesh.Binary {} "
+          "-o '{}' > /dev/null 2>&1",
+          (dir.path() / "boxes.geo").string(), version, binary, msh.string());
+      REQUIRE(std::system(command.c_str()) == 0);
+      INFO(msh.string());
+      const VtkVolumeData d = ReadMshFile(msh);
+      CHECK(d.mesh.total_volume() == Approx(12).epsilon(1e-12));
+      const VolumeMeshBoundary boundary = ExtractBoundary(d.mesh);
+      CHECK(boundary.surface.IsClosed());
+      CHECK(boundary.surface.total_area() == Approx(32).epsilon(1e-12));
+      if (num_elements < 0) num_elements = d.mesh.num_elements();
+      CHECK(d.mesh.num_elements() == num_elements);
+    }
+  }
+}
+
 // One tetrahedron (positively oriented), with sparse node tags, plus a
 // boundary triangle, in version 2.2 ASCII.
 const char* kTet22 = R"($MeshFormat
@@ -110,6 +144,27 @@ TEST_CASE(".msh 2.2 ASCII by hand: sparse tags, skipped triangle, scale", "[msh]
   CHECK(d.mesh.total_volume() == Approx(8.0 / 6).epsilon(1e-15));  // (2³)/6.
   CHECK(d.num_skipped_cells == 1);
   CHECK(d.mesh.vertex(3) == Eigen::Vector3d(0, 0, 2));
+}
+
+TEST_CASE(".msh 2.2 by hand: a tetrahedron in two physical groups is read once", "[msh]") {
+  // kTet22's tetrahedron listed again under physical group 2 (same nodes,
+  // same order), as gmsh writes it: one tetrahedron of volume 1/6, the copy
+  // counted as skipped with the triangle. The same nodes in another order
+  // are not a group's copy: both are kept, as written (the registration of
+  // such a mesh refuses the overlap: volume_mesh_field_test).
+  std::string twice = kTet22;
+  twice.replace(twice.find("$Elements\n2\n"), 12, "$Elements\n3\n");
+  twice.replace(twice.find("$EndElements"), 0, "3 4 2 2 1 10 20 30 40\n");
+  const VtkVolumeData d = ReadMshString(twice, "twice.msh");
+  REQUIRE(d.mesh.num_elements() == 1);
+  CHECK(d.mesh.total_volume() == Approx(1.0 / 6).epsilon(1e-15));
+  CHECK(d.num_skipped_cells == 2);
+  std::string permuted = kTet22;
+  permuted.replace(permuted.find("$Elements\n2\n"), 12, "$Elements\n3\n");
+  permuted.replace(permuted.find("$EndElements"), 0, "3 4 2 2 1 20 30 10 40\n");
+  const VtkVolumeData kept = ReadMshString(permuted, "permuted.msh");
+  CHECK(kept.mesh.num_elements() == 2);
+  CHECK(kept.num_skipped_cells == 1);
 }
 
 TEST_CASE(".msh errors name the file and the line or offset", "[msh][errors]") {
