@@ -28,10 +28,12 @@ struct VtkVolumeData {
   /// One value per mesh vertex for each one-component point array of the
   /// file (legacy VTK: POINT_DATA SCALARS with one component and
   /// one-component FIELD arrays; .vtu: one-component PointData arrays), by
-  /// name, renumbered like the vertices. Values are not scaled.
+  /// name (legacy names decoded from VTK's "%20" escapes), renumbered like
+  /// the vertices. Values are not scaled.
   std::map<std::string, std::vector<double>> point_scalars;
   /// Lower-dimensional cells (vertices, lines, triangles, quads... as gmsh
-  /// writes for boundaries) that were skipped.
+  /// writes for boundaries) that were skipped, and a .msh 2.2 file's
+  /// repeats of a tetrahedron (one per further physical group holding it).
   int num_skipped_cells{0};
   /// Points dropped because no tetrahedron uses them.
   int num_unused_points{0};

@@ -105,6 +105,32 @@ std::string Printable(std::string_view token) {
   return out;
 }
 
+// A data array's name as VTK's legacy writer stores it decoded: the writer
+// replaces a space, '%', '"' and other bytes outside printable ASCII by
+// '%' and two hexadecimal digits ("contact pressure" is written
+// "contact%20pressure"), and VTK's reader decodes them. A '%' not followed
+// by two hexadecimal digits is kept as it is.
+std::string DecodeLegacyName(std::string_view name) {
+  auto hex = [](char c) -> int {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+  };
+  std::string out;
+  out.reserve(name.size());
+  for (size_t i = 0; i < name.size(); ++i) {
+    if (name[i] == '%' && i + 2 < name.size() && hex(name[i + 1]) >= 0 &&
+        hex(name[i + 2]) >= 0) {
+      out += char(hex(name[i + 1]) * 16 + hex(name[i + 2]));
+      i += 2;
+    } else {
+      out += name[i];
+    }
+  }
+  return out;
+}
+
 // Cells in one layout whatever the file used: cell c's vertices are
 // connectivity[offsets[c] .. offsets[c+1]).
 struct Cells {
@@ -560,7 +586,7 @@ void VtkParser::ReadField(const std::vector<std::string_view>& tokens) {
     if (header.size() != 4) {
       Fail(header_line_, "expected 'name components tuples type' for a FIELD array");
     }
-    const std::string name(header[0]);
+    const std::string name = DecodeLegacyName(header[0]);
     section_ = fmt::format("FIELD array '{}'", Printable(name));
     const int line = header_line_;
     const int64_t components = ParseCount(header[1], "component count");
@@ -595,7 +621,7 @@ void VtkParser::ReadAttribute(const std::string& keyword,
     if (tokens.size() != 3 && tokens.size() != 4) {
       Fail(header_line_, "expected 'SCALARS name type [components]'");
     }
-    const std::string name(tokens[1]);
+    const std::string name = DecodeLegacyName(tokens[1]);
     section_ = fmt::format("SCALARS '{}'", Printable(name));
     const int line = header_line_;
     const DataType type = ParseType(tokens[2]);

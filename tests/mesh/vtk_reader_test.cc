@@ -132,6 +132,21 @@ TEST_CASE("VTK ASCII gmsh-style file: extra cells skipped, data renumbered", "[v
   CheckSample(d);
 }
 
+TEST_CASE("VTK legacy array names are decoded as VTK's writer encodes them", "[vtk]") {
+  // VTK's legacy writer stores a space (and '%', '"' and bytes outside
+  // printable ASCII) in a data array's name as '%' and two hexadecimal
+  // digits: "contact pressure" is written "contact%20pressure". The names
+  // are read decoded, in SCALARS and in FIELD arrays; a '%' not followed by
+  // two hexadecimal digits is part of the name.
+  std::string sample = GmshStyleSample(false);
+  sample.replace(sample.find("SCALARS temperature"), 19, "SCALARS contact%20pressure");
+  sample.replace(sample.find("extent 1 6"), 10, "100%25%2fe%zz 1 6");
+  const VtkVolumeData d = ReadVtkVolumeString(sample);
+  REQUIRE(d.point_scalars.size() == 2);
+  CHECK(d.point_scalars.at("contact pressure") == std::vector<double>{10, 11, 12, 13, 15});
+  CHECK(d.point_scalars.at("100%/e%zz") == std::vector<double>{0, 0, 0, 0, 1});
+}
+
 TEST_CASE("VTK BINARY reads the same data as ASCII", "[vtk]") {
   const VtkVolumeData ascii = ReadVtkVolumeString(GmshStyleSample(false));
   const VtkVolumeData binary = ReadVtkVolumeString(GmshStyleSample(true), "sample.vtk");
