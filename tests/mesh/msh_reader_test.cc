@@ -2,6 +2,7 @@
 
 #include <cstdlib>
 #include <string>
+#include <vector>
 
 #include <catch2/catch.hpp>
 #include <fmt/format.h>
@@ -14,34 +15,46 @@ namespace HYDROCONTACT_TEST_FILE {
 using Catch::Contains;
 using test::ScratchDirectory;
 
-TEST_CASE("gmsh .msh 2.2 and 4.1, ASCII and binary, written by gmsh", "[msh][gmsh]") {
-  // gmsh (the format's owner) tetrahedralizes the box [0,1] × [0,2] × [0,3]
-  // in all four forms; each must read as a closed volume of 6 m³ (scale 1)
-  // with boundary area 2(2 + 3 + 6) = 22 m², the same mesh in every form.
+// Has gmsh (the format's owner) tetrahedralize the model `geo` (a .geo
+// file's text) in all four forms, 2.2 and 4.1, ASCII and binary, and
+// checks that each reads as a closed mesh of the given volume (m³) and
+// boundary area (m²), the same mesh (element count) in every form. Returns
+// the four reads for further checks.
+std::vector<VtkVolumeData> CheckGmshForms(const std::string& geo, double volume, double area) {
   ScratchDirectory dir;
-  dir.Write("box.geo", "SetFactory(\"OpenCASCADE\");\nBox(1) = {0,0,0, 1,2,3};\n"
-                       "Mesh.CharacteristicLengthMax = 0.6;\n");
-  int num_elements = -1;
+  const auto geo_file = dir.Write("model.geo", geo);
+  std::vector<VtkVolumeData> reads;
   for (const char* version : {"2.2", "4.1"}) {
     for (const int binary : {0, 1}) {
-      const auto msh = dir.path() / fmt::format("box_{}_{}.msh", version, binary);
+      const auto msh = dir.path() / fmt::format("model_{}_{}.msh", version, binary);
       const std::string command = fmt::format(
           "gmsh -3 '{}' -format msh -setnumber Mesh.MshFileVersion {} -setnumber Mesh.Binary {} "
           "-o '{}' > /dev/null 2>&1",
-          (dir.path() / "box.geo").string(), version, binary, msh.string());
+          geo_file.string(), version, binary, msh.string());
       REQUIRE(std::system(command.c_str()) == 0);
       INFO(msh.string());
-      const VtkVolumeData d = ReadMshFile(msh);
-      CHECK(d.mesh.total_volume() == Approx(6).epsilon(1e-12));
+      reads.push_back(ReadMshFile(msh));
+      const VtkVolumeData& d = reads.back();
+      CHECK(d.mesh.total_volume() == Approx(volume).epsilon(1e-12));
       const VolumeMeshBoundary boundary = ExtractBoundary(d.mesh);
       CHECK(boundary.surface.IsClosed());
-      CHECK(boundary.surface.total_area() == Approx(22).epsilon(1e-12));
-      // gmsh also writes the boundary triangles, lines and points: skipped.
-      CHECK(d.num_skipped_cells > 0);
-      CHECK_FALSE(d.orientation_flipped);
-      if (num_elements < 0) num_elements = d.mesh.num_elements();
-      CHECK(d.mesh.num_elements() == num_elements);
+      CHECK(boundary.surface.total_area() == Approx(area).epsilon(1e-12));
+      CHECK(d.mesh.num_elements() == reads.front().mesh.num_elements());
     }
+  }
+  return reads;
+}
+
+TEST_CASE("gmsh .msh 2.2 and 4.1, ASCII and binary, written by gmsh", "[msh][gmsh]") {
+  // The box [0,1] × [0,2] × [0,3]: 6 m³, boundary area 2(2 + 3 + 6) = 22 m².
+  const std::vector<VtkVolumeData> reads = CheckGmshForms(
+      "SetFactory(\"OpenCASCADE\");\nBox(1) = {0,0,0, 1,2,3};\n"
+      "Mesh.CharacteristicLengthMax = 0.6;\n",
+      6, 22);
+  for (const VtkVolumeData& d : reads) {
+    // gmsh also writes the boundary triangles, lines and points: skipped.
+    CHECK(d.num_skipped_cells > 0);
+    CHECK_FALSE(d.orientation_flipped);
   }
 }
 
@@ -52,31 +65,12 @@ TEST_CASE("gmsh .msh with a volume in two physical groups: each tetrahedron read
   // volume 2 in "all" only. Version 2.2 lists volume 1's tetrahedra twice
   // (once per group); 4.1 once. Either way the mesh is the two boxes: 12 m³,
   // with the boundary of the 2 × 2 × 3 box they make, 2(4 + 6 + 6) = 32 m².
-  ScratchDirectory dir;
-  dir.Write("boxes.geo",
-            "SetFactory(\"OpenCASCADE\");\nBox(1) = {0,0,0, 1,2,3};\nBox(2) = {1,0,0, 1,2,3};\n"
-            "BooleanFragments{ Volume{1}; Delete; }{ Volume{2}; Delete; }\n"
-            "Physical Volume(\"a\") = {1};\nPhysical Volume(\"all\") = {1, 2};\n"
-            "Mesh.CharacteristicLengthMax = 0.6;\n");
-  int num_elements = -1;
-  for (const char* version : {"2.2", "4.1"}) {
-    for (const int binary : {0, 1}) {
-      const auto msh = dir.path() / fmt::format("boxes_{}_{}.msh", version, binary);
-      const std::string command = fmt::format(
-          "gmsh -3 '{}' -format msh -setnumber Mesh.MshFileVersion {} -setnumber Mesh.Binary {} "
-          "-o '{}' > /dev/null 2>&1",
-          (dir.path() / "boxes.geo").string(), version, binary, msh.string());
-      REQUIRE(std::system(command.c_str()) == 0);
-      INFO(msh.string());
-      const VtkVolumeData d = ReadMshFile(msh);
-      CHECK(d.mesh.total_volume() == Approx(12).epsilon(1e-12));
-      const VolumeMeshBoundary boundary = ExtractBoundary(d.mesh);
-      CHECK(boundary.surface.IsClosed());
-      CHECK(boundary.surface.total_area() == Approx(32).epsilon(1e-12));
-      if (num_elements < 0) num_elements = d.mesh.num_elements();
-      CHECK(d.mesh.num_elements() == num_elements);
-    }
-  }
+  CheckGmshForms(
+      "SetFactory(\"OpenCASCADE\");\nBox(1) = {0,0,0, 1,2,3};\nBox(2) = {1,0,0, 1,2,3};\n"
+      "BooleanFragments{ Volume{1}; Delete; }{ Volume{2}; Delete; }\n"
+      "Physical Volume(\"a\") = {1};\nPhysical Volume(\"all\") = {1, 2};\n"
+      "Mesh.CharacteristicLengthMax = 0.6;\n",
+      12, 32);
 }
 
 // One tetrahedron (positively oriented), with sparse node tags, plus a
