@@ -24,6 +24,7 @@
 
 #include <cmath>
 #include <stdexcept>
+#include <string>
 #include <string_view>
 
 #include <Eigen/Core>
@@ -95,6 +96,14 @@ inline const Eigen::Vector3d& RequireCoordinates(std::string_view who, std::stri
   return p;
 }
 
+/// RequirePoseInRange's refusal, out of line: the formatting stays out of
+/// the hot callers' code.
+[[noreturn, gnu::cold, gnu::noinline]] inline void ThrowPoseOutOfRange(
+    std::string_view who, const std::string& id, const Eigen::Vector3d& p_WGo) {
+  RequireCoordinates(who, fmt::format("the translation of {}'s pose", id), p_WGo);
+  throw std::logic_error("ThrowPoseOutOfRange: the translation is in range");
+}
+
 /// A geometry's pose in W given straight to a query (SceneGraph checks the
 /// poses it is given when they are set): its translation p_WGo within the
 /// supported coordinates. Beyond them the kernels lose the geometry to
@@ -106,8 +115,8 @@ inline const Eigen::Vector3d& RequireCoordinates(std::string_view who, std::stri
 ///         with to_string(), e.g. a GeometryId) and the translation.
 template <class Id>
 void RequirePoseInRange(std::string_view who, const Id& id, const Eigen::Vector3d& p_WGo) {
-  if (IsWithinCoordinateRange(p_WGo)) return;
-  RequireCoordinates(who, fmt::format("the translation of {}'s pose", id.to_string()), p_WGo);
+  if (IsWithinCoordinateRange(p_WGo)) [[likely]] return;
+  ThrowPoseOutOfRange(who, id.to_string(), p_WGo);
 }
 
 /// A point in a geometry's frame G (a query point, a ray's origin) at most
