@@ -83,25 +83,30 @@ inline double RequireLength(std::string_view who, std::string_view parameter, do
   return RequireInRange(who, parameter, value, kMinLength, kMaxLength, "m");
 }
 
+/// The refusal of a position `p` outside the supported coordinates.
+/// @throws std::invalid_argument naming `who`, `parameter` and the value.
+[[noreturn]] inline void ThrowOutsideCoordinates(std::string_view who, std::string_view parameter,
+                                                 const Eigen::Vector3d& p) {
+  throw std::invalid_argument(fmt::format(
+      "{}: {} ({}, {}, {}) lies outside the supported range of coordinates (|x| <= {} m)", who,
+      parameter, p.x(), p.y(), p.z(), kMaxCoordinate));
+}
+
 /// A position (pose translation, query point) with every coordinate's
 /// magnitude at most kMaxCoordinate.
 /// @throws std::invalid_argument naming `who`, `parameter` and the value.
 inline const Eigen::Vector3d& RequireCoordinates(std::string_view who, std::string_view parameter,
                                                  const Eigen::Vector3d& p) {
-  if (!IsWithinCoordinateRange(p)) {
-    throw std::invalid_argument(fmt::format(
-        "{}: {} ({}, {}, {}) lies outside the supported range of coordinates (|x| <= {} m)", who,
-        parameter, p.x(), p.y(), p.z(), kMaxCoordinate));
-  }
+  if (!IsWithinCoordinateRange(p)) ThrowOutsideCoordinates(who, parameter, p);
   return p;
 }
 
-/// RequirePoseInRange's refusal, out of line: the formatting stays out of
-/// the hot callers' code.
-[[noreturn, gnu::cold, gnu::noinline]] inline void ThrowPoseOutOfRange(
-    std::string_view who, const std::string& id, const Eigen::Vector3d& p_WGo) {
-  RequireCoordinates(who, fmt::format("the translation of {}'s pose", id), p_WGo);
-  throw std::logic_error("ThrowPoseOutOfRange: the translation is in range");
+/// RequirePoseInRange's refusal of a translation out of range, out of line:
+/// the formatting stays out of the hot callers' code.
+[[noreturn, gnu::cold, gnu::noinline]] inline void RefusePose(std::string_view who,
+                                                              const std::string& id,
+                                                              const Eigen::Vector3d& p_WGo) {
+  ThrowOutsideCoordinates(who, fmt::format("the translation of {}'s pose", id), p_WGo);
 }
 
 /// A geometry's pose in W given straight to a query (SceneGraph checks the
@@ -116,7 +121,7 @@ inline const Eigen::Vector3d& RequireCoordinates(std::string_view who, std::stri
 template <class Id>
 void RequirePoseInRange(std::string_view who, const Id& id, const Eigen::Vector3d& p_WGo) {
   if (IsWithinCoordinateRange(p_WGo)) [[likely]] return;
-  ThrowPoseOutOfRange(who, id.to_string(), p_WGo);
+  RefusePose(who, id.to_string(), p_WGo);
 }
 
 /// A point in a geometry's frame G (a query point, a ray's origin) at most

@@ -296,21 +296,14 @@ constexpr PairQuery kSignedDistancePair{"ComputeSignedDistancePair (geometry A)"
 constexpr PairQuery kPenetration{"ComputePenetration (geometry A)",
                                  "ComputePenetration (geometry B)", "penetration of"};
 
-// ComputeSignedDistancePair, its messages naming `query`.
-SignedDistancePair SignedDistancePairFor(const PairQuery& query, GeometryId id_A,
-                                         const DistanceGeometry& A, const RigidTransform& X_WA,
-                                         GeometryId id_B, const DistanceGeometry& B,
-                                         const RigidTransform& X_WB,
-                                         const ParallelExecutor* executor) {
-  // Before the reordering by id, so "A" and "B" are the caller's.
-  internal::RequireDistanceGeometry(A, query.geometry_A);
-  internal::RequireDistanceGeometry(B, query.geometry_B);
-  internal::RequirePoseInRange(query.geometry_A, id_A, X_WA.translation());
-  internal::RequirePoseInRange(query.geometry_B, id_B, X_WB.translation());
-  if (id_B < id_A) {
-    std::swap(id_A, id_B);
-    return SignedDistancePairFor(query, id_A, B, X_WB, id_B, A, X_WA, executor);
-  }
+// The pair of checked geometries with id_A < id_B (see
+// SignedDistancePairFor).
+SignedDistancePair OrderedSignedDistancePair(const PairQuery& query, GeometryId id_A,
+                                             const DistanceGeometry& A,
+                                             const RigidTransform& X_WA, GeometryId id_B,
+                                             const DistanceGeometry& B,
+                                             const RigidTransform& X_WB,
+                                             const ParallelExecutor* executor) {
   if (Is<HalfSpace>(A) && Is<HalfSpace>(B)) {
     throw std::invalid_argument(fmt::format(
         "{} {} and {}: both are half-spaces, whose distance is unbounded (parallel planes "
@@ -327,6 +320,22 @@ SignedDistancePair SignedDistancePairFor(const PairQuery& query, GeometryId id_A
   pair.nhat_BA_W = w.nhat_BA_W;
   pair.is_nhat_BA_W_unique = w.unique;
   return pair;
+}
+
+// ComputeSignedDistancePair, its messages naming `query`: the checks once,
+// in the caller's order (so "A" and "B" are the caller's), then the pair
+// ordered by id.
+SignedDistancePair SignedDistancePairFor(const PairQuery& query, GeometryId id_A,
+                                         const DistanceGeometry& A, const RigidTransform& X_WA,
+                                         GeometryId id_B, const DistanceGeometry& B,
+                                         const RigidTransform& X_WB,
+                                         const ParallelExecutor* executor) {
+  internal::RequireDistanceGeometry(A, query.geometry_A);
+  internal::RequireDistanceGeometry(B, query.geometry_B);
+  internal::RequirePoseInRange(query.geometry_A, id_A, X_WA.translation());
+  internal::RequirePoseInRange(query.geometry_B, id_B, X_WB.translation());
+  return id_B < id_A ? OrderedSignedDistancePair(query, id_B, B, X_WB, id_A, A, X_WA, executor)
+                     : OrderedSignedDistancePair(query, id_A, A, X_WA, id_B, B, X_WB, executor);
 }
 
 }  // namespace

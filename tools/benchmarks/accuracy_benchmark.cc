@@ -161,9 +161,9 @@ Case CylinderOn(bool end) {
 Case CylinderTipped() {
   // Radius 0.05, length 0.2, on a plane tilted 1.2 rad from its axis
   // through (0, 0, −0.06): the section crosses the side and the end (−z)
-  // across the rim, where the extent's two regions meet. (P's origin lies
-  // 0.06 m from the axis's nearest point on the plane; the quadrature
-  // answers for the plane wherever its origin lies.)
+  // across the rim, where the extent's two regions meet. (The plane's frame
+  // has its origin 0.056 m from the plane's point nearest the centre; the
+  // quadrature answers for the plane wherever its frame's origin lies.)
   const Vector3d nhat(std::sin(1.2), 0, std::cos(1.2));
   Case c{"cylinder_tipped", Cylinder(0.05, 0.2), RigidTransform(), Other::kRigidHalfSpace,
          HalfSpace(), HalfSpacePose(nhat, Vector3d(0, 0, -0.06)), {0.02, 0.01, 0.005}, {}, 0};
@@ -256,10 +256,10 @@ Case RigidSphereInSphere() {
 
 std::vector<Case> AllCases() {
   return {SphereOnHalfSpace(0.01), SphereOnHalfSpace(0.1), SphereOnHalfSpace(0.2),
-          TwoSpheres(false),      TwoSpheres(true),       BoxTilted(),            EllipsoidAlong(0),
-          EllipsoidAlong(1),      EllipsoidAlong(2),      CylinderOn(true),
-          CylinderOn(false),      CylinderTipped(),       CapsuleSide(),          RigidSphereInBox(),
-          RigidSphereInSphere()};
+          TwoSpheres(false),       TwoSpheres(true),       BoxTilted(),
+          EllipsoidAlong(0),       EllipsoidAlong(1),      EllipsoidAlong(2),
+          CylinderOn(true),        CylinderOn(false),      CylinderTipped(),
+          CapsuleSide(),           RigidSphereInBox(),     RigidSphereInSphere()};
 }
 
 HydroelasticRepresentation Represent(const Shape& shape, bool compliant, double hint) {
