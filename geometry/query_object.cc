@@ -12,6 +12,7 @@
 
 #include "geometry/query_workspace.h"
 #include "geometry/scene_graph.h"
+#include "geometry/supported_range.h"
 #include "proximity/broad_phase.h"
 #include "proximity/hydroelastic/compute_contact_surface.h"
 #include "proximity/distance/contact_kinematics.h"
@@ -613,6 +614,10 @@ std::vector<SignedDistanceToPoint> QueryObject::ComputeSignedDistanceToPoint(con
 void QueryObject::ComputeSignedDistanceToPoint(const Eigen::Vector3d& p_WQ, double threshold,
                                                std::vector<SignedDistanceToPoint>* distances) const {
   if (!p_WQ.allFinite()) throw std::invalid_argument("ComputeSignedDistanceToPoint: the point is not finite");
+  // Checked here, not left to the per-geometry query: with a finite
+  // threshold every geometry's box may be skipped, and the same point would
+  // then give an empty list instead of the refusal it gets without one.
+  internal::RequireCoordinates("ComputeSignedDistanceToPoint", "the point p_WQ", p_WQ);
   if (std::isnan(threshold)) throw std::invalid_argument("ComputeSignedDistanceToPoint: threshold is NaN");
   RequireOutput(distances, "ComputeSignedDistanceToPoint");
   WorkspaceLease lease(scene_graph_->query_workspace());

@@ -149,7 +149,9 @@ class QueryObject {
   /// For every geometry within `threshold` of the point p_WQ (a signed
   /// distance ≤ threshold), the nearest point, signed distance and gradient;
   /// sorted by id.
-  /// @throws std::invalid_argument if p_WQ is not finite or threshold is NaN.
+  /// @throws std::invalid_argument if p_WQ is not finite or lies outside the
+  ///         supported coordinates (|x| ≤ kMaxCoordinate, whatever the
+  ///         threshold), or threshold is NaN.
   std::vector<SignedDistanceToPoint> ComputeSignedDistanceToPoint(
       const Eigen::Vector3d& p_WQ,
       double threshold = std::numeric_limits<double>::infinity()) const;

@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <limits>
 #include <unistd.h>
 #include <filesystem>
 #include <string>
@@ -12,6 +13,7 @@
 #include <catch2/catch.hpp>
 
 #include "geometry/scene_graph.h"
+#include "geometry/supported_range.h"
 #include "geometry/thread_pool.h"
 #include "mesh/obj_io.h"
 #include "tests/mesh/test_meshes.h"
@@ -171,6 +173,23 @@ TEST_CASE("QueryObject: point-pair penetration and signed distances match closed
   CHECK(query.ComputeSignedDistanceToPoint(Vector3d(0.5, 0, 0)).size() == 4);
   CHECK_THROWS_WITH(query.ComputeSignedDistanceToPoint(Vector3d(NAN, 0, 0)), Catch::Contains("not finite"));
   CHECK_THROWS_WITH(query.ComputeSignedDistancePairwiseClosestPoints(NAN), Catch::Contains("NaN"));
+  // A point beyond the supported coordinates is refused whatever the
+  // threshold: with a finite one every geometry's box lies farther than it
+  // (the point is 1e7 m away), so nothing would reach the per-geometry check
+  // and the refusal would turn into an empty list.
+  for (const double threshold : {std::numeric_limits<double>::infinity(), 0.0, 1.0}) {
+    CAPTURE(threshold);
+    CHECK_THROWS_WITH(query.ComputeSignedDistanceToPoint(Vector3d(0, 1e7, 0), threshold),
+                      Catch::Contains("ComputeSignedDistanceToPoint") &&
+                          Catch::Contains("p_WQ") && Catch::Contains("supported range"));
+  }
+  // The edge of the range is accepted: the point 1e6 m up the z axis lies
+  // 1e6 − 1 m from the unit sphere a at the origin (its distance from the
+  // centre less the radius), and all four geometries are listed.
+  const auto far = query.ComputeSignedDistanceToPoint(Vector3d(0, 0, kMaxCoordinate));
+  REQUIRE(far.size() == 4);
+  CHECK(far[0].id_G == a);
+  CHECK(far[0].distance == Approx(kMaxCoordinate - 1).epsilon(1e-12));
 }
 
 TEST_CASE("QueryObject: pairs of two half-spaces are skipped by the pairwise queries, refused alone") {
