@@ -1,17 +1,16 @@
 #include "query_results/contact_surface_vtk.h"
 
+#include <string>
 #include <vector>
 
 #include <Eigen/Core>
 
+#include "mesh/text_file.h"
+
 namespace hydrocontact {
 
-void WriteContactSurfaceVtk(const std::filesystem::path& file, const ContactSurface* surface,
-                            VtkEncoding encoding) {
-  if (surface == nullptr) {
-    WriteVtkSurface(file, TriangleSurfaceMesh(), {}, {}, encoding);
-    return;
-  }
+std::string WriteContactSurfaceVtkString(const ContactSurface* surface, VtkEncoding encoding) {
+  if (surface == nullptr) return WriteVtkSurfaceString(TriangleSurfaceMesh(), {}, {}, encoding);
   const ContactSurface& s = *surface;
   const int n = s.num_faces();
   std::vector<Eigen::Vector3d> normals(n), grad_M, grad_N;
@@ -28,11 +27,16 @@ void WriteContactSurfaceVtk(const std::filesystem::path& file, const ContactSurf
     vectors.push_back({"grad_eN", &grad_N});
   }
   if (s.is_triangle()) {
-    WriteVtkSurface(file, s.tri_mesh_W(), {{"pressure", &s.tri_e_MN().values()}}, vectors, encoding);
-  } else {
-    WriteVtkSurface(file, s.poly_mesh_W(), {{"pressure", &s.poly_e_MN().values()}}, vectors,
-                    encoding);
+    return WriteVtkSurfaceString(s.tri_mesh_W(), {{"pressure", &s.tri_e_MN().values()}}, vectors,
+                                 encoding);
   }
+  return WriteVtkSurfaceString(s.poly_mesh_W(), {{"pressure", &s.poly_e_MN().values()}}, vectors,
+                               encoding);
+}
+
+void WriteContactSurfaceVtk(const std::filesystem::path& file, const ContactSurface* surface,
+                            VtkEncoding encoding) {
+  internal::WriteStringToFile(file, WriteContactSurfaceVtkString(surface, encoding), "VTK file");
 }
 
 }  // namespace hydrocontact

@@ -6,6 +6,7 @@
 /// arrays under the same names.
 
 #include <filesystem>
+#include <string>
 
 #include "mesh/vtk_writer.h"
 #include "query_results/contact_surface.h"
@@ -22,5 +23,10 @@ namespace hydrocontact {
 /// @throws std::runtime_error if the file cannot be written (naming it).
 void WriteContactSurfaceVtk(const std::filesystem::path& file, const ContactSurface* surface,
                             VtkEncoding encoding = VtkEncoding::kAscii);
+
+/// The contents WriteContactSurfaceVtk writes, as a string (for a caller
+/// that writes several files all or nothing).
+std::string WriteContactSurfaceVtkString(const ContactSurface* surface,
+                                         VtkEncoding encoding = VtkEncoding::kAscii);
 
 }  // namespace hydrocontact

@@ -3,12 +3,15 @@
 #include <csetjmp>
 #include <cstdio>
 #include <memory>
+#include <new>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include <fmt/format.h>
 #include <png.h>
+
+#include "mesh/text_file.h"
 
 namespace hydrocontact::render {
 namespace {
@@ -26,17 +29,29 @@ void OnPngError(png_structp png, png_const_charp message) {
 }
 void OnPngWarning(png_structp, png_const_charp) {}
 
+// libpng's output callback: appends to the std::string given as its io
+// pointer. Running out of memory is reported the libpng way (png_error
+// longjmps to the encoder's setjmp), outside the handler, so that no C++
+// exception crosses libpng's C frames.
+void AppendPngBytes(png_structp png, png_bytep data, png_size_t length) {
+  bool out_of_memory = false;
+  try {
+    static_cast<std::string*>(png_get_io_ptr(png))->append(reinterpret_cast<const char*>(data), length);
+  } catch (const std::bad_alloc&) {
+    out_of_memory = true;
+  }
+  if (out_of_memory) png_error(png, "out of memory");
+}
+
 }  // namespace
 
-void WritePng(const std::filesystem::path& file, const Image& image) {
-  File f(std::fopen(file.c_str(), "wb"));
-  if (!f) throw std::runtime_error(fmt::format("cannot write PNG file '{}': it cannot be opened for writing", file.string()));
-  std::string error;
+std::string EncodePng(const Image& image) {
+  std::string bytes, error;
   png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &error, OnPngError, OnPngWarning);
   png_infop info = png ? png_create_info_struct(png) : nullptr;
   if (info == nullptr) {
     png_destroy_write_struct(&png, nullptr);
-    throw std::runtime_error(fmt::format("cannot write PNG file '{}': out of memory", file.string()));
+    throw std::runtime_error("cannot encode a PNG picture: out of memory");
   }
   // The rows are built before setjmp so that no C++ object with a
   // destructor is created between setjmp and a longjmp.
@@ -47,18 +62,20 @@ void WritePng(const std::filesystem::path& file, const Image& image) {
   static_assert(sizeof(Rgb) == 3);
   if (setjmp(png_jmpbuf(png))) {
     png_destroy_write_struct(&png, &info);
-    throw std::runtime_error(fmt::format("cannot write PNG file '{}': {}", file.string(), error));
+    throw std::runtime_error(fmt::format("cannot encode a PNG picture: {}", error));
   }
-  png_init_io(png, f.get());
+  png_set_write_fn(png, &bytes, AppendPngBytes, nullptr);
   png_set_IHDR(png, info, png_uint_32(image.width()), png_uint_32(image.height()), 8, PNG_COLOR_TYPE_RGB,
                PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
   png_write_info(png, info);
   png_write_image(png, rows.data());
   png_write_end(png, nullptr);
   png_destroy_write_struct(&png, &info);
-  if (std::fflush(f.get()) != 0 || std::ferror(f.get())) {
-    throw std::runtime_error(fmt::format("cannot write PNG file '{}': a write error occurred", file.string()));
-  }
+  return bytes;
+}
+
+void WritePng(const std::filesystem::path& file, const Image& image) {
+  internal::WriteStringToFile(file, EncodePng(image), "PNG file");
 }
 
 Image ReadPng(const std::filesystem::path& file) {

@@ -10,6 +10,7 @@
 
 #include <fmt/format.h>
 
+#include "mesh/text_file.h"
 #include "mesh/vtk_writer.h"
 #include "proximity/representation/make_hydroelastic_representation.h"
 #include "tools/cli/command.h"
@@ -90,6 +91,9 @@ int Run(const std::vector<std::string>& args) {
       .Set("shape", ShapeName(g.shape))
       .Set("compliance", to_string(g.properties.compliance()));
   const std::optional<double> hint = ResolutionHintUsed(g.shape, g.properties);
+  // The mesh file and the picture are made first and written together, all
+  // or nothing (a picture that cannot be written leaves no mesh file).
+  std::string vtk, png;
   if (const auto* c = std::get_if<CompliantMesh>(&representation)) {
     const auto& values = c->pressure.values();
     out.Set("kind", "volume_mesh")
@@ -103,10 +107,8 @@ int Run(const std::vector<std::string>& args) {
                              .Set("min", *std::min_element(values.begin(), values.end()))
                              .Set("max", *std::max_element(values.begin(), values.end())))
         .Set("hydroelastic_modulus", c->hydroelastic_modulus);
-    if (vtk_output) {
-      WriteVtkVolume(vtk_output->file, c->mesh, {{"pressure", &values}}, vtk_output->encoding);
-    }
-    if (picture) WritePicture(*picture, {CutAwayLayer(*c, picture->options.view)});
+    if (vtk_output) vtk = WriteVtkVolumeString(c->mesh, {{"pressure", &values}}, vtk_output->encoding);
+    if (picture) png = PicturePng(*picture, {CutAwayLayer(*c, picture->options.view)});
   } else if (const auto* r = std::get_if<RigidMesh>(&representation)) {
     out.Set("kind", "surface_mesh")
         .Set("resolution_hint", hint ? Json(*hint) : Json())
@@ -115,11 +117,11 @@ int Run(const std::vector<std::string>& args) {
         .Set("num_elements", r->mesh.num_triangles())
         .Set("surface_area", r->mesh.total_area())
         .Set("bounding_box", BoundingBoxJson(r->mesh.CalcBoundingBox()));
-    if (vtk_output) WriteVtkSurface(vtk_output->file, r->mesh, {}, {}, vtk_output->encoding);
+    if (vtk_output) vtk = WriteVtkSurfaceString(r->mesh, {}, {}, vtk_output->encoding);
     if (picture) {
       render::PictureLayer layer = RepresentationLayer(representation, RigidTransform());
       layer.draw_edges = true;
-      WritePicture(*picture, {layer});
+      png = PicturePng(*picture, {layer});
     }
   } else {
     if (vtk_output) {
@@ -139,8 +141,16 @@ int Run(const std::vector<std::string>& args) {
     }
   }
   out.Set("build_time_ms", build_ms);
-  if (vtk_output) out.Set("out", vtk_output->file);
-  if (picture) out.Set("png", picture->file);
+  std::vector<internal::FileContents> files;
+  if (vtk_output) {
+    files.push_back({vtk_output->file, vtk, "VTK file"});
+    out.Set("out", vtk_output->file);
+  }
+  if (picture) {
+    files.push_back({picture->file, png, "PNG file"});
+    out.Set("png", picture->file);
+  }
+  internal::WriteFilesAtomically(files);
   std::cout << out.Dump();
   return 0;
 }

@@ -26,10 +26,11 @@ struct VtkOutput {
 ///         overwrite the other).
 std::optional<VtkOutput> ParseVtkOutput(const ParsedArgs& parsed);
 
-/// Checks, before any work is done, that `file` can be created where it is
-/// named: its folder exists and is writable, and it is not a folder itself.
-/// Commands write their outputs at the end, and a long run should not be
-/// lost to a typo in a path.
+/// Checks, before any work is done, that `file` can be written where it is
+/// named (internal::RequireWritableFile: its folder exists and is writable,
+/// and it is not a folder or an existing read-only file). Commands write
+/// their outputs at the end, all or nothing (internal::WriteFilesAtomically),
+/// and a long run should not be lost to a typo in a path.
 /// @throws UsageError naming `option` (e.g. "--png"), the file and why.
 void RequireWritableLocation(const std::string& option, const std::filesystem::path& file);
 

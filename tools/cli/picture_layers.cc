@@ -155,12 +155,12 @@ render::PictureLayer HalfSpaceLayer(const RigidTransform& X_WG, const Aabb& fram
   return layer;
 }
 
-void WritePicture(const PictureRequest& request, const std::vector<render::PictureLayer>& layers) {
-  render::WritePng(request.file, render::RenderPicture(layers, request.options));
+std::string PicturePng(const PictureRequest& request, const std::vector<render::PictureLayer>& layers) {
+  return render::EncodePng(render::RenderPicture(layers, request.options));
 }
 
-void DrawContactPicture(const PictureRequest& request, const std::vector<PosedRepresentation>& bodies,
-                        const std::vector<const ContactSurface*>& surfaces) {
+std::string ContactPicturePng(const PictureRequest& request, const std::vector<PosedRepresentation>& bodies,
+                              const std::vector<const ContactSurface*>& surfaces) {
   static constexpr std::array<render::Rgb, 4> kTints{render::Rgb{60, 100, 170}, render::Rgb{190, 110, 60},
                                                      render::Rgb{90, 150, 90}, render::Rgb{150, 90, 160}};
   auto tinted = [&](render::PictureLayer layer, size_t k) {
@@ -203,7 +203,7 @@ void DrawContactPicture(const PictureRequest& request, const std::vector<PosedRe
   }
   PictureRequest framed = request;
   framed.options.frame = frame;
-  WritePicture(framed, layers);
+  return PicturePng(framed, layers);
 }
 
 }  // namespace hydrocontact::cli

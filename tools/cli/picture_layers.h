@@ -58,18 +58,18 @@ struct PosedRepresentation {
   RigidTransform X_WG;
 };
 
-/// The contact picture `surface` and `simulate` draw: the contact surfaces
-/// (opaque, coloured by pressure) inside the bodies (translucent, tinted in
-/// turn; a half-space as a square patch of its plane; a body without a
-/// hydroelastic representation is not drawn), framed on the contact unless
-/// the bodies are of a comparable size, so that a small contact on a large
-/// body is seen; without contact, framed on the bodies.
-/// @throws std::runtime_error naming the file if it cannot be written.
-void DrawContactPicture(const PictureRequest& request, const std::vector<PosedRepresentation>& bodies,
-                        const std::vector<const ContactSurface*>& surfaces);
+/// The contact picture `surface` and `simulate` draw, as PNG bytes for
+/// `request.file`: the contact surfaces (opaque, coloured by pressure)
+/// inside the bodies (translucent, tinted in turn; a half-space as a square
+/// patch of its plane; a body without a hydroelastic representation is not
+/// drawn), framed on the contact unless the bodies are of a comparable
+/// size, so that a small contact on a large body is seen; without contact,
+/// framed on the bodies. The caller writes it (with its other outputs, see
+/// WriteOutputs).
+std::string ContactPicturePng(const PictureRequest& request, const std::vector<PosedRepresentation>& bodies,
+                              const std::vector<const ContactSurface*>& surfaces);
 
-/// Renders `layers` per `request` and writes the PNG.
-/// @throws std::runtime_error naming the file if it cannot be written.
-void WritePicture(const PictureRequest& request, const std::vector<render::PictureLayer>& layers);
+/// `layers` rendered per `request`, as PNG bytes.
+std::string PicturePng(const PictureRequest& request, const std::vector<render::PictureLayer>& layers);
 
 }  // namespace hydrocontact::cli

@@ -9,12 +9,14 @@
 #include <fstream>
 #include <iostream>
 #include <optional>
-#include <variant>
 #include <string>
+#include <string_view>
+#include <variant>
 #include <vector>
 
 #include <fmt/format.h>
 
+#include "mesh/text_file.h"
 #include "mesh/vtk_writer.h"
 #include "tools/cli/command.h"
 #include "tools/cli/geometry_spec.h"
@@ -156,6 +158,37 @@ plant::Plant MakePlant(const Scene& scene, const fs::path& scene_file) {
   }
 }
 
+// Whether `name` is that of a frame the --out-dir receives,
+// contact_<step, six digits or more>.vtk.
+bool IsFrameName(const std::string& name) {
+  const std::string prefix = "contact_", suffix = ".vtk";
+  if (name.size() < prefix.size() + 6 + suffix.size()) return false;
+  if (name.compare(0, prefix.size(), prefix) != 0) return false;
+  if (name.compare(name.size() - suffix.size(), suffix.size(), suffix) != 0) return false;
+  const auto digits = std::string_view(name).substr(prefix.size(), name.size() - prefix.size() - suffix.size());
+  return std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+// Refuses outputs that would overwrite one another: the trajectory, the
+// picture, and the --out-dir's frames and series file. (The picture's .png
+// name cannot be a frame's or the series'.)
+void RequireDistinctOutputs(const fs::path& trajectory, const std::optional<fs::path>& out_dir,
+                            const std::string* png) {
+  if (png != nullptr && internal::IsSameFile(trajectory, *png)) {
+    throw UsageError(fmt::format("--trajectory and --png name the same file '{}'", *png));
+  }
+  if (!out_dir || !internal::IsSameFile(trajectory.parent_path().empty() ? "." : trajectory.parent_path(),
+                                        *out_dir)) {
+    return;
+  }
+  const std::string name = trajectory.filename().string();
+  if (name == "contact.pvd" || IsFrameName(name)) {
+    throw UsageError(fmt::format(
+        "--trajectory: '{}' is where --out-dir writes its {}; name the trajectory otherwise",
+        trajectory.string(), name == "contact.pvd" ? "series file" : "contact frames"));
+  }
+}
+
 int Run(const std::vector<std::string>& args) {
   const ParsedArgs parsed =
       ParseArgs(args, 0, 1, {"--steps", "--dt", "--out-dir", "--trajectory", "--png", "--view", "--size"}, {});
@@ -176,22 +209,25 @@ int Run(const std::vector<std::string>& args) {
   // The plant first: a scene it refuses leaves no file or folder behind;
   // nor does a trajectory that could not be written.
   plant::Plant plant = MakePlant(scene, scene_file);
-  if (parsed.options.count("--trajectory")) {
-    RequireWritableLocation("--trajectory", parsed.options.at("--trajectory"));
-  } else if (!parsed.options.count("--out-dir")) {
-    RequireWritableLocation("--trajectory", "trajectory.jsonl");
-  }
   std::optional<fs::path> out_dir;
-  if (parsed.options.count("--out-dir")) {
-    out_dir = parsed.options.at("--out-dir");
+  if (parsed.options.count("--out-dir")) out_dir = parsed.options.at("--out-dir");
+  fs::path trajectory_file = out_dir ? *out_dir / "trajectory.jsonl" : fs::path("trajectory.jsonl");
+  if (parsed.options.count("--trajectory")) trajectory_file = parsed.options.at("--trajectory");
+  RequireDistinctOutputs(trajectory_file, out_dir, picture ? &picture->file : nullptr);
+  // A trajectory inside the --out-dir still to be created is checked once
+  // that folder exists; any other, before anything is created.
+  const bool in_new_out_dir = out_dir && !fs::exists(*out_dir) &&
+                              internal::IsSameFile(trajectory_file.parent_path(), *out_dir);
+  if (!in_new_out_dir) RequireWritableLocation("--trajectory", trajectory_file);
+  if (out_dir) {
     std::error_code ec;
     fs::create_directories(*out_dir, ec);
     if (ec || !fs::is_directory(*out_dir)) {
       throw UsageError(fmt::format("--out-dir: cannot create '{}'", out_dir->string()));
     }
+    RequireWritableLocation("--out-dir", *out_dir / "contact.pvd");
   }
-  fs::path trajectory_file = out_dir ? *out_dir / "trajectory.jsonl" : fs::path("trajectory.jsonl");
-  if (parsed.options.count("--trajectory")) trajectory_file = parsed.options.at("--trajectory");
+  if (in_new_out_dir) RequireWritableLocation("--trajectory", trajectory_file);
   std::ofstream trajectory(trajectory_file);
   if (!trajectory) throw UsageError(fmt::format("--trajectory: cannot write '{}'", trajectory_file.string()));
   const double initial_energy = plant.CalcEnergy();
@@ -222,16 +258,17 @@ int Run(const std::vector<std::string>& args) {
     if (k % scene.output_every == 0) output(k);
   }
   if (!trajectory.flush()) throw UsageError(fmt::format("cannot write '{}'", trajectory_file.string()));
+  // The series file and the picture, written together, all or nothing.
+  std::string pvd, png;
+  std::vector<internal::FileContents> files;
   if (out_dir) {
-    std::ofstream pvd(*out_dir / "contact.pvd");
-    pvd << "<?xml version=\"1.0\"?>\n<VTKFile type=\"Collection\" version=\"0.1\">\n  <Collection>\n";
+    pvd = "<?xml version=\"1.0\"?>\n<VTKFile type=\"Collection\" version=\"0.1\">\n  <Collection>\n";
     for (const auto& [t, name] : frames) {
-      pvd << fmt::format("    <DataSet timestep=\"{}\" group=\"\" part=\"0\" file=\"{}\"/>\n", t, name);
+      pvd += fmt::format("    <DataSet timestep=\"{}\" group=\"\" part=\"0\" file=\"{}\"/>\n", t, name);
     }
-    pvd << "  </Collection>\n</VTKFile>\n";
-    if (!pvd.flush()) throw UsageError(fmt::format("--out-dir: cannot write '{}'", (*out_dir / "contact.pvd").string()));
+    pvd += "  </Collection>\n</VTKFile>\n";
+    files.push_back({*out_dir / "contact.pvd", pvd, "VTK series file"});
   }
-
   if (picture) {
     const SceneGraph& scene_graph = plant.scene_graph();
     std::vector<PosedRepresentation> drawn;
@@ -242,8 +279,10 @@ int Run(const std::vector<std::string>& args) {
     }
     std::vector<const ContactSurface*> surfaces;
     for (const ContactSurface& s : plant.surfaces()) surfaces.push_back(&s);
-    DrawContactPicture(*picture, drawn, surfaces);
+    png = ContactPicturePng(*picture, drawn, surfaces);
+    files.push_back({picture->file, png, "PNG file"});
   }
+  internal::WriteFilesAtomically(files);
 
   Json out = Json::MakeObject();
   out.Set("scene", scene_file.string()).Set("steps", scene.steps).Set("dt", scene.settings.dt);

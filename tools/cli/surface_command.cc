@@ -15,6 +15,7 @@
 #include <fmt/format.h>
 
 #include "geometry/thread_pool.h"
+#include "mesh/text_file.h"
 #include "mesh/vtk_writer.h"
 #include "query_results/contact_surface_vtk.h"
 #include "proximity/hydroelastic/compute_contact_surface.h"
@@ -281,16 +282,23 @@ int Run(const std::vector<std::string>& args) {
   out.Set("normal_filter", options.normal_filter);
   out.Set("time_us", median_us);
   out.Set("repeat", repeat);
+  // Both files are made first and written together, all or nothing: a
+  // picture that cannot be written leaves no surface file behind.
+  std::string vtk, png;
+  std::vector<internal::FileContents> files;
   if (vtk_output) {
-    WriteContactSurfaceVtk(vtk_output->file, surface ? &*surface : nullptr, vtk_output->encoding);
+    vtk = WriteContactSurfaceVtkString(surface ? &*surface : nullptr, vtk_output->encoding);
+    files.push_back({vtk_output->file, vtk, "VTK file"});
     out.Set("out", vtk_output->file);
   }
   if (picture) {
-    DrawContactPicture(*picture, {{&rep_A, a.X_WG}, {&rep_B, b.X_WG}},
-                       surface ? std::vector<const ContactSurface*>{&*surface}
-                               : std::vector<const ContactSurface*>{});
+    png = ContactPicturePng(*picture, {{&rep_A, a.X_WG}, {&rep_B, b.X_WG}},
+                            surface ? std::vector<const ContactSurface*>{&*surface}
+                                    : std::vector<const ContactSurface*>{});
+    files.push_back({picture->file, png, "PNG file"});
     out.Set("png", picture->file);
   }
+  internal::WriteFilesAtomically(files);
   std::cout << out.Dump();
   return 0;
 }
