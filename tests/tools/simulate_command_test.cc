@@ -196,6 +196,37 @@ TEST_CASE("simulate: bad scenes exit 2 naming the key") {
   CHECK_FALSE(fs::exists(trajectory));
 }
 
+TEST_CASE("simulate: outputs that would overwrite one another are refused before the run") {
+  const std::string ok = WriteScene("distinct.json", R"({"steps": 3, "output_every": 1, "bodies": [{"name": "b", "shape": "sphere:0.1"}]})");
+  const fs::path dir = ToolScratch().path() / "distinct";
+  fs::create_directories(dir);
+  // The trajectory and the picture under one name.
+  const std::string same = (dir / "t.png").string();
+  CHECK(FailsCleanly(RunTool("simulate", {ok, "--trajectory", same, "--png", same}),
+                     "--trajectory and --png name the same file"));
+  CHECK_FALSE(fs::exists(same));
+  // The trajectory where --out-dir puts its series file or a frame (step
+  // 0's frame is always written; 100 is past this run's 3 steps, and still
+  // a frame's name).
+  const fs::path out = dir / "frames";
+  for (const char* name : {"contact.pvd", "contact_000000.vtk", "contact_000100.vtk"}) {
+    CAPTURE(name);
+    CHECK(FailsCleanly(RunTool("simulate", {ok, "--out-dir", out.string(), "--trajectory", (out / name).string()}),
+                       "is where --out-dir writes its"));
+  }
+  CHECK_FALSE(fs::exists(out));
+  // A trajectory inside the --out-dir the run creates is fine.
+  const fs::path fresh = dir / "fresh";
+  const ToolResult r = RunTool("simulate", {ok, "--out-dir", fresh.string(), "--trajectory", (fresh / "t.jsonl").string()});
+  CheckSuccess(r);
+  std::ifstream trajectory(fresh / "t.jsonl");
+  int lines = 0;
+  for (std::string line; std::getline(trajectory, line);) ++lines;
+  CHECK(lines == 4);  // Steps 0 to 3, output_every 1.
+  CHECK(fs::exists(fresh / "contact.pvd"));
+  CHECK(fs::exists(fresh / "contact_000003.vtk"));
+}
+
 TEST_CASE("simulate: each trajectory line's contacts are those of its poses") {
   // A compliant ball (r 0.05 m) starting at z = 0.04 overlaps the floor
   // z ≤ 0 by 1 cm at step 0, and is thrown up at 5 m/s: at dt = 1 ms it

@@ -247,6 +247,29 @@ TEST_CASE("surface: bad input exits 2 with one line naming the culprit", "[surfa
   CHECK(FailsCleanly(RunSurface({"sphere:1", "sphere:1", "--bogus"}), "--bogus"));
 }
 
+TEST_CASE("surface: a picture that cannot be written leaves the --out file as it was", "[surface]") {
+  // The VTK file and the picture are written together, all or nothing. The
+  // picture goes to /proc, which takes no new files (as root the folder
+  // passes the up-front check and the write itself fails; otherwise the
+  // check refuses it): either way the run exits 2 naming the picture and
+  // the existing --out file keeps its contents, with no temporary file
+  // left beside it.
+  const std::filesystem::path folder = ToolScratch().path() / "all_or_nothing";
+  std::filesystem::create_directories(folder);
+  const std::filesystem::path kept = folder / "kept.vtk";
+  std::ofstream(kept) << "old contents";
+  const ToolResult r = RunSurface({"sphere:0.05", "halfspace", "--pose-a", "0,0,0.045,0,0,0", "--out",
+                                   kept.string(), "--png", "/proc/hydrocontact_surface_test.png"});
+  CHECK(FailsCleanly(r, "/proc/hydrocontact_surface_test.png"));
+  std::ifstream in(kept);
+  CHECK(std::string(std::istreambuf_iterator<char>(in), {}) == "old contents");
+  CHECK(std::distance(std::filesystem::directory_iterator(folder), std::filesystem::directory_iterator()) == 1);
+  CHECK_FALSE(std::filesystem::exists("/proc/hydrocontact_surface_test.png"));
+  // Without the picture the same run replaces the file with the surface.
+  CheckSuccess(RunSurface({"sphere:0.05", "halfspace", "--pose-a", "0,0,0.045,0,0,0", "--out", kept.string()}));
+  CHECK_FALSE(ReadVtkSurface(kept).polygons.empty());
+}
+
 TEST_CASE("surface --help explains every option", "[surface]") {
   const ToolResult r = RunSurface({"--help"});
   CHECK(r.exit_code == 0);
