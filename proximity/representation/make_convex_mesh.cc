@@ -1,12 +1,17 @@
 #include "proximity/representation/make_convex_mesh.h"
 
+#include <algorithm>
+#include <optional>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include <fmt/format.h>
 
 #include "mesh/mesh_file.h"
+#include "mesh/aabb.h"
 #include "proximity/representation/convex_hull.h"
+#include "proximity/representation/make_inflated_mesh.h"
 #include "proximity/representation/make_mesh_shape.h"
 
 namespace hydrocontact {
@@ -24,10 +29,57 @@ std::vector<Eigen::Vector3d> ReadConvexPoints(const Convex& convex) {
 TriangleSurfaceMesh InflateConvexHull(const TriangleSurfaceMesh& hull, double margin) {
   internal::RequireMargin("Convex", margin);
   if (margin == 0) return hull;
+  const Aabb box = hull.CalcBoundingBox();
+  const double merge_distance = kMergedOffsetRatio * (box.max - box.min).norm();
+  // Around each vertex v, the distinct normals of its faces, grouped so that
+  // two normals whose offset points v + δ·n̂ lie closer than merge_distance
+  // share a group (single linkage: points of different groups are at least
+  // that far apart). Kept apart, such points would give the hull faces of
+  // round-off size and the volume mesh degenerate tetrahedra.
+  std::vector<std::vector<Eigen::Vector3d>> normals(static_cast<size_t>(hull.num_vertices()));
+  for (int f = 0; f < hull.num_triangles(); ++f) {
+    for (int v : hull.element(f)) {
+      auto& around = normals[size_t(v)];
+      const Eigen::Vector3d& nhat = hull.face_normal(f);
+      if (std::none_of(around.begin(), around.end(),
+                       [&](const Eigen::Vector3d& n) { return n == nhat; })) {
+        around.push_back(nhat);
+      }
+    }
+  }
   std::vector<Eigen::Vector3d> points;
   points.reserve(3 * size_t(hull.num_triangles()));
-  for (int f = 0; f < hull.num_triangles(); ++f) {
-    for (int v : hull.element(f)) points.push_back(hull.vertex(v) + margin * hull.face_normal(f));
+  for (int v = 0; v < hull.num_vertices(); ++v) {
+    const std::vector<Eigen::Vector3d>& around = normals[size_t(v)];
+    const int k = int(around.size());
+    std::vector<int> group(static_cast<size_t>(k));
+    for (int i = 0; i < k; ++i) group[size_t(i)] = i;
+    // Merge until no two normals of different groups are within reach
+    // (k is a vertex's valence: the quadratic passes are cheap).
+    for (bool merged = true; merged;) {
+      merged = false;
+      for (int i = 0; i < k; ++i) {
+        for (int j = i + 1; j < k; ++j) {
+          if (group[size_t(i)] != group[size_t(j)] &&
+              margin * (around[size_t(i)] - around[size_t(j)]).norm() < merge_distance) {
+            const int from = group[size_t(j)], to = group[size_t(i)];
+            for (int& g : group) g = g == from ? to : g;
+            merged = true;
+          }
+        }
+      }
+    }
+    for (int g = 0; g < k; ++g) {
+      std::vector<Eigen::Vector3d> members;
+      for (int i = 0; i < k; ++i) {
+        if (group[size_t(i)] == g) members.push_back(around[size_t(i)]);
+      }
+      if (members.empty()) continue;
+      // The normals of a convex vertex's faces lie in an open half-space,
+      // so the push exists; one normal pushes along itself.
+      const std::optional<Eigen::Vector3d> m = CalcLeastPushVector(members);
+      points.push_back(hull.vertex(v) + margin * (m ? *m : members.front()));
+    }
   }
   return ComputeConvexHull(points);
 }

@@ -21,12 +21,23 @@ namespace hydrocontact {
 ///         std::runtime_error from the readers for an unreadable file.
 std::vector<Eigen::Vector3d> ReadConvexPoints(const Convex& convex);
 
+/// Offset points of one hull vertex closer than this fraction of the hull's
+/// bounding-box diagonal are merged by InflateConvexHull.
+inline constexpr double kMergedOffsetRatio = 1e-5;
+
 /// The closed, outward surface of the convex polytope `hull` (frame G)
 /// inflated by `margin` δ ≥ 0 with chamfered edges and corners: the hull of
 /// the points v + δ·n̂_f for every face f and each of its vertices v. Every
 /// face plane moves out by exactly δ and every vertex of the result lies
 /// exactly δ from the original surface (δ along a normal of the normal cone
-/// at its source vertex). δ = 0 returns `hull` unchanged.
+/// at its source vertex), except where faces around a vertex are nearly
+/// parallel: points of one vertex closer than kMergedOffsetRatio times the
+/// hull's diagonal (single linkage) are merged into v + δ·m, m the
+/// CalcLeastPushVector of their normals, so those faces move out by at
+/// least δ and by at most δ/cos of the merged normals' spread, and the
+/// hull has no faces of round-off size (a finely tessellated round body
+/// with a margin of a micrometre otherwise gave degenerate tetrahedra).
+/// δ = 0 returns `hull` unchanged.
 /// @throws std::invalid_argument for a negative or non-finite margin.
 TriangleSurfaceMesh InflateConvexHull(const TriangleSurfaceMesh& hull, double margin);
 

@@ -3,41 +3,116 @@
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
+#include <vector>
 
-#include <Eigen/Geometry>
+#include <Eigen/Dense>
 #include <fmt/format.h>
 
 #include "proximity/representation/make_mesh_common.h"
 
 namespace hydrocontact {
 
+std::optional<Eigen::Vector3d> CalcLeastPushVector(std::span<const Eigen::Vector3d> normals) {
+  if (normals.empty()) return std::nullopt;
+  // Wolfe's algorithm for the point x of conv(normals) nearest the origin:
+  // x is kept as the combination Σ λ_i n_{S_i} of an affinely independent
+  // "corral" S (at most 4 points in 3D). A major step adds the normal most
+  // against x; minor steps move to the affine minimum of S, dropping
+  // points whose weights would turn negative. Unit normals set the scale:
+  // the tolerances are absolute.
+  constexpr double kOptimal = 1e-14, kZeroWeight = 1e-15;
+  std::vector<int> S{0};
+  std::vector<double> lambda{1.0};
+  Eigen::Vector3d x = normals[0];
+  auto combine = [&](const std::vector<double>& weights) {
+    Eigen::Vector3d p = Eigen::Vector3d::Zero();
+    for (size_t i = 0; i < S.size(); ++i) p += weights[i] * normals[size_t(S[i])];
+    return p;
+  };
+  for (int major = 0; major < 64; ++major) {
+    int j = 0;
+    for (int i = 1; i < int(normals.size()); ++i) {
+      if (normals[size_t(i)].dot(x) < normals[size_t(j)].dot(x)) j = i;
+    }
+    // Optimal: no normal lies beyond the plane through x normal to x.
+    if (x.dot(x) - normals[size_t(j)].dot(x) <= kOptimal) break;
+    if (std::find(S.begin(), S.end(), j) != S.end() || S.size() == 4) break;  // Round-off.
+    S.push_back(j);
+    lambda.push_back(0.0);
+    for (int minor = 0; minor < 8; ++minor) {
+      // The affine minimum μ of S: minimise |Σ μ_i n_i|² with Σ μ_i = 1,
+      // i.e. [G 1; 1ᵀ 0][μ; ν] = [0; 1] with G the Gram matrix.
+      const int k = int(S.size());
+      Eigen::MatrixXd kkt = Eigen::MatrixXd::Zero(k + 1, k + 1);
+      for (int a = 0; a < k; ++a) {
+        for (int b = 0; b < k; ++b) kkt(a, b) = normals[size_t(S[a])].dot(normals[size_t(S[b])]);
+        kkt(a, k) = kkt(k, a) = 1;
+      }
+      Eigen::VectorXd rhs = Eigen::VectorXd::Zero(k + 1);
+      rhs(k) = 1;
+      const Eigen::VectorXd solution = kkt.completeOrthogonalDecomposition().solve(rhs);
+      std::vector<double> mu(solution.data(), solution.data() + k);
+      if (std::all_of(mu.begin(), mu.end(), [](double m) { return m > kZeroWeight; })) {
+        lambda = mu;
+        x = combine(lambda);
+        break;
+      }
+      // Step from λ toward μ until the first weight reaches 0; drop it.
+      double theta = 1;
+      for (int i = 0; i < k; ++i) {
+        if (mu[size_t(i)] <= kZeroWeight) {
+          theta = std::min(theta, lambda[size_t(i)] / (lambda[size_t(i)] - mu[size_t(i)]));
+        }
+      }
+      std::vector<int> kept_S;
+      std::vector<double> kept_lambda;
+      for (int i = 0; i < k; ++i) {
+        const double w = (1 - theta) * lambda[size_t(i)] + theta * mu[size_t(i)];
+        if (w > kZeroWeight) {
+          kept_S.push_back(S[size_t(i)]);
+          kept_lambda.push_back(w);
+        }
+      }
+      if (kept_S.empty()) {  // Round-off only: keep the newest point.
+        kept_S = {S.back()};
+        kept_lambda = {1.0};
+      }
+      S = std::move(kept_S);
+      lambda = std::move(kept_lambda);
+      double sum = 0;
+      for (double w : lambda) sum += w;
+      for (double& w : lambda) w /= sum;
+      x = combine(lambda);
+    }
+  }
+  if (!(x.norm() > 1e-9)) return std::nullopt;
+  return x / x.squaredNorm();
+}
+
 std::vector<Eigen::Vector3d> CalcInflationDisplacements(const TriangleSurfaceMesh& surface,
                                                         double margin) {
   internal::RequireMargin("inflation", margin);
   const int n = surface.num_vertices();
-  std::vector<Eigen::Vector3d> normal(n, Eigen::Vector3d::Zero());
+  // The distinct normals of the faces around each vertex (a flat region's
+  // many triangles count once).
+  std::vector<std::vector<Eigen::Vector3d>> normals(static_cast<size_t>(n));
   for (int f = 0; f < surface.num_triangles(); ++f) {
-    const auto& t = surface.element(f);
-    for (int i = 0; i < 3; ++i) {
-      // Weight by the corner angle: the pseudo-normal does not depend on
-      // how a flat region happens to be triangulated.
-      const Eigen::Vector3d u = surface.vertex(t[(i + 1) % 3]) - surface.vertex(t[i]);
-      const Eigen::Vector3d w = surface.vertex(t[(i + 2) % 3]) - surface.vertex(t[i]);
-      const double angle = std::atan2(u.cross(w).norm(), u.dot(w));
-      normal[t[i]] += angle * surface.face_normal(f);
-    }
-  }
-  std::vector<double> least_cos(n, 1.0);
-  for (int v = 0; v < n; ++v) {
-    if (normal[v].squaredNorm() > 0) normal[v].normalize();
-  }
-  for (int f = 0; f < surface.num_triangles(); ++f) {
+    const Eigen::Vector3d& nhat = surface.face_normal(f);
     for (int v : surface.element(f)) {
-      least_cos[v] = std::min(least_cos[v], surface.face_normal(f).dot(normal[v]));
+      std::vector<Eigen::Vector3d>& around = normals[size_t(v)];
+      const bool seen = std::any_of(around.begin(), around.end(), [&](const Eigen::Vector3d& m) {
+        return (m - nhat).squaredNorm() < 1e-24;
+      });
+      if (!seen) around.push_back(nhat);
     }
   }
-  std::vector<Eigen::Vector3d> displacement(n);
-  for (int v = 0; v < n; ++v) displacement[v] = margin / std::max(least_cos[v], 0.5) * normal[v];
+  std::vector<Eigen::Vector3d> displacement(static_cast<size_t>(n), Eigen::Vector3d::Zero());
+  for (int v = 0; v < n; ++v) {
+    const std::optional<Eigen::Vector3d> m = CalcLeastPushVector(normals[size_t(v)]);
+    if (!m) continue;
+    const double length = m->norm();
+    displacement[size_t(v)] = margin * (length > kMaxInflationPush ? (kMaxInflationPush / length) * *m : *m);
+  }
   return displacement;
 }
 

@@ -5,6 +5,8 @@
 /// margin δ: the primitives inflate analytically; a mesh can only move its
 /// boundary vertices.
 
+#include <optional>
+#include <span>
 #include <vector>
 
 #include <Eigen/Core>
@@ -14,14 +16,33 @@
 
 namespace hydrocontact {
 
+/// The shortest vector m with n̂·m ≥ 1 for every unit normal n̂ in
+/// `normals`: a vertex moved by δ·m pushes every face with one of these
+/// normals out by at least δ, and the faces that bind by exactly δ. It is
+/// p/|p|² for p the point of the normals' convex hull nearest the origin
+/// (every n̂·p ≥ |p|², so n̂·m ≥ 1; and any feasible m has p·m ≥ 1, so
+/// |m| ≥ 1/|p|), found by Wolfe's minimum-norm-point algorithm. Examples:
+/// one normal gives itself; the three faces of a box corner, concave or
+/// convex, give their sum (|m| = √3).
+/// @returns nullopt for no normals, or when the hull reaches the origin
+///          (to 1e-9): then no such m exists, as at a fin whose two sides
+///          face opposite ways.
+std::optional<Eigen::Vector3d> CalcLeastPushVector(std::span<const Eigen::Vector3d> normals);
+
+/// The longest a vertex moves, in margins: a vertex whose CalcLeastPushVector
+/// is longer (a needle tip, a narrow crevice) moves this far along it, so
+/// that inflation does not grow spikes; its faces then move out by less
+/// than δ (by δ·kMaxInflationPush/|m| at least).
+inline constexpr double kMaxInflationPush = 2.0;
+
 /// The displacement of each vertex of the outward surface `surface` (frame
-/// G) for a margin δ: along the angle-weighted vertex normal n̂, by
-/// δ / min_f(n̂_f·n̂) over the incident faces f, so every incident face's
-/// plane moves out by at least δ and the most tilted one by exactly δ (a
-/// flat vertex moves δ; a box corner moves to the sharp offset corner,
-/// every face exactly δ out). The divisor is floored at 1/2 so that a
-/// needle-sharp vertex moves at most 2δ. A vertex no face uses, or whose
-/// incident normals cancel (a zero-thickness fin), stays put.
+/// G) for a margin δ: δ·m, m the CalcLeastPushVector of the normals of the
+/// faces around the vertex, so every incident face's plane moves out by at
+/// least δ and the binding ones by exactly δ (a flat vertex moves δ; a box
+/// corner, convex or concave, moves to the sharp offset corner, every face
+/// exactly δ out), shortened to kMaxInflationPush·δ. A vertex no face
+/// uses, or whose incident normals admit no such m (a zero-thickness fin),
+/// stays put.
 /// @throws std::invalid_argument for a negative or non-finite margin.
 std::vector<Eigen::Vector3d> CalcInflationDisplacements(const TriangleSurfaceMesh& surface,
                                                         double margin);

@@ -1,8 +1,13 @@
 #include "proximity/representation/make_convex_mesh.h"
 
+#include <algorithm>
+#include <cmath>
+#include <fstream>
 #include <random>
+#include <string>
 
 #include <catch2/catch.hpp>
+#include <fmt/format.h>
 
 #include "mesh/barycentric.h"
 #include "mesh/obj_io.h"
@@ -100,6 +105,70 @@ TEST_CASE("Convex from files: the OBJ icosphere and the VTK cube") {
   const double d = 0.01;
   CHECK(inflated.mesh.total_volume() ==
         Approx(1e-3 + 6 * 0.01 * d + 12 * 0.1 * d * d / 2 + 8 * d * d * d / 6).epsilon(1e-12));
+}
+
+// Checks the inflation of `hull` by δ against what it must be: closed and
+// outward, every vertex δ or more outside some face plane of the hull (δ
+// exactly for unmerged points, more for merged ones), and a volume of at
+// least V + δ·A (each face's prism; the wedges and corners add more) and
+// at most that plus the merged faces' excess (at most 1% of δ·A here, the
+// spreads being under 0.2 rad) plus the wedges and corners (at most
+// δ²·(sum of edge lengths · π) + 4πδ³/3 for a convex body).
+void CheckInflatedHull(const TriangleSurfaceMesh& hull, double delta, const VolumeMeshWithExtent& volume) {
+  const TriangleSurfaceMesh inflated = InflateConvexHull(hull, delta);
+  test::CheckClosedOutward(inflated);
+  test::CheckCompliantMesh(volume);
+  for (const Eigen::Vector3d& p : inflated.vertices()) {
+    double outside = -1e300;
+    for (int f = 0; f < hull.num_triangles(); ++f) {
+      outside = std::max(outside, hull.face_normal(f).dot(p - hull.vertex(hull.element(f)[0])));
+    }
+    CHECK(outside >= delta * (1 - 1e-9));
+  }
+  double area = 0, edges = 0;
+  for (int f = 0; f < hull.num_triangles(); ++f) {
+    area += hull.area(f);
+    for (int i = 0; i < 3; ++i) {
+      edges += (hull.vertex(hull.element(f)[i]) - hull.vertex(hull.element(f)[(i + 1) % 3])).norm() / 2;
+    }
+  }
+  const double base = hull.CalcSignedVolume() + delta * area;
+  CHECK(volume.mesh.total_volume() >= base * (1 - 1e-12));
+  CHECK(volume.mesh.total_volume() <=
+        base + 0.01 * delta * area + delta * delta * edges * M_PI + 4 * M_PI * std::pow(delta, 3) / 3);
+}
+
+TEST_CASE("Convex: small margins on finely tessellated round bodies give valid meshes") {
+  // Nearly parallel faces put the offset points v + δ·n̂_f of a vertex a
+  // round-off distance apart; they are merged (kMergedOffsetRatio). Before,
+  // the gmsh ellipsoid failed for every margin up to 3.4e-5 m (degenerate
+  // tetrahedra) and a 128-sided prism for several (degenerate hull faces).
+  test::ScratchDirectory dir;
+  const auto prism = dir.path() / "prism128.obj";
+  {
+    std::ofstream obj(prism);
+    const int n = 128;
+    for (int i = 0; i < n; ++i) {
+      const double a = 2 * M_PI * i / n;
+      obj << fmt::format("v {:.17g} {:.17g} -0.5\nv {:.17g} {:.17g} 0.5\n", 0.5 * std::cos(a),
+                         0.5 * std::sin(a), 0.5 * std::cos(a), 0.5 * std::sin(a));
+    }
+    obj << "v 0 0 -0.5\nv 0 0 0.5\n";
+    for (int i = 0; i < n; ++i) {
+      const int j = (i + 1) % n;  // 1-based below.
+      obj << fmt::format("f {} {} {}\nf {} {} {}\nf {} {} {}\nf {} {} {}\n", 2 * i + 1, 2 * j + 1, 2 * j + 2,
+                         2 * i + 1, 2 * j + 2, 2 * i + 2, 2 * n + 1, 2 * j + 1, 2 * i + 1, 2 * n + 2, 2 * i + 2,
+                         2 * j + 2);
+    }
+  }
+  for (const std::string& file : {test::DataPath("gmsh-ellipsoid-0.12m.obj"), test::DataPath("sphere_r0.05m.obj"),
+                                 prism.string()}) {
+    const TriangleSurfaceMesh hull = ComputeConvexHull(ReadConvexPoints(Convex(file)));
+    for (const double delta : {1e-7, 1e-6, 3e-6, 1e-5, 3.4e-5, 1e-4, 1e-3}) {
+      CAPTURE(file, delta);
+      CheckInflatedHull(hull, delta, MakeConvexVolumeMesh(Convex(file), delta));
+    }
+  }
 }
 
 TEST_CASE("Convex: bad files and arguments throw naming the culprit") {
