@@ -35,7 +35,13 @@
 /// is buried in the other. For an edge pressed across an edge it is the
 /// depth of the deepest edge point, which is smaller than the minimum
 /// translation distance by the factor cos θ (θ the half-angle of the
-/// wedge), with the exact normal (the wedges' bisector).
+/// wedge), with the exact normal (the wedges' bisector). It can fall far
+/// shorter when every skeleton point of each mesh lies on or outside the
+/// other: two bars of unit voxels crossing so that they share one cube,
+/// each one's vertices and sharp edges on the other's faces, overlap by
+/// 1 m³ with a depth of 0 here (a minimum translation distance of 1 m).
+/// Such flush, interlocked overlaps have no skeleton point to measure;
+/// HasCollisions still reports them.
 
 #include <Eigen/Core>
 
