@@ -34,9 +34,10 @@ Rgb Shade(Rgb c, double s) {
 }
 
 void Validate(const std::vector<PictureLayer>& layers, const PictureOptions& options) {
-  if (options.width < 64 || options.width > 8192 || options.height < 64 || options.height > 8192) {
-    throw std::invalid_argument(fmt::format("RenderPicture: image size {}x{} is outside [64, 8192]",
-                                            options.width, options.height));
+  if (options.width < kMinPictureSide || options.width > kMaxPictureSide || options.height < kMinPictureSide ||
+      options.height > kMaxPictureSide) {
+    throw std::invalid_argument(fmt::format("RenderPicture: image size {}x{} is outside [{}, {}]", options.width,
+                                            options.height, kMinPictureSide, kMaxPictureSide));
   }
   for (size_t k = 0; k < layers.size(); ++k) {
     const PictureLayer& l = layers[k];
@@ -64,57 +65,44 @@ void Validate(const std::vector<PictureLayer>& layers, const PictureOptions& opt
   }
 }
 
-// "1.23e+06" style, short enough for the bar.
-std::string Label(double v) { return fmt::format("{:.3g}", v); }
-
 }  // namespace
 
-ViewDirection ParseViewDirection(const std::string& text) {
-  if (text == "iso") return {-60 * kDeg, 30 * kDeg};
-  if (text == "top") return {-90 * kDeg, 90 * kDeg};
-  if (text == "front") return {-90 * kDeg, 0};
-  if (text == "side") return {0, 0};
-  const size_t comma = text.find(',');
-  double az = 0, el = 0;
-  size_t used_az = 0, used_el = 0;
-  bool ok = comma != std::string::npos;
-  if (ok) {
-    try {
-      const std::string a = text.substr(0, comma), e = text.substr(comma + 1);
-      az = std::stod(a, &used_az);
-      el = std::stod(e, &used_el);
-      ok = used_az == a.size() && used_el == e.size() && std::isfinite(az) && std::isfinite(el);
-    } catch (const std::exception&) {
-      ok = false;
-    }
+std::vector<std::pair<double, std::string>> ColourBarTicks(double lo, double hi) {
+  std::vector<std::pair<double, std::string>> ticks{{hi, ""}};
+  if (hi > lo) {
+    const double mid = lo / 2 + hi / 2;
+    if (mid > lo && mid < hi) ticks.emplace_back(mid, "");
+    ticks.emplace_back(lo, "");
   }
-  if (!ok) {
-    throw std::invalid_argument(fmt::format(
-        "view '{}' is none of iso, top, front, side or AZ,EL (degrees, e.g. 30,20)", text));
+  // The values are distinct, and 17 significant digits tell any two
+  // doubles apart.
+  for (int digits = 3; digits <= 17; ++digits) {
+    // + 0.0 turns -0 into 0: a zero pressure is not labelled "-0".
+    for (auto& [value, label] : ticks) label = fmt::format("{:.{}g}", value + 0.0, digits);
+    bool distinct = true;
+    for (size_t i = 0; i < ticks.size(); ++i)
+      for (size_t j = i + 1; j < ticks.size(); ++j) distinct = distinct && ticks[i].second != ticks[j].second;
+    if (distinct) break;
   }
-  if (el < -90 || el > 90) {
-    throw std::invalid_argument(fmt::format("view '{}': elevation {} is outside [-90, 90] degrees", text, el));
-  }
-  return {az * kDeg, el * kDeg};
+  return ticks;
 }
 
-std::array<int, 2> ParseImageSize(const std::string& text) {
-  const size_t x = text.find('x');
-  int w = 0, h = 0;
-  try {
-    size_t used_w = 0, used_h = 0;
-    if (x != std::string::npos) {
-      w = std::stoi(text.substr(0, x), &used_w);
-      h = std::stoi(text.substr(x + 1), &used_h);
-      if (used_w != x || used_h != text.size() - x - 1) w = 0;
-    }
-  } catch (const std::exception&) {
-    w = 0;
+std::optional<ViewDirection> NamedView(const std::string& name) {
+  if (name == "iso") return ViewFromDegrees(-60, 30);
+  if (name == "top") return ViewFromDegrees(-90, 90);
+  if (name == "front") return ViewFromDegrees(-90, 0);
+  if (name == "side") return ViewFromDegrees(0, 0);
+  return std::nullopt;
+}
+
+ViewDirection ViewFromDegrees(double azimuth, double elevation) {
+  if (!std::isfinite(azimuth) || !std::isfinite(elevation)) {
+    throw std::invalid_argument(fmt::format("view angles {}, {} are not finite", azimuth, elevation));
   }
-  if (w < 64 || w > 8192 || h < 64 || h > 8192) {
-    throw std::invalid_argument(fmt::format("size '{}' is not WIDTHxHEIGHT with each in [64, 8192] pixels", text));
+  if (elevation < -90 || elevation > 90) {
+    throw std::invalid_argument(fmt::format("elevation {} is outside [-90, 90] degrees", elevation));
   }
-  return {w, h};
+  return {azimuth * kDeg, elevation * kDeg};
 }
 
 Image RenderPicture(const std::vector<PictureLayer>& layers, const PictureOptions& options) {
@@ -131,24 +119,41 @@ Image RenderPicture(const std::vector<PictureLayer>& layers, const PictureOption
     }
   }
   const bool has_values = lo <= hi;
-  if (has_values && !(hi - lo > 1e-12 * std::max(1.0, std::abs(hi)))) {
-    const double pad = std::max(1e-12, 0.01 * std::abs(hi));
-    lo -= pad;
-    hi += pad;
-  }
+  // A constant field takes the middle colour of the map.
+  const std::vector<std::pair<double, std::string>> ticks =
+      has_values ? ColourBarTicks(lo, hi) : std::vector<std::pair<double, std::string>>{};
 
-  // Layout: the colour bar and its labels on the right.
-  const int text_scale = H >= 400 ? 2 : 1;
-  const int margin = 8 * text_scale + 4;
+  // Layout: the colour bar, its title and labels on the right, at text
+  // scale 2 on tall pictures, else 1; the bar is left out when it would
+  // leave the scene less than half the width or does not fit the height
+  // (its labels never overlap), so that every accepted size shows the
+  // whole scene and no text runs off the picture.
+  int text_scale = H >= 400 ? 2 : 1;
+  int margin = 8 * text_scale + 4;
   int plot_right = W - margin;
-  const std::array<double, 3> ticks{hi, (lo + hi) / 2, lo};
-  int bar_x0 = 0, bar_x1 = 0;
-  if (has_values) {
-    int label_width = TextWidth(options.scalar_label, text_scale) - 14 * text_scale;
-    for (double t : ticks) label_width = std::max(label_width, TextWidth(Label(t), text_scale));
-    bar_x1 = W - margin - label_width - 4 * text_scale;
-    bar_x0 = bar_x1 - 10 * text_scale;
-    plot_right = bar_x0 - 2 * margin;
+  bool draw_bar = false;
+  int bar_x0 = 0, bar_x1 = 0, top = 0, bottom = 0;
+  for (int s = text_scale; has_values && s >= 1 && !draw_bar; --s) {
+    const int m = 8 * s + 4;
+    // From the bar's left: the title, or the bar (10s), the tick and gap
+    // (5s) and the widest label.
+    int legend_width = TextWidth(options.scalar_label, s);
+    for (const auto& [value, label] : ticks) legend_width = std::max(legend_width, 15 * s + TextWidth(label, s));
+    const int x0 = W - m - legend_width;
+    const int right = x0 - 2 * m;
+    // The title's 7s rows and a gap of 10s above the bar, half a label
+    // (and a gap) below it; ticks 8s apart at least.
+    const int t = m + 17 * s, bo = H - m - 4 * s;
+    if (right - m >= W / 2 && bo - t >= 16 * s) {
+      draw_bar = true;
+      text_scale = s;
+      margin = m;
+      plot_right = right;
+      bar_x0 = x0;
+      bar_x1 = x0 + 10 * s;
+      top = t;
+      bottom = bo;
+    }
   }
 
   // The camera: frame the box's corners in the plot area.
@@ -185,6 +190,13 @@ Image RenderPicture(const std::vector<PictureLayer>& layers, const PictureOption
   // A light from over the viewer's left shoulder; two-sided Lambert.
   const Eigen::Vector3d light = (toward_camera + 0.5 * camera.up - 0.4 * camera.right).normalized();
   Rasterizer raster(&image);
+  // An opaque surface wins ties with a translucent film: a film on it (a
+  // contact surface on a rigid body's face, or on a half-space's plane)
+  // differs from it in depth by rounding (and, in a triangle under a pixel
+  // thin, interpolated as snapped, by the depth of a 1/512 px shift), far
+  // less than this margin at any view short of edge-on, while a thousandth
+  // of the scene is under a pixel's worth of depth.
+  raster.set_film_margin(1e-3 * diagonal);
   auto draw = [&](const PictureLayer& l) {
     std::vector<ScreenPoint> screen(l.vertices.size());
     for (size_t v = 0; v < l.vertices.size(); ++v) screen[v] = camera.Project(l.vertices[v]);
@@ -206,7 +218,7 @@ Image RenderPicture(const std::vector<PictureLayer>& layers, const PictureOption
         const Rgb c = Shade(l.color, shade);
         raster.FillTriangle(sa, sb, sc, c, c, c, l.opacity);
       } else {
-        auto unit = [&](int i) { return (l.values[size_t(t[size_t(i)])] - lo) / (hi - lo); };
+        auto unit = [&](int i) { return hi > lo ? (l.values[size_t(t[size_t(i)])] - lo) / (hi - lo) : 0.5; };
         raster.FillScalarTriangle(sa, sb, sc, unit(0), unit(1), unit(2), Viridis, shade, l.opacity);
       }
     }
@@ -227,16 +239,14 @@ Image RenderPicture(const std::vector<PictureLayer>& layers, const PictureOption
     if (l.opacity < 1) draw(l);
   }
 
-  if (has_values) {
+  if (draw_bar) {
     const Rgb ink{30, 30, 30};
-    const int top = margin + 7 * text_scale + 10 * text_scale;
-    const int bottom = H - margin - 4 * text_scale;
     // The bar's panel is kept clear of the scene (a large body may reach it).
     for (int y = 0; y < H; ++y)
       for (int x = bar_x0 - margin; x < W; ++x) image.Set(x, y, Rgb{250, 250, 250});
     DrawText(&image, bar_x0, margin, options.scalar_label, ink, text_scale);
     for (int y = top; y <= bottom; ++y) {
-      const Rgb c = Viridis(double(bottom - y) / std::max(1, bottom - top));
+      const Rgb c = Viridis(hi > lo ? double(bottom - y) / std::max(1, bottom - top) : 0.5);
       for (int x = bar_x0; x <= bar_x1; ++x) image.Set(x, y, c);
     }
     for (int x = bar_x0 - 1; x <= bar_x1 + 1; ++x) {
@@ -247,10 +257,12 @@ Image RenderPicture(const std::vector<PictureLayer>& layers, const PictureOption
       image.Set(bar_x0 - 1, y, ink);
       image.Set(bar_x1 + 1, y, ink);
     }
-    for (int k = 0; k < 3; ++k) {
-      const int y = top + (bottom - top) * k / 2;
+    for (size_t k = 0; k < ticks.size(); ++k) {
+      // At the value's place on the bar (a constant field's at the middle).
+      const double at = hi > lo ? (hi - ticks[k].first) / (hi - lo) : 0.5;
+      const int y = top + int(std::lround((bottom - top) * at));
       for (int x = bar_x1 + 1; x <= bar_x1 + 3 * text_scale; ++x) image.Set(x, y, ink);
-      DrawText(&image, bar_x1 + 5 * text_scale, y - 7 * text_scale / 2, Label(ticks[size_t(k)]), ink, text_scale);
+      DrawText(&image, bar_x1 + 5 * text_scale, y - 7 * text_scale / 2, ticks[k].second, ink, text_scale);
     }
   }
   return image;

@@ -1,5 +1,10 @@
 #include "render/rasterizer.h"
 
+#include <array>
+#include <cmath>
+#include <utility>
+#include <vector>
+
 #include <catch2/catch.hpp>
 
 namespace hydrocontact::render {
@@ -99,6 +104,142 @@ TEST_CASE("Rasterizer: lines and degenerate triangles") {
   r.DrawLine({0.5, 2.5, 0}, {7.5, 2.5, 0}, w, 0);  // Row 2, columns 0..7.
   CHECK(CountColour(image, w) == 8);
   for (int x = 0; x < 8; ++x) CHECK(image.at(x, 2) == w);
+}
+
+
+// Twice the signed area of (a, b, p) in doubled coordinates (all the points
+// below are on the half-pixel grid, so these are exact integers).
+long long Orient(const ScreenPoint& a, const ScreenPoint& b, double px, double py) {
+  auto d = [](double v) { return std::llround(2 * v); };
+  return (d(b.x) - d(a.x)) * (d(py) - d(a.y)) - (d(b.y) - d(a.y)) * (d(px) - d(a.x));
+}
+
+TEST_CASE("Rasterizer: triangles sharing edges and vertices cover each pixel centre once") {
+  // A fan of 8 triangles about the pixel centre (16.5, 16.5), its ring on
+  // pixel centres too, so that many pixel centres lie on shared edges (the
+  // spoke (12, 4) = 4·(3, 1) passes through 3 of them, (8, -12) = 4·(2, -3)
+  // through 3, (-10, -10) through 9, ...) and one on the vertex all eight
+  // share. Each triangle blends white at opacity ½ over black: a centre
+  // covered once becomes ½·255 = 127.5 → 128, twice ½·255 + ½·128 = 191.5
+  // → 192; one left out stays 0.
+  const ScreenPoint c{16.5, 16.5, 0};
+  const std::vector<std::array<double, 2>> ring{{12, 4},  {4, 12},    {-8, 10}, {-12, 2},
+                                                {-10, -10}, {-2, -14}, {8, -12}, {14, -6}};
+  Image image(32, 32, Rgb{0, 0, 0});
+  Rasterizer r(&image);
+  const Rgb white{255, 255, 255};
+  std::vector<std::array<ScreenPoint, 3>> fan;
+  for (size_t k = 0; k < ring.size(); ++k) {
+    const auto& p = ring[k];
+    const auto& q = ring[(k + 1) % ring.size()];
+    // The shared vertices given as separately computed copies, as a mesh
+    // with duplicated vertices would.
+    fan.push_back({c, ScreenPoint{c.x + p[0], c.y + p[1], 0}, ScreenPoint{c.x + q[0], c.y + q[1], 0}});
+    // Alternate windings: the rule must not depend on it.
+    if (k % 2) std::swap(fan.back()[1], fan.back()[2]);
+    r.FillTriangle(fan.back()[0], fan.back()[1], fan.back()[2], white, white, white, 0.5);
+  }
+  int inside = 0;
+  for (int y = 0; y < 32; ++y) {
+    for (int x = 0; x < 32; ++x) {
+      const double px = x + 0.5, py = y + 0.5;
+      // In a closed triangle of the fan, and on the fan's outline (a ring
+      // edge: the side of the triangle opposite c)?
+      bool in_closed = false, on_outline = false;
+      for (const auto& t : fan) {
+        const long long o0 = Orient(t[1], t[2], px, py), o1 = Orient(t[2], t[0], px, py),
+                        o2 = Orient(t[0], t[1], px, py);
+        const bool in = (o0 >= 0 && o1 >= 0 && o2 >= 0) || (o0 <= 0 && o1 <= 0 && o2 <= 0);
+        in_closed = in_closed || in;
+        on_outline = on_outline || (in && o0 == 0);
+      }
+      const int v = image.at(x, y).r;
+      INFO("pixel " << x << ", " << y << " value " << v);
+      if (!in_closed) {
+        CHECK(v == 0);
+      } else if (on_outline) {
+        CHECK((v == 0 || v == 128));  // Either side's tie; never twice.
+      } else {
+        CHECK(v == 128);
+        ++inside;
+      }
+    }
+  }
+  CHECK(inside > 400);
+}
+
+TEST_CASE("Rasterizer: triangles far larger than the image are drawn, clipped exactly") {
+  // The square [-R, R]² split by its diagonal y = x: the triangle
+  // (-R,-R), (R,R), (-R,R) holds the centres with y > x (pixels j > i:
+  // 100·99/2 = 4950 of 100 × 100), the other (-R,-R), (R,-R), (R,R) those
+  // with y < x and, by the tie rule, the 100 on the diagonal: a centre on
+  // it nudged by (ε, ε²) has y < x. Depth is x on both (it is -R at
+  // x = -R and R at x = R), so i + ½ at pixel i (interpolated over the
+  // triangle as given: up to rounding, about 1e-16·R). R beyond 2³¹ px
+  // overflowed the old integer conversion.
+  for (double R : {1e3, 1e9, 3e9, 1e12}) {
+    INFO("R = " << R);
+    Image image(100, 100, Rgb{0, 0, 0});
+    Rasterizer r(&image);
+    const Rgb red{255, 0, 0}, blue{0, 0, 255};
+    r.FillTriangle({-R, -R, -R}, {R, R, R}, {-R, R, -R}, red, red, red);
+    r.FillTriangle({-R, -R, -R}, {R, -R, R}, {R, R, R}, blue, blue, blue);
+    CHECK(CountColour(image, red) == 4950);
+    CHECK(CountColour(image, blue) == 5050);
+    CHECK(image.at(3, 70) == red);
+    CHECK(image.at(70, 3) == blue);
+    CHECK(image.at(42, 42) == blue);
+    for (int i : {0, 17, 99}) CHECK(r.depth(i, 99 - i) == Approx(i + 0.5).margin(1e-3));
+  }
+}
+
+TEST_CASE("Rasterizer: lines far longer than the image draw their part on it") {
+  // A horizontal line through row 2 from x = -L to L: columns 0..7 of row
+  // 2. With L = 1e10 px the old step count int(ceil(2L)) overflowed.
+  for (double L : {1e3, 1e10, 1e300}) {
+    INFO("L = " << L);
+    Image image(8, 8, Rgb{0, 0, 0});
+    Rasterizer r(&image);
+    const Rgb w{255, 255, 255};
+    r.DrawLine({-L, 2.5, 0}, {L, 2.5, 0}, w, 0);
+    CHECK(CountColour(image, w) == 8);
+    for (int x = 0; x < 8; ++x) CHECK(image.at(x, 2) == w);
+  }
+  // A steep line from far above to far below through column 5.
+  Image image(8, 8, Rgb{0, 0, 0});
+  Rasterizer r(&image);
+  const Rgb w{255, 255, 255};
+  r.DrawLine({5.5, -1e12, 0}, {5.5, 1e12, 0}, w, 0);
+  CHECK(CountColour(image, w) == 8);
+  for (int y = 0; y < 8; ++y) CHECK(image.at(5, y) == w);
+}
+
+TEST_CASE("Rasterizer: a film within the margin of an opaque surface leaves it untinted") {
+  // An opaque square on the plane depth = 5 + 0.37x + 0.11y as two
+  // triangles, then a translucent film on the same plane as four triangles
+  // about an inner point (depths differ only by rounding): with a margin
+  // of 1e-6 the square keeps its colour at every pixel; a film 0.01 nearer
+  // tints every pixel of the square: ½·255 + ½·0 → 128 red over blue.
+  auto at = [](double x, double y) { return ScreenPoint{x, y, 5 + 0.37 * x + 0.11 * y}; };
+  for (double lift : {0.0, 0.01}) {
+    Image image(16, 16, Rgb{0, 0, 0});
+    Rasterizer r(&image);
+    r.set_film_margin(1e-6);
+    const Rgb blue{0, 0, 255}, red{255, 0, 0};
+    r.FillTriangle(at(0, 0), at(16, 0), at(16, 16), blue, blue, blue);
+    r.FillTriangle(at(0, 0), at(16, 16), at(0, 16), blue, blue, blue);
+    const ScreenPoint m = at(7.3, 9.1);
+    const std::array<ScreenPoint, 4> corners{at(0, 0), at(16, 0), at(16, 16), at(0, 16)};
+    for (size_t k = 0; k < 4; ++k) {
+      ScreenPoint p = corners[k], q = corners[(k + 1) % 4], n = m;
+      p.depth -= lift;
+      q.depth -= lift;
+      n.depth -= lift;
+      r.FillTriangle(n, p, q, red, red, red, 0.5);
+    }
+    CHECK(CountColour(image, blue) == (lift == 0 ? 256 : 0));
+    CHECK(CountColour(image, Rgb{128, 0, 128}) == (lift == 0 ? 0 : 256));
+  }
 }
 
 }  // namespace

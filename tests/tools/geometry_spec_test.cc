@@ -102,6 +102,11 @@ TEST_CASE("ParseArgs: bad input throws a UsageError naming the culprit") {
   // Hexadecimal is not a number here (strtod would read 0x10 as 16), as in
   // the files the tool reads.
   CHECK_THROWS_WITH(ParseDouble("0x10", "x"), Catch::Contains("'0x10' is not a number"));
+  // A blank is no part of a number, before it as after it (strtod skips
+  // leading ones).
+  CHECK_THROWS_WITH(ParseDouble(" 1", "x"), Catch::Contains("' 1' is not a number"));
+  CHECK_THROWS_WITH(ParseDouble("\t1", "x"), Catch::Contains("is not a number"));
+  CHECK_THROWS_WITH(ParseDouble("1 ", "x"), Catch::Contains("'1 ' is not a number"));
   CHECK_THROWS_WITH(ParseVector3("0,0x1p3,0", "point"), Catch::Contains("point"));
   CHECK(ParseDouble("-1.5e-3", "x") == -1.5e-3);
   // An option given twice is refused (one of the two was kept silently),

@@ -163,5 +163,40 @@ TEST_CASE("picture options: errors name the option and the value") {
   CHECK(FailsCleanly(RunTool("mesh", {"sphere:0.1", "--png", "/nonexistent/dir/x.png"}), "/nonexistent/dir/x.png"));
 }
 
+TEST_CASE("ParseViewOption and ParseSizeOption read numbers as the rest of the tool does") {
+  const render::ViewDirection v = ParseViewOption("30,-45");
+  CHECK(v.azimuth == Approx(M_PI / 6));
+  CHECK(v.elevation == Approx(-M_PI / 4));
+  CHECK(ParseViewOption("top").elevation == Approx(M_PI / 2));
+  // Hexadecimal is refused here as everywhere else (strtod read 0x1e as 30).
+  CHECK_THROWS_WITH(ParseViewOption("0x1e,0x14"), Contains("--view") && Contains("'0x1e' is not a number"));
+  CHECK_THROWS_WITH(ParseViewOption("30,0x14"), Contains("'0x14' is not a number"));
+  CHECK_THROWS_WITH(ParseViewOption("1,2x"), Contains("--view") && Contains("'2x'"));
+  CHECK_THROWS_WITH(ParseViewOption("30"), Contains("--view: '30' is none of"));
+  CHECK_THROWS_WITH(ParseViewOption("0,95"), Contains("--view: '0,95'") && Contains("elevation 95"));
+  CHECK_THROWS_AS(ParseViewOption("diagonal"), UsageError);
+
+  CHECK(ParseSizeOption("1024x768") == std::array<int, 2>{1024, 768});
+  CHECK(ParseSizeOption("64x8192") == std::array<int, 2>{64, 8192});
+  for (const std::string bad : {"+800x 600", " 800x600", "800x600 ", "800 x600", "0x320x200", "800.5x600",
+                                "63x600", "800x8193", "20x20", "800", "800x600x3", "x600", "800x", "1e400x600"}) {
+    INFO(bad);
+    CHECK_THROWS_WITH(ParseSizeOption(bad), Contains("--size: '" + bad + "'"));
+  }
+  CHECK(ParseSizeOption("8e2x6e2") == std::array<int, 2>{800, 600});  // Decimal, as ParseDouble reads.
+}
+
+TEST_CASE("picture options: a bad --view or --size is named alone, with exit code 2") {
+  const std::string png = (ToolScratch().path() / "v.png").string();
+  const ToolResult hex = RunTool("surface", {"sphere:0.1", "sphere:0.1", "--png", png, "--view", "0x1e,0x14"});
+  CHECK(FailsCleanly(hex, "--view: '0x1e' is not a number"));
+  CHECK(hex.err.find("--size") == std::string::npos);
+  const ToolResult one = RunTool("surface", {"sphere:0.1", "sphere:0.1", "--png", png, "--view", "30"});
+  CHECK(FailsCleanly(one, "--view: '30'"));
+  CHECK(one.err.find("--size") == std::string::npos);
+  CHECK(FailsCleanly(RunTool("mesh", {"sphere:0.1", "--png", png, "--size", "+800x 600"}), "--size: '+800x 600'"));
+  CHECK(FailsCleanly(RunTool("mesh", {"sphere:0.1", "--png", png, "--size", " 800x600"}), "--size: ' 800x600'"));
+}
+
 }  // namespace
 }  // namespace hydrocontact::cli

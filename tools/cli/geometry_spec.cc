@@ -64,7 +64,10 @@ double ParseDouble(const std::string& text, const std::string& what) {
   // strtod also reads hexadecimal ("0x10" is 16); numbers here are
   // decimal, as in every file the tool reads.
   const bool decimal = text.find_first_of("xX") == std::string::npos;
-  if (text.empty() || end != begin + text.size() || !decimal) {
+  // strtod skips leading blanks; a blank is no part of a number, before it
+  // or after it (" 800" is refused as "800 " is).
+  const bool blank_first = !text.empty() && std::isspace(static_cast<unsigned char>(text[0]));
+  if (text.empty() || end != begin + text.size() || !decimal || blank_first) {
     throw UsageError(fmt::format("{}: '{}' is not a number", what, text));
   }
   // ERANGE also flags underflow (1e-320 is a subnormal, 1e-400 rounds to 0):

@@ -32,8 +32,46 @@ std::string PictureOptionsHelp() {
   return R"(  --png FILE.png   also draw a picture (PNG) of the result
   --view V         the picture's view: iso (default), top, front, side, or
                    AZ,EL in degrees (azimuth about z from +x, elevation)
-  --size WxH       the picture's size in pixels (default 800x600)
+  --size WxH       the picture's size in pixels, each 64 to 8192 (default
+                   800x600)
 )";
+}
+
+render::ViewDirection ParseViewOption(const std::string& text) {
+  if (const std::optional<render::ViewDirection> named = render::NamedView(text)) return *named;
+  const size_t comma = text.find(',');
+  if (comma == std::string::npos) {
+    throw UsageError(
+        fmt::format("--view: '{}' is none of iso, top, front, side or AZ,EL (degrees, e.g. 30,20)", text));
+  }
+  const double azimuth = ParseDouble(text.substr(0, comma), "--view");
+  const double elevation = ParseDouble(text.substr(comma + 1), "--view");
+  try {
+    return render::ViewFromDegrees(azimuth, elevation);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(fmt::format("--view: '{}': {}", text, e.what()));
+  }
+}
+
+std::array<int, 2> ParseSizeOption(const std::string& text) {
+  std::array<int, 2> size{0, 0};
+  const size_t x = text.find('x');
+  bool ok = x != std::string::npos;
+  const std::array<std::string, 2> parts{text.substr(0, x), ok ? text.substr(x + 1) : ""};
+  for (size_t k = 0; k < 2 && ok; ++k) {
+    try {
+      const double n = ParseDouble(parts[k], "--size");
+      ok = n == std::floor(n) && n >= render::kMinPictureSide && n <= render::kMaxPictureSide;
+      if (ok) size[k] = int(n);
+    } catch (const UsageError&) {
+      ok = false;
+    }
+  }
+  if (!ok) {
+    throw UsageError(fmt::format("--size: '{}' is not WIDTHxHEIGHT with each a whole number in [{}, {}] pixels",
+                                 text, render::kMinPictureSide, render::kMaxPictureSide));
+  }
+  return size;
 }
 
 std::optional<PictureRequest> ParsePictureRequest(const ParsedArgs& parsed) {
@@ -55,15 +93,11 @@ std::optional<PictureRequest> ParsePictureRequest(const ParsedArgs& parsed) {
   RequireWritableLocation("--png", png->second);
   PictureRequest request;
   request.file = png->second;
-  try {
-    if (view != parsed.options.end()) request.options.view = render::ParseViewDirection(view->second);
-    if (size != parsed.options.end()) {
-      const auto wh = render::ParseImageSize(size->second);
-      request.options.width = wh[0];
-      request.options.height = wh[1];
-    }
-  } catch (const std::invalid_argument& e) {
-    throw UsageError(fmt::format("{}: {}", view != parsed.options.end() ? "--view or --size" : "--size", e.what()));
+  if (view != parsed.options.end()) request.options.view = ParseViewOption(view->second);
+  if (size != parsed.options.end()) {
+    const auto wh = ParseSizeOption(size->second);
+    request.options.width = wh[0];
+    request.options.height = wh[1];
   }
   return request;
 }

@@ -4,6 +4,7 @@
 /// The tool's pictures (--png FILE [--view V] [--size WxH]): the options,
 /// and the layers the `surface` and `mesh` commands draw (render/).
 
+#include <array>
 #include <optional>
 #include <string>
 #include <vector>
@@ -27,6 +28,17 @@ struct PictureRequest {
   std::string file;
   render::PictureOptions options;
 };
+
+/// A --view value: a named view (see render::NamedView) or "AZ,EL" in
+/// degrees, each a number as ParseDouble reads it (decimal, finite).
+/// @throws UsageError naming --view and the text otherwise, or for an
+///         elevation outside [-90, 90].
+render::ViewDirection ParseViewOption(const std::string& text);
+
+/// A --size value "WxH": two whole numbers in [64, 8192] as ParseDouble
+/// reads them (decimal, no blanks).
+/// @throws UsageError naming --size and the text otherwise.
+std::array<int, 2> ParseSizeOption(const std::string& text);
 
 /// The --png request of `parsed`, if any.
 /// @throws UsageError for --view or --size without --png, or a bad value.
