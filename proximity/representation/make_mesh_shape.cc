@@ -92,7 +92,8 @@ VolumeMeshWithExtent MakeMeshVolumeMesh(const Mesh& mesh, double margin,
           MakeMeshDistanceData(margin == 0 ? surface : InflateSurfaceMesh(surface, margin));
       SurfaceTetrahedralization t = TetrahedralizeSurface(data, h);
       // Stuffing keeps a part only if a lattice point falls inside it; a
-      // surface vertex farther than one lattice spacing from the mesh marks
+      // point of the surface (a vertex, or one of the samples spread over
+      // its triangles) farther than one lattice spacing from the mesh marks
       // a part the lattice missed.
       if (t.max_surface_deviation > h) {
         throw std::invalid_argument(fmt::format(
