@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 #include <fmt/format.h>
@@ -71,6 +73,59 @@ void RequireSubdivisions(int k) {
   }
 }
 
+// What the refusals below call the field: its grid, heights, thickness and
+// margin, so a message names the height field and not only an element.
+std::string Describe(const HeightField& field, double margin) {
+  return fmt::format(
+      "HeightField of {} × {} samples {:g} × {:g} m apart, heights {:g} to {:g} m, thickness "
+      "{:g} m (margin {:g} m)",
+      field.nx(), field.ny(), field.dx(), field.dy(), field.min_height(), field.max_height(),
+      field.thickness(), margin);
+}
+
+// The relative error allowed in the thinnest column's height: a part per
+// million.
+constexpr double kThicknessPrecision = 1e-6;
+
+// Refuses a thickness that the heights' round-off would swallow. The mesh
+// gives the thinnest column, from the bottom plane z_b = min_height −
+// thickness up to the lowest sample, as the difference of two stored
+// coordinates, each rounded to the nearest double: an error of at most
+// u·M each (u = 2⁻⁵³, the unit round-off; M = max(|min_height|, |z_b|)), so
+// up to 2u·M on the thickness t. (Heights 1e6 m and t = 1e-9 m: the
+// doubles near 1e6 are 1.16e-10 m apart, and t came out 4.8% off.) The
+// relative error 2u·M/t stays within kThicknessPrecision when t ≥ 2u·M /
+// kThicknessPrecision ≈ 2.2e-10·M, which the check asks for: no bound at
+// all for heights near 0 (below kMinLength for |M| < 4.5 m), 2.2e-4 m for
+// heights of 1e6 m.
+void RequireResolvableThickness(const HeightField& field, double margin) {
+  const double u = std::numeric_limits<double>::epsilon() / 2;
+  const double magnitude = std::max(std::abs(field.min_height()), std::abs(field.bottom()));
+  const double least = 2 * u * magnitude / kThicknessPrecision;
+  if (field.thickness() >= least) return;
+  // Rounded up to two significant digits, so that the value printed passes.
+  const double unit = std::pow(10.0, std::floor(std::log10(least)) - 1);
+  const double suggested = std::ceil(least / unit) * unit;
+  throw std::invalid_argument(fmt::format(
+      "{}: the thickness is lost to round-off at heights of {:g} m (a coordinate there is "
+      "rounded by up to {:.2g} m, so the thinnest column's height could be off by {:.2g}% of "
+      "the thickness); use a thickness of at least {:.2g} m, or heights nearer 0 (move the "
+      "field with its pose instead)",
+      Describe(field, margin), magnitude, u * magnitude,
+      100 * 2 * u * magnitude / field.thickness(), suggested));
+}
+
+// Runs `make`, prefixing a std::invalid_argument it throws (an inflation
+// refusal) with Describe(field, margin).
+template <class F>
+auto NamingField(const HeightField& field, double margin, F&& make) {
+  try {
+    return make();
+  } catch (const std::invalid_argument& e) {
+    throw std::invalid_argument(fmt::format("{}: {}", Describe(field, margin), e.what()));
+  }
+}
+
 }  // namespace
 
 int HeightFieldSubdivisions(const HeightField& field, double resolution_hint) {
@@ -86,6 +141,7 @@ TriangleSurfaceMesh MakeHeightFieldSurfaceMeshWithSubdivisions(const HeightField
   RequireSubdivisions(k);
   internal::RequireMargin("HeightField", margin);
   RequireSurfaceAboveBottom(field, CalcHeightFieldBounds(field));
+  RequireResolvableThickness(field, margin);
   const double Kx = double(k) * (field.nx() - 1), Ky = double(k) * (field.ny() - 1);
   internal::CheckMeshSize("HeightField", "triangles", 2 * Kx * Ky + 6 * (Kx + Ky),
                           std::max(field.dx(), field.dy()) / k, 2);
@@ -123,8 +179,14 @@ TriangleSurfaceMesh MakeHeightFieldSurfaceMeshWithSubdivisions(const HeightField
     // Bottom, facing −z.
     triangles.push_back({centre, rim + next, rim + m});
   }
-  TriangleSurfaceMesh surface(std::move(triangles), std::move(vertices));
-  if (margin > 0) return InflateSurfaceMesh(surface, margin);
+  // A field far wider than thick, or steep where it is thin, has sliver
+  // triangles on its sides: refused naming the field, as for the
+  // primitives.
+  TriangleSurfaceMesh surface = internal::MakePrimitiveSurfaceMesh(
+      Describe(field, margin), std::move(triangles), std::move(vertices));
+  if (margin > 0) {
+    return NamingField(field, margin, [&] { return InflateSurfaceMesh(surface, margin); });
+  }
   return surface;
 }
 
@@ -140,6 +202,7 @@ VolumeMeshWithExtent MakeHeightFieldVolumeMesh(const HeightField& field, double 
   const int k = std::max(2, HeightFieldSubdivisions(field, resolution_hint));
   internal::RequireMargin("HeightField", margin);
   RequireSurfaceAboveBottom(field, CalcHeightFieldBounds(field));
+  RequireResolvableThickness(field, margin);
   const double zb = field.bottom();
   const double layers_d =
       2 * std::ceil(internal::SegmentCount(field.max_height() - zb, resolution_hint) / 2);
@@ -209,8 +272,11 @@ VolumeMeshWithExtent MakeHeightFieldVolumeMesh(const HeightField& field, double 
     }
   }
   VolumeMeshWithExtent result;
-  result.mesh = VolumeMesh(std::move(tetrahedra), std::move(vertices));
-  if (margin > 0) result.mesh = InflateVolumeMesh(result.mesh, margin);
+  result.mesh = internal::MakePrimitiveVolumeMesh(Describe(field, margin), std::move(tetrahedra),
+                                                  std::move(vertices));
+  if (margin > 0) {
+    result.mesh = NamingField(field, margin, [&] { return InflateVolumeMesh(result.mesh, margin); });
+  }
   result.extent = ComputeDistanceToBoundaryExtent(result.mesh);
   return result;
 }

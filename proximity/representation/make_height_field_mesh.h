@@ -29,8 +29,16 @@ int HeightFieldSubdivisions(const HeightField& field, double resolution_hint);
 /// - bottom: the bottom rim fanned from the centre (0, 0, z_b).
 /// A positive margin δ inflates it (InflateSurfaceMesh: every face moves
 /// out by at least δ).
-/// @throws std::invalid_argument unless k ≥ 1, for a bad margin, or a mesh
-///         over kMaxMeshElements (naming the subdivision).
+/// @throws std::invalid_argument unless k ≥ 1, for a bad margin, a mesh
+///         over kMaxMeshElements (naming the subdivision), and, naming the
+///         height field (its grid, heights, thickness and margin): a
+///         thickness that round-off at the heights' magnitude M would
+///         swallow (below 2u·M/1e-6 ≈ 2.2e-10·M, u = 2⁻⁵³: the thinnest
+///         column's height is the difference of two coordinates each
+///         rounded by up to u·M; the message gives a thickness that
+///         passes), a field so thin for its extent (or so steep where it
+///         is thin) that a triangle would be degenerate, or a margin that
+///         folds the surface (InflateSurfaceMesh).
 TriangleSurfaceMesh MakeHeightFieldSurfaceMeshWithSubdivisions(const HeightField& field, int k,
                                                                double margin = 0);
 
@@ -56,8 +64,12 @@ TriangleSurfaceMesh MakeHeightFieldSurfaceMesh(const HeightField& field, double 
 /// field wider than thick it is exact on every tetrahedron away from the
 /// sides (the distance is linear between the bottom, middle and top layers).
 /// @throws std::invalid_argument for a bad hint or margin, a surface that
-///         may reach the bottom plane (RequireSurfaceAboveBottom), or a mesh
-///         over kMaxMeshElements.
+///         may reach the bottom plane (RequireSurfaceAboveBottom), a mesh
+///         over kMaxMeshElements, and, naming the height field: a thickness
+///         lost to round-off (as for MakeHeightFieldSurfaceMeshWithSubdivisions),
+///         a field so thin for its extent that a tetrahedron would be
+///         degenerate, or a margin that inverts a tetrahedron or folds the
+///         boundary (InflateVolumeMesh).
 VolumeMeshWithExtent MakeHeightFieldVolumeMesh(const HeightField& field, double resolution_hint,
                                                double margin = 0);
 

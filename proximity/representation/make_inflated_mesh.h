@@ -47,16 +47,26 @@ inline constexpr double kMaxInflationPush = 2.0;
 std::vector<Eigen::Vector3d> CalcInflationDisplacements(const TriangleSurfaceMesh& surface,
                                                         double margin);
 
-/// `surface` with every vertex moved by CalcInflationDisplacements.
-/// @throws std::invalid_argument for a bad margin, or if the margin is so
-///         large for this surface that a triangle would turn over (naming
-///         it), saying to use a smaller margin.
+/// `surface` with every vertex moved by CalcInflationDisplacements (a
+/// margin of 0 returns it unchanged). Precondition: `surface` bounds a
+/// solid (ValidateClosedSurface).
+/// @throws std::invalid_argument for a bad margin, or if the margin folds
+///         the surface, so that it would no longer bound a solid: a
+///         triangle turns over (naming it), or parts of the surface closer
+///         than about twice the margin grow into each other and it crosses
+///         or lies on itself (FindSurfaceDefects of the result; naming a
+///         pair of triangles and where they meet). The message says to use
+///         a smaller margin and names one that does not fold it (the
+///         largest margin/2^k, k ≤ 20, that passes the same test).
 TriangleSurfaceMesh InflateSurfaceMesh(const TriangleSurfaceMesh& surface, double margin);
 
 /// `mesh` with its boundary vertices moved by CalcInflationDisplacements of
 /// its boundary surface (interior vertices stay).
 /// @throws std::invalid_argument for a bad margin, or if a tetrahedron would
-///         invert (naming it), saying to use a smaller margin.
+///         invert (naming it) or the inflated boundary folds as for
+///         InflateSurfaceMesh (two parts of the volume grown into each
+///         other invert no tetrahedron), saying to use a smaller margin and
+///         naming one that does not fold it.
 VolumeMesh InflateVolumeMesh(const VolumeMesh& mesh, double margin);
 
 }  // namespace hydrocontact

@@ -86,12 +86,14 @@ VolumeMeshWithExtent MakeMeshVolumeMesh(const Mesh& mesh, double margin,
     ValidateClosedSurface(surface, fmt::format("Mesh '{}'", mesh.file().string()));
     return NamingFile(mesh, [&] {
       const double h = resolution_hint.value_or(DefaultSurfaceResolutionHint(surface, margin));
-      TriangleSurfaceMesh inflated = margin == 0 ? surface : InflateSurfaceMesh(surface, margin);
-      // The inflated surface is validated again: a margin may fold it.
-      const MeshDistanceData data = MakeMeshDistanceData(std::move(inflated));
+      // InflateSurfaceMesh refuses a margin that folds the surface, with the
+      // same test as the rigid path (MakeMeshSurfaceMesh).
+      const MeshDistanceData data =
+          MakeMeshDistanceData(margin == 0 ? surface : InflateSurfaceMesh(surface, margin));
       SurfaceTetrahedralization t = TetrahedralizeSurface(data, h);
       // Stuffing keeps a part only if a lattice point falls inside it; a
-      // surface vertex farther than one lattice spacing from the mesh marks
+      // point of the surface (a vertex, or one of the samples spread over
+      // its triangles) farther than one lattice spacing from the mesh marks
       // a part the lattice missed.
       if (t.max_surface_deviation > h) {
         throw std::invalid_argument(fmt::format(

@@ -23,7 +23,10 @@ struct MeshFileData;  // mesh/mesh_file.h
 ///         nested against their winding; the same
 ///         check as for signed-distance data, for a surface file and a
 ///         volume's boundary alike), for another extension, or a margin
-///         that folds the surface; std::runtime_error from the readers for
+///         that folds the surface (InflateSurfaceMesh: parts closer than
+///         about twice the margin grow into each other, or a triangle
+///         turns over; the message names a margin that does not fold it);
+///         std::runtime_error from the readers for
 ///         an unreadable or malformed file.
 ///
 /// `file_data`, when given, is the file's contents as
@@ -68,7 +71,8 @@ std::optional<double> MeshResolutionHintUsed(const Mesh& mesh, double margin,
 ///     surface.
 /// @throws std::invalid_argument naming the file for another extension, a
 ///         volume mesh without interior vertices or a margin that inverts a
-///         tetrahedron; a surface that does not bound a solid (see
+///         tetrahedron or folds the boundary (InflateVolumeMesh); a margin
+///         that folds a surface file's surface (as MakeMeshSurfaceMesh); a surface that does not bound a solid (see
 ///         MakeMeshSurfaceMesh), a hint that is not positive or too small
 ///         (MaxMeshElements()), or one so coarse that a part of the solid is
 ///         lost (the message names where and a hint that keeps it);

@@ -334,6 +334,51 @@ std::vector<double> SampleSignedDistance(const MeshDistanceData& data, const Lat
   return phi;
 }
 
+// The spacing of the points at which the deviation of the input surface
+// from the mesh is measured, in lattice spacings.
+constexpr double kSampleSpacing = 0.5;
+
+// Calls f(p_GS) at the centroid of every piece of a partition of each
+// triangle of `surface` into pieces whose edges are at most `spacing` long
+// (longest-edge bisection), so every point of the surface lies within
+// 2/3·spacing of a sample (a point of a triangle is within 2/3 of its
+// longest median, at most its longest edge, of its centroid). A triangle of
+// area A and longest edge ℓ gets O(A/spacing² + ℓ/spacing) samples, a
+// sliver no more than its length asks for.
+template <class F>
+void ForEachSurfaceSample(const TriangleSurfaceMesh& surface, double spacing, F&& f) {
+  const double limit = spacing * spacing;
+  std::vector<std::array<Vector3d, 3>> stack;
+  for (int t = 0; t < surface.num_triangles(); ++t) {
+    const auto& e = surface.element(t);
+    stack.push_back({surface.vertex(e[0]), surface.vertex(e[1]), surface.vertex(e[2])});
+    while (!stack.empty()) {
+      const std::array<Vector3d, 3> q = stack.back();
+      stack.pop_back();
+      // The longest edge, opposite vertex k.
+      int k = 0;
+      double longest = 0;
+      for (int i = 0; i < 3; ++i) {
+        const double l = (q[(i + 1) % 3] - q[(i + 2) % 3]).squaredNorm();
+        if (l > longest) {
+          longest = l;
+          k = i;
+        }
+      }
+      if (longest <= limit) {
+        f((q[0] + q[1] + q[2]) / 3);
+        continue;
+      }
+      const Vector3d& a = q[k];
+      const Vector3d& b = q[(k + 1) % 3];
+      const Vector3d& c = q[(k + 2) % 3];
+      const Vector3d m = (b + c) / 2;
+      stack.push_back({a, b, m});
+      stack.push_back({a, m, c});
+    }
+  }
+}
+
 }  // namespace
 
 std::pair<double, double> CalcDihedralAngleRange(const Vector3d& a, const Vector3d& b,
@@ -522,13 +567,20 @@ SurfaceTetrahedralization TetrahedralizeSurface(const MeshDistanceData& data, do
                  CalcUnsignedDistanceToTriangles(surface, data.bvh, skin.element_centroid(f)));
   }
   const Bvh skin_bvh(skin);
-  for (int v = 0; v < surface.num_vertices(); ++v) {
-    const double d = CalcUnsignedDistanceToTriangles(skin, skin_bvh, surface.vertex(v));
+  // Only the largest distance is wanted: a search that finds a triangle
+  // nearer than the largest so far stops there (stop_below; an answer at
+  // or above it is exact), which settles most points at their first
+  // triangle.
+  auto measure = [&](const Vector3d& p_GS) {
+    const double d =
+        CalcUnsignedDistanceToTriangles(skin, skin_bvh, p_GS, out.max_surface_deviation);
     if (d > out.max_surface_deviation) {
       out.max_surface_deviation = d;
-      out.p_GMissed = surface.vertex(v);
+      out.p_GMissed = p_GS;
     }
-  }
+  };
+  for (int v = 0; v < surface.num_vertices(); ++v) measure(surface.vertex(v));
+  ForEachSurfaceSample(surface, kSampleSpacing * h, measure);
   out.mesh = VolumeMeshWithExtent{std::move(mesh), std::move(depth)};
   return out;
 }

@@ -59,11 +59,16 @@ struct SurfaceTetrahedralization {
   /// (boundary vertices are cut points, on the surface by construction; the
   /// centroids measure the chordal error of the flat boundary triangles).
   double max_boundary_deviation{0};
-  /// How much of the input the mesh misses: the largest distance from an
-  /// input vertex to the mesh's boundary, and the input vertex attaining it.
-  /// A value above the lattice spacing means a part thinner than the
-  /// lattice (a fin, a thin shell, a small detached piece) lost its
-  /// tetrahedra there.
+  /// How much of the input the mesh misses: the largest distance to the
+  /// mesh's boundary from a point of the input surface, and the point
+  /// attaining it. Measured at the input's vertices and at points spread
+  /// over every input triangle half a lattice spacing apart (every surface
+  /// point lies within h/3 of one), since a part can be lost far from any
+  /// vertex (the middle of a thin plate whose only vertices are its
+  /// corners). A value above the lattice spacing means a part thinner than
+  /// the lattice (a fin, a thin shell, a small detached piece) lost its
+  /// tetrahedra there. The samples cost about as much as the boundary
+  /// deviation (O(A/h²) distance queries for a surface of area A).
   double max_surface_deviation{0};
   Eigen::Vector3d p_GMissed{Eigen::Vector3d::Zero()};
   /// The number of tetrahedra with all four vertices on the boundary that

@@ -167,5 +167,66 @@ TEST_CASE("A rigid sphere on a flat compliant height field: the compliant box's 
   CHECK(test::IntegrateForce(*by_field).isApprox(test::IntegrateForce(*by_box), 1e-10));
 }
 
+TEST_CASE("Height fields that cannot be meshed are refused naming the field",
+          "[make_height_field_mesh]") {
+  using Catch::Contains;
+  // Flat at z = 0, 3 × 3 samples 1e6 m apart, 1e-9 m thick. The default
+  // hint dx/2 = 5e5 gives k = 2 sub-cells per cell, so a side quad is 5e5 m
+  // wide and 1e-9 m high: its triangles have twice their area 5e-4 m², below
+  // TriangleSurfaceMesh's 1e-14·ℓ² = 2.5e-3 m² (ℓ = 5e5 m). The volume mesh
+  // has L = 2 layers of 5e-10 m under 5e5 m columns: 6V ~ (5e5)²·5e-10 =
+  // 125 m³, far below 1e-12·ℓ³ ≥ 1.25e5 m³. Both used to refuse with a bare
+  // "triangle 32" or "tetrahedron 0".
+  const HeightField wide(3, 3, 1e6, 1e6, std::vector<double>(9, 0.0), 1e-9);
+  // (Catch's combined matchers hold their parts by reference: each is
+  // written out where it is used.)
+  CHECK_THROWS_WITH(MakeHeightFieldSurfaceMesh(wide, 5e5),
+                    Contains("HeightField of 3 × 3 samples 1e+06 × 1e+06 m apart") &&
+                        Contains("thickness 1e-09 m") && Contains("too thin for its extent"));
+  CHECK_THROWS_WITH(MakeHeightFieldVolumeMesh(wide, 5e5),
+                    Contains("HeightField of 3 × 3 samples 1e+06 × 1e+06 m apart") &&
+                        Contains("thickness 1e-09 m") && Contains("non-degenerate tetrahedra"));
+  // A ramp rising 1e4 m per 1 m cell over a 1e-9 m bottom layer: where it
+  // is thinnest the side triangle under the low edge is 1e-9 m by 0.5 m
+  // across with the far corner 5e3 m up (twice its area 5e-10 m², against
+  // 1e-14·(5e3)² = 2.5e-7 m²).
+  std::vector<double> ramp;
+  for (int j = 0; j < 3; ++j) {
+    for (int i = 0; i < 3; ++i) ramp.push_back(1e4 * i);
+  }
+  const HeightField steep(3, 3, 1, 1, ramp, 1e-9);
+  CHECK_THROWS_WITH(MakeHeightFieldSurfaceMesh(steep, 0.5),
+                    Contains("HeightField of 3 × 3 samples 1 × 1 m apart, heights 0 to 20000 m") &&
+                        Contains("too thin"));
+  // Heights 1e6 m, thickness 1e-9 m: the doubles near 1e6 are 2^-33 ≈
+  // 1.16e-10 m apart, so z_b = 1e6 − 1e-9 is stored up to 5.8e-11 m off
+  // (the rigid mesh came out 4.8% thin, the compliant one was refused
+  // blaming a volume file). The bound: each of the two coordinates whose
+  // difference is the thinnest column is rounded by up to u·M (u = 2^-53,
+  // M = 1e6), so its relative error 2u·M/t stays within 1e-6 for t ≥
+  // 2u·M·1e6 = 2.22e-4 m; the refusal names that, rounded up: 0.00023 m.
+  const HeightField high(2, 2, 1, 1, std::vector<double>(4, 1e6), 1e-9);
+  for (const bool rigid : {true, false}) {
+    CAPTURE(rigid);
+    CHECK_THROWS_WITH(rigid ? (void)MakeHeightFieldSurfaceMesh(high, 0.5)
+                            : (void)MakeHeightFieldVolumeMesh(high, 0.5),
+                      Contains("HeightField of 2 × 2 samples") &&
+                          Contains("thickness is lost to round-off at heights of 1e+06 m") &&
+                          Contains("at least 0.00023 m"));
+  }
+  // The thickness it names is kept to the promised part per million: every
+  // bottom vertex lies 2.3e-4 m below the top ones (all at 1e6, exact).
+  const HeightField kept(2, 2, 1, 1, std::vector<double>(4, 1e6), 2.3e-4);
+  const TriangleSurfaceMesh surface = MakeHeightFieldSurfaceMesh(kept, 0.5);
+  for (const Vector3d& v : surface.vertices()) {
+    if (v.z() != 1e6) CHECK(1e6 - v.z() == Approx(2.3e-4).epsilon(1e-6));
+  }
+  CHECK_NOTHROW(MakeHeightFieldVolumeMesh(kept, 0.5));
+  // Heights near 0 set no bound beyond the smallest length: 1e-9 m passes
+  // (M = 1e-9 m asks for 2.2e-19 m).
+  const HeightField low(2, 2, 1, 1, std::vector<double>(4, 0.0), 1e-9);
+  CHECK_NOTHROW(MakeHeightFieldSurfaceMesh(low, 0.5));
+}
+
 }  // namespace
 }  // namespace hydrocontact

@@ -14,6 +14,8 @@
 #include "mesh/vtk_reader.h"
 #include "proximity/representation/make_box_mesh.h"
 #include "proximity/representation/make_sphere_mesh.h"
+#include "proximity/surface_validation.h"
+#include "tests/proximity/representation/closed_surfaces.h"
 
 namespace hydrocontact {
 namespace HYDROCONTACT_TEST_FILE {
@@ -196,6 +198,52 @@ TEST_CASE("Inflating a mesh with concave corners pushes every face out by delta"
   const TriangleSurfaceMesh inflated = InflateSurfaceMesh(L, delta);
   CHECK(inflated.CalcSignedVolume() ==
         Approx((std::pow(2 + 2 * delta, 2) - 1) * (1 + 2 * delta)).epsilon(1e-13));
+}
+
+// Two copies of a mesh's elements and vertices, shifted by ∓offset along x.
+template <class MeshType>
+MeshType TwoApart(const MeshType& one, double offset) {
+  std::vector<typename MeshType::Element> elements;
+  std::vector<Eigen::Vector3d> vertices;
+  for (const double sign : {-1.0, 1.0}) {
+    const int base = int(vertices.size());
+    for (const Eigen::Vector3d& p : one.vertices()) {
+      vertices.push_back(p + Eigen::Vector3d(sign * offset, 0, 0));
+    }
+    for (int i = 0; i < one.num_elements(); ++i) {
+      typename MeshType::Element e = one.element(i);
+      for (int& v : e) v += base;
+      elements.push_back(e);
+    }
+  }
+  return MeshType(std::move(elements), std::move(vertices));
+}
+
+TEST_CASE("Inflation refuses a margin that grows two parts into each other") {
+  // Two unit cubes centred at x = ∓0.55: x ∈ [−1.05, −0.05] and
+  // [0.05, 1.05], a gap of 0.1 between the faces x = ∓0.05. A margin δ moves
+  // every face out by δ (the cube's corners go to the sharp offset), so the
+  // facing faces reach x = −0.05 + δ and 0.05 − δ: they stay apart for
+  // δ < 0.05 and cross for δ > 0.05. Each face moves alone, so no triangle
+  // turns over: the fold is the crossing. The refusal tries δ/2 = 0.04 next,
+  // which leaves a gap of 0.1 − 2·0.04 = 0.02.
+  const TriangleSurfaceMesh cubes = TwoApart(test::MakeClosedBox(0.5, 0.5, 0.5), 0.55);
+  REQUIRE(!DescribeSurfaceDefects(cubes));
+  const TriangleSurfaceMesh apart = InflateSurfaceMesh(cubes, 0.04);
+  CHECK(!DescribeSurfaceDefects(apart));
+  CHECK(apart.CalcSignedVolume() == Approx(2 * std::pow(1.08, 3)).epsilon(1e-12));
+  CHECK_THROWS_WITH(InflateSurfaceMesh(cubes, 0.08),
+                    Contains("margin 0.08 m is too large") && Contains("crosses itself") &&
+                        Contains("use a smaller margin (at most 0.04 m does not fold it)"));
+  // The same two cubes as tetrahedra: no tetrahedron inverts (each cube's
+  // interior vertices stay while its boundary grows), but the boundary
+  // crosses itself as the surface does.
+  const VolumeMesh solid = TwoApart(MakeBoxVolumeMesh(Box(1, 1, 1)).mesh, 0.55);
+  CHECK(InflateVolumeMesh(solid, 0.04).total_volume() ==
+        Approx(2 * std::pow(1.08, 3)).epsilon(1e-12));
+  CHECK_THROWS_WITH(InflateVolumeMesh(solid, 0.08),
+                    Contains("margin 0.08 m is too large for this volume mesh") &&
+                        Contains("crosses itself") && Contains("at most 0.04 m"));
 }
 
 TEST_CASE("Inflation: bad margins throw naming the value") {

@@ -7,6 +7,8 @@
 #include "mesh/mesh_file.h"
 #include "mesh/obj_io.h"
 #include "mesh/vtk_reader.h"
+#include "proximity/surface_validation.h"
+#include "tests/proximity/representation/closed_surfaces.h"
 #include "tests/proximity/representation/mesh_generator_checks.h"
 #include "tests/mesh/test_files.h"
 
@@ -103,6 +105,38 @@ TEST_CASE("Mesh shape: impossible requests throw saying why and what to do") {
                     Contains("sphere_r0.05m.obj") && Contains("smallest extent is 1e-11 m"));
   // Given a hint, the hint is what is judged.
   CHECK_THROWS_WITH(MakeMeshVolumeMesh(tiny, 0, 1e-12), Contains("resolution"));
+}
+
+TEST_CASE("Mesh shape: a margin that grows the walls of a slit into each other is refused alike") {
+  // A square ring of 0.1 m voxels, 5 × 5 around and 3 high, with the voxel
+  // (2, 0) left out: a slit 0.1 wide between the walls x = 0.2 and x = 0.3
+  // (every other gap is the 0.3 wide hole). The walls are flat, so a margin
+  // δ moves each exactly δ into the slit: they cross for δ > 0.05. At
+  // δ = 0.07 the refusal tries 0.035, which leaves 0.1 − 0.07 = 0.03 open
+  // (and the hole 0.3 − 0.07). The rigid path accepted 0.07 silently with
+  // its walls crossed; the compliant one refused it without naming the
+  // margin. Both refuse it now, the same way.
+  const TriangleSurfaceMesh ring = test::MakeVoxelSurface(5, 0.1, [](int i, int j, int k) {
+    const bool border = i == 0 || j == 0 || i == 4 || j == 4;
+    return k < 3 && border && !(i == 2 && j == 0);
+  });
+  REQUIRE(!DescribeSurfaceDefects(ring));
+  const test::ScratchDirectory scratch;  // unique per process: test programs run in parallel
+  const auto file = scratch.path() / "hydrocontact_slit_ring.obj";
+  WriteObjFile(file, ring);
+  for (const bool rigid : {true, false}) {
+    CAPTURE(rigid);
+    CHECK_THROWS_WITH(rigid ? (void)MakeMeshSurfaceMesh(Mesh(file), 0.07)
+                            : (void)MakeMeshVolumeMesh(Mesh(file), 0.07, 0.05),
+                      Contains("hydrocontact_slit_ring.obj") && Contains("margin 0.07 m") &&
+                          Contains("crosses itself") && Contains("at most 0.035 m"));
+  }
+  // The margin it names bounds a solid, larger than the ring's 45 voxels of
+  // 0.1³ (5·5 − 3·3 − 1 = 15 a layer, three layers).
+  const TriangleSurfaceMesh grown = MakeMeshSurfaceMesh(Mesh(file), 0.035);
+  CHECK(!DescribeSurfaceDefects(grown));
+  CHECK(grown.CalcSignedVolume() > ring.CalcSignedVolume());
+  CHECK(ring.CalcSignedVolume() == Approx(45e-3).epsilon(1e-12));
 }
 
 }  // namespace

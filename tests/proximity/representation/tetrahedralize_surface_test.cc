@@ -3,7 +3,9 @@
 #include <cmath>
 #include <filesystem>
 #include <string>
+#include <vector>
 
+#include <Eigen/Geometry>
 #include <catch2/catch.hpp>
 
 #include <fmt/format.h>
@@ -243,6 +245,53 @@ TEST_CASE("Parts thinner than the lattice are reported") {
   std::filesystem::remove(file);
   CHECK_THROWS_WITH(TetrahedralizeSurface(slab, -1), Catch::Contains("resolution hint"));
   CHECK_THROWS_WITH(TetrahedralizeSurface(slab, 1e-5), Catch::Contains("resolution hint"));
+}
+
+TEST_CASE("A thin tilted plate whose lost middle lies far from its vertices is reported") {
+  // A plate 1 × 1 × 0.04 m (volume 0.04 m³) tilted 0.3 rad about (1, 2,
+  // 0.3), meshed at h = 0.05: thinner than the lattice, it keeps its
+  // tetrahedra only where lattice points happen to fall inside, and loses
+  // patches of its middle. Its only vertices are its eight corners, which
+  // the mesh keeps within h: measured there alone the loss went unseen, and
+  // a compliant Mesh came out with about 69% of the plate, holes about 2h
+  // across, without an error. Measured over the whole surface the loss is
+  // seen and refused.
+  const double h = 0.05, thickness = 0.04;
+  const Eigen::Matrix3d R =
+      Eigen::AngleAxisd(0.3, Vector3d(1, 2, 0.3).normalized()).toRotationMatrix();
+  const TriangleSurfaceMesh box = test::MakeClosedBox(0.5, 0.5, thickness / 2);
+  std::vector<Vector3d> v;
+  for (const Vector3d& p : box.vertices()) v.push_back(R * p);
+  const TriangleSurfaceMesh plate(box.triangles(), v);
+  const MeshDistanceData data = MakeMeshDistanceData(plate);
+  const SurfaceTetrahedralization t = TetrahedralizeSurface(data, h);
+  // The loss, measured independently of the report: the volume.
+  const double kept = t.mesh.mesh.total_volume() / thickness;
+  CAPTURE(kept);
+  REQUIRE(kept < 0.8);
+  // The report: a point of the input surface (on it up to round-off)
+  // farther than h from the mesh's boundary, at the distance reported.
+  CHECK(t.max_surface_deviation > h);
+  CHECK(std::abs(CalcMeshPointDistance(data, t.p_GMissed).distance) <= 1e-12);
+  const TriangleSurfaceMesh skin = ExtractBoundary(t.mesh.mesh).surface;
+  CHECK(CalcUnsignedDistanceToTriangles(skin, Bvh(skin), t.p_GMissed) ==
+        Approx(t.max_surface_deviation).epsilon(1e-12));
+  // None of the corners is that far: the point lies inside a face.
+  for (const Vector3d& corner : plate.vertices()) {
+    CHECK((corner - t.p_GMissed).norm() > h);
+  }
+  // Through the Mesh shape the loss is the documented refusal.
+  const test::ScratchDirectory scratch;  // unique per process: test programs run in parallel
+  const auto file = scratch.path() / "hydrocontact_tilted_plate.obj";
+  WriteObjFile(file, plate);
+  CHECK_THROWS_WITH(MakeMeshVolumeMesh(Mesh(file), 0, h),
+                    Catch::Contains("hydrocontact_tilted_plate.obj") && Catch::Contains("lost") &&
+                        Catch::Contains("smaller resolution hint"));
+  // At a third of the thickness the lattice resolves the plate: accepted,
+  // kept whole up to the cuts along its edges (a strip at most about h/2
+  // deep around the 4 m rim: 4·(h/2)·t/(1·t) = 2.7% of the volume).
+  const VolumeMeshWithExtent fine = MakeMeshVolumeMesh(Mesh(file), 0, thickness / 3);
+  CHECK(fine.mesh.total_volume() == Approx(thickness).epsilon(0.05));
 }
 
 TEST_CASE("A compliant OBJ Mesh is inflated by its margin before meshing") {
