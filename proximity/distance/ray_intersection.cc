@@ -185,24 +185,26 @@ std::optional<RayHit> FromInterval(const Interval& in, const Vector3d& o, const 
   return hit;
 }
 
-// Möller–Trumbore: the ray parameter where it crosses triangle (a, b, c),
-// or +∞ when it misses (parallel rays miss).
-double RayTriangle(const Vector3d& o, const Vector3d& d, const Vector3d& a, const Vector3d& b,
-                   const Vector3d& c) {
+// Möller–Trumbore: whether the ray crosses triangle (a, b, c) at or ahead
+// of its origin, with the ray parameter in *t (parallel rays miss). A miss
+// is its own answer, not a parameter: no distance limit, not even ∞, can
+// take it for a hit.
+bool RayTriangle(const Vector3d& o, const Vector3d& d, const Vector3d& a, const Vector3d& b,
+                 const Vector3d& c, double* t) {
   const Vector3d e1 = b - a;
   const Vector3d e2 = c - a;
   const Vector3d pv = d.cross(e2);
   const double det = e1.dot(pv);
-  if (det == 0) return kInf;
+  if (det == 0) return false;
   const double inv = 1 / det;
   const Vector3d tv = o - a;
   const double u = tv.dot(pv) * inv;
-  if (u < 0 || u > 1) return kInf;
+  if (u < 0 || u > 1) return false;
   const Vector3d qv = tv.cross(e1);
   const double v = d.dot(qv) * inv;
-  if (v < 0 || u + v > 1) return kInf;
-  const double t = e2.dot(qv) * inv;
-  return t >= 0 ? t : kInf;
+  if (v < 0 || u + v > 1) return false;
+  *t = e2.dot(qv) * inv;
+  return *t >= 0;
 }
 
 }  // namespace
@@ -240,10 +242,11 @@ std::optional<RayHit> MeshRay(const MeshDistanceData& data, const Vector3d& o, c
     if (!RayIntersectsBox(node.box, o, inv_d, best)) continue;
     if (node.is_leaf()) {
       const auto& tri = data.mesh.element(node.element);
-      const double t = RayTriangle(o, d, data.mesh.vertex(tri[0]),
-                                   data.mesh.vertex(tri[1]),
-                                   data.mesh.vertex(tri[2]));
-      if (t <= best) {
+      double t;
+      // Only a triangle the ray meets counts; best may be max_distance = ∞.
+      if (RayTriangle(o, d, data.mesh.vertex(tri[0]), data.mesh.vertex(tri[1]),
+                      data.mesh.vertex(tri[2]), &t) &&
+          t <= best) {
         best = t;
         best_face = node.element;
       }

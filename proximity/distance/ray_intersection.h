@@ -28,7 +28,8 @@ namespace hydrocontact {
 
 /// A ray's first hit, in G.
 struct RayHit {
-  /// Distance from the ray's origin along the unit direction (≥ 0).
+  /// Distance from the ray's origin along the unit direction (finite,
+  /// 0 ≤ distance ≤ max_distance; a miss is nullopt, never a hit at ∞).
   double distance{0};
   /// The hit point H, in G.
   Eigen::Vector3d p_GH{Eigen::Vector3d::Zero()};

@@ -6,6 +6,8 @@
 
 #include "distance_test_files.h"
 #include "proximity/distance/shape_pair_distance.h"
+#include "tests/mesh/test_files.h"
+#include "tests/proximity/height_fields.h"
 
 namespace hydrocontact {
 namespace HYDROCONTACT_TEST_FILE {
@@ -205,6 +207,71 @@ TEST_CASE("Ray against Mesh and Convex (a box's OBJ) agrees with the Box", "[ray
     }
     CHECK(!IntersectRay(mesh, Vector3d(1, 0, 0), Vector3d(1, 0, 0)));
   }
+}
+
+// The octahedron |x| + |y| + |z| ≤ 1 as an OBJ of 6 vertices and 8 outward
+// triangles, one per octant.
+std::filesystem::path WriteOctahedronObj(const test::ScratchDirectory& dir) {
+  std::string obj = "v 1 0 0\nv -1 0 0\nv 0 1 0\nv 0 -1 0\nv 0 0 1\nv 0 0 -1\n";
+  // Octant (sx, sy, sz): vertices x = 1 or 2, y = 3 or 4, z = 5 or 6,
+  // counter-clockwise seen from outside when sx·sy·sz > 0.
+  for (int sx : {1, -1}) {
+    for (int sy : {1, -1}) {
+      for (int sz : {1, -1}) {
+        const int x = sx > 0 ? 1 : 2, y = sy > 0 ? 3 : 4, z = sz > 0 ? 5 : 6;
+        obj += sx * sy * sz > 0 ? fmt::format("f {} {} {}\n", x, y, z) : fmt::format("f {} {} {}\n", x, z, y);
+      }
+    }
+  }
+  return dir.Write("octahedron.obj", obj);
+}
+
+TEST_CASE("A ray missing a mesh through its triangles' boxes is a miss, whatever max_distance",
+          "[ray_intersection]") {
+  // The ray from (0.9, 0.9, 10) along −z keeps |x| + |y| = 1.8 > 1, so it
+  // misses the octahedron |x| + |y| + |z| ≤ 1; yet for 0 ≤ z ≤ 1 it is
+  // inside the box [0, 1]³ of the face x + y + z = 1. A missed triangle used
+  // to come back as t = ∞, which max_distance = ∞ accepted (∞ ≤ ∞): a hit at
+  // infinity with point (NaN, NaN, −∞).
+  const test::ScratchDirectory dir;
+  const auto path = WriteOctahedronObj(dir);
+  for (const Shape& shape : {Shape(Mesh(path)), Shape(Convex(path))}) {
+    CAPTURE(shape.index());
+    const DistanceGeometry G = MakeDistanceGeometry(shape);
+    const Vector3d o(0.9, 0.9, 10), down(0, 0, -1);
+    CHECK_FALSE(IntersectRay(G, o, down).has_value());
+    CHECK_FALSE(IntersectRay(G, o, down, 100).has_value());
+    // A hit by the same path is unchanged: from (0.2, 0.3, 10) the ray enters
+    // the face x + y + z = 1 at z = 0.5 (distance 9.5, normal (1, 1, 1)/√3);
+    // from (0.2, 0.3, 0), inside, it leaves through x + y − z = 1 at
+    // z = −0.5 (distance 0.5, normal (1, 1, −1)/√3).
+    const Vector3d o_out(0.2, 0.3, 10), o_in(0.2, 0.3, 0);
+    CheckHit(IntersectRay(G, o_out, down), 9.5, Vector3d(1, 1, 1).normalized(), true, o_out, down);
+    CheckHit(IntersectRay(G, o_in, down), 0.5, Vector3d(1, 1, -1).normalized(), false, o_in, down);
+  }
+}
+
+TEST_CASE("A ray missing a height field through its triangles' boxes is a miss",
+          "[ray_intersection]") {
+  // The cap h = 1 − (x² + y²)/2 over [−1, 1]² (samples 0.2 apart, bottom
+  // −0.5). Along y = 0.5 its top is at most 1 − 0.125 = 0.875 (at x = 0),
+  // its tessellation (chords of a concave function) lower still, and its
+  // sides x = ±1 reach 1 − 0.625 = 0.375 there: the ray along +x at
+  // z = 0.88 misses the solid. It passes through the boxes of the
+  // tessellation's triangles just short of y = 0.5 near x = 0, whose
+  // vertices reach above 0.88 (h > 0.88 where x² + y² < 0.24: at
+  // (0, 0.48), say).
+  const DistanceGeometry cap = MakeDistanceGeometry(test::SampleHeightField(
+      11, 11, 0.2, 0.2, 0.5, [](double x, double y) { return 1 - 0.5 * (x * x + y * y); }));
+  const Vector3d o(-3, 0.5, 0.88);
+  CHECK_FALSE(IntersectRay(cap, o, Vector3d::UnitX()).has_value());
+  CHECK_FALSE(IntersectRay(cap, o, Vector3d::UnitX(), 100).has_value());
+  // At z = 0.83 the ray does meet the top, where 1 − (x² + 0.25)/2 = 0.83,
+  // x = −0.3: distance 2.7.
+  const auto hit = IntersectRay(cap, Vector3d(-3, 0.5, 0.83), Vector3d::UnitX());
+  REQUIRE(hit.has_value());
+  CHECK(hit->distance == Approx(2.7).epsilon(1e-12));
+  CHECK(hit->entering);
 }
 
 TEST_CASE("A ray from far away finds a small shape as from near", "[ray_intersection]") {
