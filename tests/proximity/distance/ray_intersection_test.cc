@@ -1,6 +1,9 @@
 #include "proximity/distance/ray_intersection.h"
 
 #include <cmath>
+#include <random>
+#include <set>
+#include <utility>
 
 #include <catch2/catch.hpp>
 
@@ -272,6 +275,106 @@ TEST_CASE("A ray missing a height field through its triangles' boxes is a miss",
   REQUIRE(hit.has_value());
   CHECK(hit->distance == Approx(2.7).epsilon(1e-12));
   CHECK(hit->entering);
+}
+
+TEST_CASE("Mesh rays are watertight: through a shared edge or vertex they hit, at the right distance",
+          "[ray_intersection]") {
+  // The cube [−1, 1]³ as an OBJ whose faces are quads, each split by a
+  // diagonal into two triangles. Möller–Trumbore decided each triangle's
+  // edges from different expressions, so a ray through a diagonal (or an
+  // edge of the cube) could miss both triangles and report the far side of
+  // the cube, leaving (about 2% of rays aimed at diagonals). The expected
+  // answers come from the Box primitive's slab test, an independent method:
+  // the ray enters where the last of the three slabs is entered.
+  const auto path = test::WriteBoxObj("ray_watertight_cube.obj", Vector3d(1, 1, 1));
+  const DistanceGeometry box = MakeDistanceGeometry(Box(2, 2, 2));
+  for (const Shape& shape : {Shape(Mesh(path)), Shape(Convex(path))}) {
+    CAPTURE(shape.index());
+    const DistanceGeometry G = MakeDistanceGeometry(shape);
+    // The audit's ray: it crosses the face x = −1 at (−1, −0.545, −0.545),
+    // on its diagonal y = z, entering at d = (−1 − o_x)/d_x.
+    const Vector3d o(-1.9234218038510686, -0.95931181686476386, -0.38860898251303599);
+    const Vector3d d(0.90174537646010677, 0.40427195556856432, -0.15303418563703056);
+    const auto hit = IntersectRay(G, o, d);
+    REQUIRE(hit.has_value());
+    CHECK(hit->distance == Approx((-1 - o.x()) / d.normalized().x()).epsilon(1e-14));
+    CHECK(hit->entering);
+    CHECK((hit->nhat_G + Vector3d::UnitX()).norm() < 1e-14);
+
+    // Rays aimed at points of every edge of the triangulation (the cube's
+    // edges and the face diagonals) and at every vertex, from outside,
+    // entering through every face that holds the point (d·n < −0.05 for
+    // each such face's normal n): each must enter at the target, t ahead of
+    // the origin, as the slab test says.
+    const TriangleSurfaceMesh& mesh = G.mesh->mesh;
+    std::set<std::pair<int, int>> edges;
+    for (int f = 0; f < mesh.num_triangles(); ++f) {
+      const auto& tri = mesh.element(f);
+      for (int i = 0; i < 3; ++i) {
+        edges.insert(std::minmax(tri[i], tri[(i + 1) % 3]));
+      }
+    }
+    REQUIRE(edges.size() == 18);  // 12 cube edges, 6 diagonals
+    std::mt19937 random(7);
+    std::uniform_real_distribution<double> u(0, 1);
+    std::normal_distribution<double> normal;
+    int rays = 0, wrong = 0;
+    auto aim = [&](const Vector3d& target) {
+      for (int k = 0; k < 200; ++k) {
+        const Vector3d dir =
+            (-target.normalized() + 0.6 * Vector3d(normal(random), normal(random), normal(random)))
+                .normalized();
+        bool enters_all = true;
+        for (int i = 0; i < 3; ++i) {
+          if (std::abs(target[i]) == 1 && dir[i] * target[i] > -0.05) enters_all = false;
+        }
+        if (!enters_all) continue;
+        const double t = 0.1 + 3 * u(random);
+        const Vector3d origin = target - t * dir;
+        const auto expected = IntersectRay(box, origin, dir);
+        const auto got = IntersectRay(G, origin, dir);
+        ++rays;
+        REQUIRE(expected.has_value());
+        REQUIRE(expected->distance == Approx(t).epsilon(1e-12));
+        if (!got || !got->entering || std::abs(got->distance - expected->distance) > 1e-13 * t) {
+          ++wrong;
+          UNSCOPED_INFO(fmt::format("origin ({}, {}, {}) direction ({}, {}, {}): expected {}, got {}",
+                                    origin.x(), origin.y(), origin.z(), dir.x(), dir.y(), dir.z(), t,
+                                    got ? got->distance : -1.0));
+        }
+      }
+    };
+    for (const auto& [a, b] : edges) {
+      for (int k = 0; k < 50; ++k) aim(mesh.vertex(a) + u(random) * (mesh.vertex(b) - mesh.vertex(a)));
+    }
+    for (int v = 0; v < mesh.num_vertices(); ++v) aim(mesh.vertex(v));
+    CHECK(rays > 20000);
+    CHECK(wrong == 0);
+  }
+}
+
+TEST_CASE("Height-field rays are watertight on the tessellation's diagonals", "[ray_intersection]") {
+  // A flat field h = 0 over [−0.5, 0.5]², 5 × 5 samples 0.25 apart: its top
+  // is the plane z = 0, tessellated with a diagonal per cell. A ray aimed
+  // at a point P of a diagonal from o = P − 1.7·d (d pointing down) enters
+  // the top at distance 1.7. Through the diagonal it used to slip between
+  // the two triangles and come back from the bottom z = −0.5, leaving.
+  const DistanceGeometry G = MakeDistanceGeometry(HeightField(5, 5, 0.25, 0.25, std::vector<double>(25, 0.0), 0.5));
+  std::mt19937 random(2);
+  std::uniform_real_distribution<double> u(0, 1);
+  int wrong = 0;
+  for (int k = 0; k < 20000; ++k) {
+    const int i = static_cast<int>(random() % 4), j = static_cast<int>(random() % 4);
+    const double s = u(random), x0 = -0.5 + 0.25 * i, y0 = -0.5 + 0.25 * j;
+    // Either diagonal of the cell: the tessellation uses one of them.
+    const Vector3d p = (k % 2) ? Vector3d(x0 + 0.25 * s, y0 + 0.25 * s, 0)
+                               : Vector3d(x0 + 0.25 * s, y0 + 0.25 * (1 - s), 0);
+    const Vector3d d = Vector3d(0.5 * (u(random) - 0.5), 0.5 * (u(random) - 0.5), -1).normalized();
+    const Vector3d o = p - 1.7 * d;
+    const auto hit = IntersectRay(G, o, d);
+    if (!hit || !hit->entering || std::abs(hit->distance - 1.7) > 1e-12) ++wrong;
+  }
+  CHECK(wrong == 0);
 }
 
 TEST_CASE("A ray from far away finds a small shape as from near", "[ray_intersection]") {
