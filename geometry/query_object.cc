@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <exception>
+#include <limits>
 #include <memory>
 #include <mutex>
 #include <stdexcept>
@@ -625,11 +626,47 @@ void QueryObject::ComputeSignedDistanceToPoint(const Eigen::Vector3d& p_WQ, doub
   UpdatePoses(*scene_graph_, ws);
   distances->clear();
   const bool prune = threshold >= 0 && std::isfinite(threshold);
+  const double p_scale = p_WQ.cwiseAbs().maxCoeff();
   for (size_t k = 0; k < ws.posed.size(); ++k) {
     const PosedGeometry& g = ws.posed[k];
     // The box bounds the shape, so its distance is a lower bound of the
-    // shape's: skip geometries certainly beyond the threshold.
-    if (prune && ws.boxes_W[k].SquaredDistanceTo(p_WQ) > threshold * threshold) continue;
+    // shape's: skip geometries certainly beyond the threshold. "Certainly"
+    // needs a slack: both distances are computed, and the box's may round
+    // above the shape's (a geometry at exactly the threshold was dropped),
+    // so only the final `d.distance <= threshold` below may decide near it.
+    if (prune) {
+      const Aabb& box = ws.boxes_W[k];
+      const double box_distance2 = box.SquaredDistanceTo(p_WQ);
+      if (box_distance2 > threshold * threshold) {
+        // With u = ε/2 and S = |p_WQ|∞ + |p_WGo|∞ + B (B: the box's largest
+        // finite |coordinate|; infinite sides of a half-space's box add no
+        // term to its distance), the computed values differ from the exact
+        // ones by at most:
+        //  - the box in W (R·centre + p_WGo ∓ |R|·half, a few roundings of
+        //    terms ≤ √3·S each): each side ≲ 10u·√3·S, so its distance
+        //    ≲ 30u·S;
+        //  - its distance to p_WQ (differences, squares, sum, the root
+        //    implied by comparing squares): relative ≲ 4u of ≤ 2√3·S;
+        //  - p_WQ taken into G (X_GW = X_WG⁻¹, then X_GW·p_WQ): ≲ 12u·√3·S;
+        //  - the shape's distance in G: every method measures to a point
+        //    it has placed on the surface (closed forms, the closest point
+        //    of a triangle, GJK's witness on the hull, a height field's
+        //    candidates on its top, bottom and sides), so it falls below the
+        //    exact distance by round-off only, ≲ 8u of coordinates ≤ 2√3·S.
+        // Their sum stays below 128u·S; the slack is twice that. Within it
+        // the geometry is computed, and the comparison below decides.
+        double box_scale = 0;
+        for (int i = 0; i < 3; ++i) {
+          for (const double c : {box.min[i], box.max[i]}) {
+            if (std::isfinite(c)) box_scale = std::max(box_scale, std::abs(c));
+          }
+        }
+        const double slack = 128 * std::numeric_limits<double>::epsilon() *
+                             (p_scale + g.X_WG.translation().cwiseAbs().maxCoeff() + box_scale);
+        const double reach = threshold + slack;
+        if (box_distance2 > reach * reach) continue;
+      }
+    }
     SignedDistanceToPoint d =
         hydrocontact::ComputeSignedDistanceToPoint(g.state->id, *g.state->distance_geometry, g.X_WG, p_WQ);
     if (d.distance <= threshold) distances->push_back(d);

@@ -76,6 +76,38 @@ PointTriangleClosest CalcClosestPointOnTriangle(const Vector3d& p_FP, const Vect
   return out;
 }
 
+LineTriangleTest::LineTriangleTest(const Vector3d& p_FA, const Vector3d& d_F) : p_FA_(p_FA) {
+  // The dominant axis of d is the sheared frame's third axis (so d_k ≠ 0).
+  d_F.cwiseAbs().maxCoeff(&kz_);
+  kx_ = (kz_ + 1) % 3;
+  ky_ = (kz_ + 2) % 3;
+  sz_ = 1 / d_F[kz_];
+  sx_ = d_F[kx_] * sz_;
+  sy_ = d_F[ky_] * sz_;
+}
+
+Vector3d LineTriangleTest::Shear(const Vector3d& p_FV) const {
+  const Vector3d r = p_FV - p_FA_;
+  return {r[kx_] - sx_ * r[kz_], r[ky_] - sy_ * r[kz_], r[kz_] * sz_};
+}
+
+bool LineTriangleTest::Crosses(const Vector3d& p_FV0, const Vector3d& p_FV1, const Vector3d& p_FV2,
+                               double* t) const {
+  const Vector3d a = Shear(p_FV0);
+  const Vector3d b = Shear(p_FV1);
+  const Vector3d c = Shear(p_FV2);
+  // E(P, Q) for the edges opposite V0, V1, V2; each edge's value is the
+  // same two products whichever triangle computes it (see the header).
+  const double e0 = b.x() * c.y() - b.y() * c.x();
+  const double e1 = c.x() * a.y() - c.y() * a.x();
+  const double e2 = a.x() * b.y() - a.y() * b.x();
+  if ((e0 < 0 || e1 < 0 || e2 < 0) && (e0 > 0 || e1 > 0 || e2 > 0)) return false;
+  const double det = e0 + e1 + e2;
+  if (det == 0) return false;  // Parallel to the plane (or degenerate).
+  if (t != nullptr) *t = (e0 * a.z() + e1 * b.z() + e2 * c.z()) / det;
+  return true;
+}
+
 bool SegmentCrossesTriangle(const Vector3d& p_FA0, const Vector3d& p_FA1, const Vector3d& p_FV0,
                             const Vector3d& p_FV1, const Vector3d& p_FV2, Vector3d* p_FX,
                             double* t_out) {
@@ -83,19 +115,11 @@ bool SegmentCrossesTriangle(const Vector3d& p_FA0, const Vector3d& p_FA1, const 
   const double h0 = n.dot(p_FA0 - p_FV0);
   const double h1 = n.dot(p_FA1 - p_FV0);
   if (!((h0 > 0 && h1 < 0) || (h0 < 0 && h1 > 0))) return false;
-  // The segment's line passes through the closed triangle iff it turns the
-  // same way around all three edges (signed volumes of the line with each
-  // edge). These come straight from the inputs, so the decision does not
-  // depend on a rounded crossing point.
+  // Whether the segment's line passes through the closed triangle comes
+  // straight from the inputs (watertight; see LineTriangleTest), so the
+  // decision does not depend on a rounded crossing point.
   const Vector3d d = p_FA1 - p_FA0;
-  const Vector3d r0 = p_FV0 - p_FA0;
-  const Vector3d r1 = p_FV1 - p_FA0;
-  const Vector3d r2 = p_FV2 - p_FA0;
-  const double w0 = d.dot(r0.cross(r1));
-  const double w1 = d.dot(r1.cross(r2));
-  const double w2 = d.dot(r2.cross(r0));
-  const bool inside = (w0 >= 0 && w1 >= 0 && w2 >= 0) || (w0 <= 0 && w1 <= 0 && w2 <= 0);
-  if (!inside) return false;
+  if (!LineTriangleTest(p_FA0, d).Crosses(p_FV0, p_FV1, p_FV2)) return false;
   const double t = h0 / (h0 - h1);
   if (p_FX != nullptr) *p_FX = p_FA0 + t * d;
   if (t_out != nullptr) *t_out = t;

@@ -48,9 +48,58 @@ PointTriangleClosest CalcClosestPointOnTriangle(const Eigen::Vector3d& p_FP,
                                                 const Eigen::Vector3d& p_FV1,
                                                 const Eigen::Vector3d& p_FV2);
 
+/// The line {p_FA + t·d_F : t ∈ ℝ} prepared for a watertight test against
+/// many triangles (the construction of Woop, Benthin and Wald, "Watertight
+/// ray/triangle intersection", JCGT 2013). Each vertex V is taken into a
+/// frame sheared along the line, where the line is the third axis through
+/// the origin: (x, y) = the components of V − A across the line's dominant
+/// axis k, minus (d/d_k)·(V − A)_k, and z = (V − A)_k / d_k, the parameter of
+/// the line's point level with V along axis k. The line meets a triangle iff the 2D origin
+/// lies in the closed triangle of the (x, y), i.e. the three 2D edge
+/// functions E(P, Q) = P_x·Q_y − P_y·Q_x of its edges have one sign.
+///
+/// Why it is watertight: a vertex's sheared coordinates depend only on the
+/// vertex and the line, so triangles sharing a vertex see the same point,
+/// and the two triangles sharing an edge evaluate E for it from the same
+/// two products, in opposite order: exactly opposite values. And each
+/// computed E has the exact sign of E at the sheared (rounded) vertices, or
+/// is 0: rounding is monotone, so fl(P_x·Q_y) and fl(P_y·Q_x) compare as
+/// the exact products do unless they become equal. Ties (E = 0) count as
+/// inside. So the test accepts every triangle that the exact test accepts
+/// on the sheared vertices, and a line through a closed surface meets at
+/// least one triangle: through an edge, the one of the two incident
+/// triangles on whose side the shared E's sign falls (both if it is 0),
+/// through a vertex at least one of its fan. Never none; possibly also a
+/// neighbour that misses by a round-off margin.
+///
+/// Lines parallel to a triangle's plane (all E equal 0 at once, or the
+/// origin off the projected segment) do not meet it. Allocation-free.
+class LineTriangleTest {
+ public:
+  /// @pre d_F is finite and nonzero (not checked).
+  LineTriangleTest(const Eigen::Vector3d& p_FA, const Eigen::Vector3d& d_F);
+
+  /// True when the line meets the closed triangle (p_FV0, p_FV1, p_FV2) as
+  /// described above; then `t` (if given) receives the parameter of the
+  /// crossing (p_FA + t·d_F), interpolated from the vertices' z with the
+  /// normalised edge functions as barycentric weights (so it lies between
+  /// the vertices' own parameters).
+  bool Crosses(const Eigen::Vector3d& p_FV0, const Eigen::Vector3d& p_FV1,
+               const Eigen::Vector3d& p_FV2, double* t = nullptr) const;
+
+ private:
+  // The sheared (x, y, z) of p_FV (see the class comment).
+  Eigen::Vector3d Shear(const Eigen::Vector3d& p_FV) const;
+
+  Eigen::Vector3d p_FA_;
+  int kx_{0}, ky_{1}, kz_{2};
+  double sx_{0}, sy_{0}, sz_{1};
+};
+
 /// True when segment [p_FA0, p_FA1] crosses the plane of the triangle
 /// (p_FV0, p_FV1, p_FV2) strictly (its ends lie strictly on opposite sides)
-/// at a point inside the closed triangle. Then `p_FX` (if given) receives
+/// at a point inside the closed triangle (LineTriangleTest's watertight
+/// test of the segment's line). Then `p_FX` (if given) receives
 /// that point and `t` (if given) its parameter along the segment.
 /// Touching and in-plane contacts return false: callers that need them get
 /// them as zero distances of the boundary features.

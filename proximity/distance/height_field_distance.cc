@@ -118,7 +118,32 @@ Vector3d CalcHeightFieldSupport(const HeightField& field, const MeshDistanceData
         ++count;
       }
     }
-    if (count > 1) return sum / count;
+    if (count > 1) {
+      // The centroid lies on the supporting plane; it is a point of the
+      // field iff it lies in the solid. That holds for a convex extreme
+      // feature (a rectangle of the top, the bottom, an edge), not for
+      // separate or non-convex ones (two equal peaks: their midpoint is in
+      // the air). Then the tied vertex nearest the centroid stands for
+      // them, the lowest index among equals, and is refined as any other.
+      const Vector3d centroid = sum / count;
+      const double hx = field.half_x(), hy = field.half_y();
+      if (std::abs(centroid.x()) <= hx + tie && std::abs(centroid.y()) <= hy + tie &&
+          centroid.z() >= field.bottom() - tie &&
+          centroid.z() <= EvalHeight(field, std::clamp(centroid.x(), -hx, hx),
+                                     std::clamp(centroid.y(), -hy, hy)).h + tie) {
+        return centroid;
+      }
+      double nearest2 = std::numeric_limits<double>::infinity();
+      for (int v = 0; v < static_cast<int>(vertices.size()); ++v) {
+        if (dhat_G.dot(vertices[v]) < best - tie) continue;
+        const double d2 = (vertices[v] - centroid).squaredNorm();
+        if (d2 < nearest2) {
+          nearest2 = d2;
+          best_index = v;
+        }
+      }
+      best = dhat_G.dot(vertices[best_index]);
+    }
   }
   const Vector3d& v = vertices[best_index];
   if (dhat_G.z() > 0) {

@@ -44,10 +44,14 @@ PointShapeDistance CalcHeightFieldPointDistance(const HeightField& field,
 /// tessellation vertex maximising dhat_G·v (its vertices lie on the true
 /// boundary), refined on the top surface by projected Newton ascent when
 /// dhat_G points up. With `middle_of_ties`, when several vertices tie (to
-/// 1e-12 of the field's size) their centroid is returned instead, unrefined:
-/// the middle of a flat extreme feature (a flat top, the bottom, an edge), as
-/// the distance queries report for resting contact. Otherwise ties go to the
-/// lowest vertex index.
+/// 1e-12 of the field's size) their centroid is returned instead, unrefined,
+/// if it is a point of the field (within that tie): the middle of a flat
+/// extreme feature (a flat top, the bottom, an edge), as the distance
+/// queries report for resting contact. If it is not (the tied vertices are
+/// apart, e.g. two equal peaks, or form a non-convex plateau), the tied
+/// vertex nearest the centroid is taken (the lowest index among equals) and
+/// refined as above, so the result is always on the field. Otherwise
+/// (without `middle_of_ties`) ties go to the lowest vertex index.
 Eigen::Vector3d CalcHeightFieldSupport(const HeightField& field,
                                        const MeshDistanceData& tessellation,
                                        const Eigen::Vector3d& dhat_G, bool middle_of_ties);

@@ -14,6 +14,7 @@
 #include "proximity/distance/height_field_distance.h"
 #include "proximity/distance/implicit_surface.h"
 #include "proximity/height_field_surface.h"
+#include "proximity/triangle_queries.h"
 
 namespace hydrocontact {
 
@@ -185,26 +186,6 @@ std::optional<RayHit> FromInterval(const Interval& in, const Vector3d& o, const 
   return hit;
 }
 
-// Möller–Trumbore: the ray parameter where it crosses triangle (a, b, c),
-// or +∞ when it misses (parallel rays miss).
-double RayTriangle(const Vector3d& o, const Vector3d& d, const Vector3d& a, const Vector3d& b,
-                   const Vector3d& c) {
-  const Vector3d e1 = b - a;
-  const Vector3d e2 = c - a;
-  const Vector3d pv = d.cross(e2);
-  const double det = e1.dot(pv);
-  if (det == 0) return kInf;
-  const double inv = 1 / det;
-  const Vector3d tv = o - a;
-  const double u = tv.dot(pv) * inv;
-  if (u < 0 || u > 1) return kInf;
-  const Vector3d qv = tv.cross(e1);
-  const double v = d.dot(qv) * inv;
-  if (v < 0 || u + v > 1) return kInf;
-  const double t = e2.dot(qv) * inv;
-  return t >= 0 ? t : kInf;
-}
-
 }  // namespace
 
 bool RayIntersectsBox(const Aabb& box, const Vector3d& o, const Vector3d& inv_d, double t_max) {
@@ -218,7 +199,13 @@ bool RayIntersectsBox(const Aabb& box, const Vector3d& o, const Vector3d& inv_d,
     t0 = std::fmax(t0, a);
     t1 = std::fmin(t1, b);
   }
-  return t0 <= t1;
+  // Conservative, so that a ray through a triangle's edge lying on its box's
+  // boundary is not pruned by round-off before the watertight triangle test:
+  // each computed bound (box − o)·(1/d) carries three roundings, so it is
+  // within γ₃ = 3u/(1 − 3u) (u = ε/2) of the exact value, relatively, with
+  // the exact sign. Exact t0 ≤ t1 then gives computed t0 ≤ t1·(1 + γ₃)/(1 − γ₃)
+  // < t1·(1 + 4ε) (t0 ≥ 0, so t1 < 0 still prunes).
+  return t0 <= t1 * (1 + 4 * std::numeric_limits<double>::epsilon());
 }
 
 namespace {
@@ -228,6 +215,10 @@ std::optional<RayHit> MeshRay(const MeshDistanceData& data, const Vector3d& o, c
   const auto& nodes = data.bvh.nodes();
   if (nodes.empty()) return std::nullopt;
   const Vector3d inv_d = d.cwiseInverse();
+  // Watertight (see LineTriangleTest): a ray through an edge or vertex
+  // meets at least one incident triangle, so it cannot slip through a
+  // closed surface and report the far side.
+  const LineTriangleTest line(o, d);
   double best = max_distance;
   int best_face = -1;
   // The BVH's depth is bounded (Bvh's build caps it at 128 levels).
@@ -240,10 +231,12 @@ std::optional<RayHit> MeshRay(const MeshDistanceData& data, const Vector3d& o, c
     if (!RayIntersectsBox(node.box, o, inv_d, best)) continue;
     if (node.is_leaf()) {
       const auto& tri = data.mesh.element(node.element);
-      const double t = RayTriangle(o, d, data.mesh.vertex(tri[0]),
-                                   data.mesh.vertex(tri[1]),
-                                   data.mesh.vertex(tri[2]));
-      if (t <= best) {
+      double t;
+      // Only a triangle the ray meets, ahead of it and within reach, counts
+      // (best may be max_distance = ∞, which no miss may take).
+      if (line.Crosses(data.mesh.vertex(tri[0]), data.mesh.vertex(tri[1]),
+                       data.mesh.vertex(tri[2]), &t) &&
+          t >= 0 && t <= best) {
         best = t;
         best_face = node.element;
       }

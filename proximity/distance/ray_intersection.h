@@ -11,6 +11,14 @@
 /// Newton's method along the ray (exact unless the ray grazes the surface
 /// within DistanceGeometry::mesh_error of the tessellation).
 ///
+/// The triangle test is watertight (LineTriangleTest, triangle_queries.h):
+/// a ray through an edge or a vertex of a closed triangle mesh meets at
+/// least one of the incident triangles, never none, so it cannot slip
+/// between them and report the far side of the solid.
+/// The hit is the smallest parameter among the triangles it meets; where
+/// several incident triangles tie to round-off, which one's normal is
+/// reported follows that round-off (their points agree to it).
+///
 /// From outside the ray enters the solid at the first hit; from inside
 /// (the origin strictly inside) the first hit is where it leaves. Either way
 /// the normal reported is the OUTWARD normal of the surface there (the
@@ -28,7 +36,8 @@ namespace hydrocontact {
 
 /// A ray's first hit, in G.
 struct RayHit {
-  /// Distance from the ray's origin along the unit direction (≥ 0).
+  /// Distance from the ray's origin along the unit direction (finite,
+  /// 0 ≤ distance ≤ max_distance; a miss is nullopt, never a hit at ∞).
   double distance{0};
   /// The hit point H, in G.
   Eigen::Vector3d p_GH{Eigen::Vector3d::Zero()};
@@ -61,7 +70,9 @@ std::optional<RayHit> IntersectRay(const Torus& torus, const Eigen::Vector3d& p_
 
 /// True when the segment {p_GO + t·d : 0 ≤ t ≤ t_max} meets `box_G` (slab
 /// test), given inv_d = 1/d componentwise (±∞ for zero components). Used to
-/// prune before the exact intersection.
+/// prune before the exact intersection, so it is conservative: it may also
+/// accept a segment missing the box by round-off (the far bound is widened
+/// by 4ε relatively), never reject one that meets it.
 bool RayIntersectsBox(const Aabb& box_G, const Eigen::Vector3d& p_GO,
                       const Eigen::Vector3d& inv_d, double t_max);
 

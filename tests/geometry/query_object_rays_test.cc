@@ -8,6 +8,7 @@
 #include "geometry/query_object.h"
 #include "geometry/scene_graph.h"
 #include "geometry/supported_range.h"
+#include "tests/mesh/test_files.h"
 #include "tests/test_poses.h"
 
 namespace hydrocontact {
@@ -152,6 +153,37 @@ TEST_CASE("CastRays: a batch agrees with single rays", "[query_object_rays]") {
   }
   CHECK(hits > 50);  // the ground alone catches every downward ray
   CHECK_THROWS_WITH(query.CastRays(origins, {Vector3d::UnitX()}), Catch::Contains("directions"));
+}
+
+TEST_CASE("CastRay and CastRays: a ray missing a mesh through its triangles' boxes misses",
+          "[query_object_rays]") {
+  // The octahedron |x| + |y| + |z| ≤ 1 posed at (0, 0, 2). The ray from
+  // (0.9, 0.9, 10) along −z keeps |x| + |y| = 1.8 > 1 and misses it, though
+  // it crosses the box [0, 1]² × [2, 3] of the face x + y + (z − 2) = 1. It
+  // used to come back from the mesh as a hit at infinity (NaN point), and
+  // the cast passed it on for the default max_distance = ∞.
+  const test::ScratchDirectory dir;
+  const auto path = dir.Write("octahedron.obj",
+                              "v 1 0 0\nv -1 0 0\nv 0 1 0\nv 0 -1 0\nv 0 0 1\nv 0 0 -1\n"
+                              "f 1 3 5\nf 1 6 3\nf 1 5 4\nf 1 4 6\n"
+                              "f 2 5 3\nf 2 3 6\nf 2 4 5\nf 2 6 4\n");
+  SceneGraph scene;
+  const GeometryId octahedron = scene.RegisterGeometry(scene.world_frame_id(), At(0, 0, 2), Mesh(path),
+                                                       "octahedron", ProximityProperties::Rigid());
+  const QueryObject query = scene.query_object();
+  const Vector3d miss(0.9, 0.9, 10), hit(0.2, 0.3, 10), down(0, 0, -1);
+  CHECK_FALSE(query.CastRay(miss, down).has_value());
+  CHECK_FALSE(query.CastRay(miss, down, 100).has_value());
+  // Beside it in the same batch, a ray that does hit: it enters the face
+  // x + y + (z − 2) = 1 at z = 2.5, 7.5 below its origin.
+  const auto batch = query.CastRays({miss, hit}, {down, down});
+  REQUIRE(batch.size() == 2);
+  CHECK_FALSE(batch[0].has_value());
+  REQUIRE(batch[1].has_value());
+  CHECK(batch[1]->id == octahedron);
+  CHECK(batch[1]->distance == Approx(7.5).epsilon(1e-14));
+  CHECK((batch[1]->p_WH - Vector3d(0.2, 0.3, 2.5)).norm() < 1e-14);
+  CHECK(batch[1]->entering);
 }
 
 TEST_CASE("ComputeSignedDistanceGeometryToPoint: the listed geometries, in order",

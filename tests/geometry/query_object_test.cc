@@ -5,8 +5,10 @@
 #include <limits>
 #include <unistd.h>
 #include <filesystem>
+#include <random>
 #include <string>
 #include <type_traits>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -190,6 +192,54 @@ TEST_CASE("QueryObject: point-pair penetration and signed distances match closed
   REQUIRE(far.size() == 4);
   CHECK(far[0].id_G == a);
   CHECK(far[0].distance == Approx(kMaxCoordinate - 1).epsilon(1e-12));
+}
+
+TEST_CASE("QueryObject: signed distance to a point lists a geometry exactly at the threshold") {
+  // The contract is distance ≤ threshold. A pre-prune on the bounding box
+  // compared the box's computed distance with the threshold with no slack;
+  // the box's distance can round above the shape's (the height field below
+  // was dropped for 209 of these 3000 points, e.g. the first one checked).
+  // The invariant: for every threshold t among the geometries' own
+  // distances, the list is exactly {geometry : distance ≤ t}, whatever the
+  // prune, and t just below a distance leaves that geometry out.
+  SceneGraph scene;
+  const FrameId world = scene.world_frame_id();
+  std::vector<double> h(25, 0.0);
+  h[12] = 0.3;
+  scene.RegisterGeometry(world, test::At(3), HeightField(5, 5, 0.3, 0.3, h, 0.2), "field");
+  scene.RegisterGeometry(world, RigidTransform::FromRollPitchYaw({0.3, -0.2, 0.7}, Vector3d(-1, 0.5, 0.2)),
+                         Box(0.4, 0.7, 0.3), "box");
+  scene.RegisterGeometry(world, test::At(0.5, -1, 1), Sphere(0.35), "sphere");
+  scene.RegisterGeometry(world, RigidTransform::FromRollPitchYaw({1.1, 0.4, -0.3}, Vector3d(1.5, 1, -0.5)),
+                         Ellipsoid(0.2, 0.5, 0.3), "ellipsoid");
+  const QueryObject query = scene.query_object();
+  std::vector<Vector3d> points = {
+      Vector3d(-1.4982619681125038, 0.80415740877998076, -0.89814000990971532)};
+  std::mt19937 random(1);
+  std::uniform_real_distribution<double> u(-2, 4);
+  for (int k = 0; k < 3000; ++k) points.emplace_back(u(random), 0.7 * u(random), 0.7 * u(random));
+  std::vector<SignedDistanceToPoint> listed;
+  int misses = 0;
+  for (const Vector3d& p : points) {
+    const auto all = query.ComputeSignedDistanceToPoint(p);
+    REQUIRE(all.size() == 4);
+    for (const SignedDistanceToPoint& own : all) {
+      if (own.distance < 0) continue;  // no box prune for negative thresholds
+      for (const double threshold : {own.distance, std::nextafter(own.distance, -1.0)}) {
+        query.ComputeSignedDistanceToPoint(p, threshold, &listed);
+        std::vector<GeometryId> expected, got;
+        for (const auto& d : all) {
+          if (d.distance <= threshold) expected.push_back(d.id_G);
+        }
+        for (const auto& d : listed) got.push_back(d.id_G);
+        if (got != expected) {
+          ++misses;
+          UNSCOPED_INFO(fmt::format("p = ({}, {}, {}), threshold {}", p.x(), p.y(), p.z(), threshold));
+        }
+      }
+    }
+  }
+  CHECK(misses == 0);
 }
 
 TEST_CASE("QueryObject: pairs of two half-spaces are skipped by the pairwise queries, refused alone") {

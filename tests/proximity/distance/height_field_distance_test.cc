@@ -127,6 +127,49 @@ TEST_CASE("A half-space against a height field: by its support point, refined on
   CHECK((t.p_ACa - deepest).norm() < 1e-8);
 }
 
+TEST_CASE("A half-space against a height field's separate equal peaks: the witness is on a peak",
+          "[height_field_distance]") {
+  // 5 × 3 samples 1 apart over [−2, 2] × [−1, 1], zero but two equal peaks
+  // h = 1 at (±1, 0); the half-space above z = 0.9 (its solid z ≥ 0.9)
+  // overlaps both by 0.1. Both peaks tie as extreme points; the centroid of
+  // the tied vertices, (0, 0, 1), is in the air above the valley h(0, 0) = 0,
+  // and was reported as the witness. Now the tied vertex nearest it stands
+  // for them: a peak.
+  std::vector<double> h(15, 0.0);
+  h[1 * 5 + 1] = h[1 * 5 + 3] = 1;
+  const HeightField field(5, 3, 1.0, 1.0, h, 0.5);
+  const DistanceGeometry G = MakeDistanceGeometry(field);
+  const DistanceGeometry half_space = MakeDistanceGeometry(HalfSpace());
+  const RigidTransform X_WH(Eigen::Matrix3d(Eigen::AngleAxisd(M_PI, Vector3d::UnitX())),
+                            Vector3d(0, 0, 0.9));
+  // Ids in this order so that the field is A (pairs are ordered by id).
+  const GeometryId id_F = GeometryId::get_new_id();
+  const GeometryId id_H = GeometryId::get_new_id();
+  const SignedDistancePair d =
+      ComputeSignedDistancePair(id_F, G, RigidTransform(), id_H, half_space, X_WH);
+  REQUIRE(d.id_A == id_F);
+  CHECK(d.distance == Approx(-0.1).epsilon(1e-12));
+  // On a peak, and (an independent check) on the field: its point distance
+  // to the field is 0.
+  CHECK(std::abs(d.p_ACa.x()) == Approx(1).epsilon(1e-12));
+  CHECK(std::abs(d.p_ACa.y()) < 1e-12);
+  CHECK(d.p_ACa.z() == Approx(1).epsilon(1e-12));
+  CHECK(std::abs(CalcPointDistance(G, d.p_ACa).distance) < 1e-12);
+  CHECK((X_WH * d.p_BCb).z() == Approx(0.9).epsilon(1e-12));
+  // The support with middle_of_ties directly: the same rule; the plain
+  // support (ties to the lowest index) is a peak as well.
+  for (const bool middle : {true, false}) {
+    const Vector3d s = CalcHeightFieldSupport(field, *G.mesh, Vector3d::UnitZ(), middle);
+    CHECK(std::abs(s.x()) == Approx(1).epsilon(1e-12));
+    CHECK(s.z() == Approx(1).epsilon(1e-12));
+  }
+  // A convex tied feature still gives its middle: the whole bottom z = −0.5
+  // (the lowest sample 0 less the thickness) ties along −z, its centroid
+  // is the bottom's centre.
+  const Vector3d bottom = CalcHeightFieldSupport(field, *G.mesh, -Vector3d::UnitZ(), true);
+  CHECK((bottom - Vector3d(0, 0, -0.5)).norm() < 1e-12);
+}
+
 // The distance from (ρ, z) (radial coordinate, height) to the paraboloid
 // z = 1 − a r² in its meridian plane, by brute force: a dense scan of r and a
 // parabolic refinement (independent of the height field's code).

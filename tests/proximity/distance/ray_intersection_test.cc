@@ -1,11 +1,16 @@
 #include "proximity/distance/ray_intersection.h"
 
 #include <cmath>
+#include <random>
+#include <set>
+#include <utility>
 
 #include <catch2/catch.hpp>
 
 #include "distance_test_files.h"
 #include "proximity/distance/shape_pair_distance.h"
+#include "tests/mesh/test_files.h"
+#include "tests/proximity/height_fields.h"
 
 namespace hydrocontact {
 namespace HYDROCONTACT_TEST_FILE {
@@ -205,6 +210,171 @@ TEST_CASE("Ray against Mesh and Convex (a box's OBJ) agrees with the Box", "[ray
     }
     CHECK(!IntersectRay(mesh, Vector3d(1, 0, 0), Vector3d(1, 0, 0)));
   }
+}
+
+// The octahedron |x| + |y| + |z| ≤ 1 as an OBJ of 6 vertices and 8 outward
+// triangles, one per octant.
+std::filesystem::path WriteOctahedronObj(const test::ScratchDirectory& dir) {
+  std::string obj = "v 1 0 0\nv -1 0 0\nv 0 1 0\nv 0 -1 0\nv 0 0 1\nv 0 0 -1\n";
+  // Octant (sx, sy, sz): vertices x = 1 or 2, y = 3 or 4, z = 5 or 6,
+  // counter-clockwise seen from outside when sx·sy·sz > 0.
+  for (int sx : {1, -1}) {
+    for (int sy : {1, -1}) {
+      for (int sz : {1, -1}) {
+        const int x = sx > 0 ? 1 : 2, y = sy > 0 ? 3 : 4, z = sz > 0 ? 5 : 6;
+        obj += sx * sy * sz > 0 ? fmt::format("f {} {} {}\n", x, y, z) : fmt::format("f {} {} {}\n", x, z, y);
+      }
+    }
+  }
+  return dir.Write("octahedron.obj", obj);
+}
+
+TEST_CASE("A ray missing a mesh through its triangles' boxes is a miss, whatever max_distance",
+          "[ray_intersection]") {
+  // The ray from (0.9, 0.9, 10) along −z keeps |x| + |y| = 1.8 > 1, so it
+  // misses the octahedron |x| + |y| + |z| ≤ 1; yet for 0 ≤ z ≤ 1 it is
+  // inside the box [0, 1]³ of the face x + y + z = 1. A missed triangle used
+  // to come back as t = ∞, which max_distance = ∞ accepted (∞ ≤ ∞): a hit at
+  // infinity with point (NaN, NaN, −∞).
+  const test::ScratchDirectory dir;
+  const auto path = WriteOctahedronObj(dir);
+  for (const Shape& shape : {Shape(Mesh(path)), Shape(Convex(path))}) {
+    CAPTURE(shape.index());
+    const DistanceGeometry G = MakeDistanceGeometry(shape);
+    const Vector3d o(0.9, 0.9, 10), down(0, 0, -1);
+    CHECK_FALSE(IntersectRay(G, o, down).has_value());
+    CHECK_FALSE(IntersectRay(G, o, down, 100).has_value());
+    // A hit by the same path is unchanged: from (0.2, 0.3, 10) the ray enters
+    // the face x + y + z = 1 at z = 0.5 (distance 9.5, normal (1, 1, 1)/√3);
+    // from (0.2, 0.3, 0), inside, it leaves through x + y − z = 1 at
+    // z = −0.5 (distance 0.5, normal (1, 1, −1)/√3).
+    const Vector3d o_out(0.2, 0.3, 10), o_in(0.2, 0.3, 0);
+    CheckHit(IntersectRay(G, o_out, down), 9.5, Vector3d(1, 1, 1).normalized(), true, o_out, down);
+    CheckHit(IntersectRay(G, o_in, down), 0.5, Vector3d(1, 1, -1).normalized(), false, o_in, down);
+  }
+}
+
+TEST_CASE("A ray missing a height field through its triangles' boxes is a miss",
+          "[ray_intersection]") {
+  // The cap h = 1 − (x² + y²)/2 over [−1, 1]² (samples 0.2 apart, bottom
+  // −0.5). Along y = 0.5 its top is at most 1 − 0.125 = 0.875 (at x = 0),
+  // its tessellation (chords of a concave function) lower still, and its
+  // sides x = ±1 reach 1 − 0.625 = 0.375 there: the ray along +x at
+  // z = 0.88 misses the solid. It passes through the boxes of the
+  // tessellation's triangles just short of y = 0.5 near x = 0, whose
+  // vertices reach above 0.88 (h > 0.88 where x² + y² < 0.24: at
+  // (0, 0.48), say).
+  const DistanceGeometry cap = MakeDistanceGeometry(test::SampleHeightField(
+      11, 11, 0.2, 0.2, 0.5, [](double x, double y) { return 1 - 0.5 * (x * x + y * y); }));
+  const Vector3d o(-3, 0.5, 0.88);
+  CHECK_FALSE(IntersectRay(cap, o, Vector3d::UnitX()).has_value());
+  CHECK_FALSE(IntersectRay(cap, o, Vector3d::UnitX(), 100).has_value());
+  // At z = 0.83 the ray does meet the top, where 1 − (x² + 0.25)/2 = 0.83,
+  // x = −0.3: distance 2.7.
+  const auto hit = IntersectRay(cap, Vector3d(-3, 0.5, 0.83), Vector3d::UnitX());
+  REQUIRE(hit.has_value());
+  CHECK(hit->distance == Approx(2.7).epsilon(1e-12));
+  CHECK(hit->entering);
+}
+
+TEST_CASE("Mesh rays are watertight: through a shared edge or vertex they hit, at the right distance",
+          "[ray_intersection]") {
+  // The cube [−1, 1]³ as an OBJ whose faces are quads, each split by a
+  // diagonal into two triangles. Möller–Trumbore decided each triangle's
+  // edges from different expressions, so a ray through a diagonal (or an
+  // edge of the cube) could miss both triangles and report the far side of
+  // the cube, leaving (about 2% of rays aimed at diagonals). The expected
+  // answers come from the Box primitive's slab test, an independent method:
+  // the ray enters where the last of the three slabs is entered.
+  const auto path = test::WriteBoxObj("ray_watertight_cube.obj", Vector3d(1, 1, 1));
+  const DistanceGeometry box = MakeDistanceGeometry(Box(2, 2, 2));
+  for (const Shape& shape : {Shape(Mesh(path)), Shape(Convex(path))}) {
+    CAPTURE(shape.index());
+    const DistanceGeometry G = MakeDistanceGeometry(shape);
+    // The audit's ray: it crosses the face x = −1 at (−1, −0.545, −0.545),
+    // on its diagonal y = z, entering at d = (−1 − o_x)/d_x.
+    const Vector3d o(-1.9234218038510686, -0.95931181686476386, -0.38860898251303599);
+    const Vector3d d(0.90174537646010677, 0.40427195556856432, -0.15303418563703056);
+    const auto hit = IntersectRay(G, o, d);
+    REQUIRE(hit.has_value());
+    CHECK(hit->distance == Approx((-1 - o.x()) / d.normalized().x()).epsilon(1e-14));
+    CHECK(hit->entering);
+    CHECK((hit->nhat_G + Vector3d::UnitX()).norm() < 1e-14);
+
+    // Rays aimed at points of every edge of the triangulation (the cube's
+    // edges and the face diagonals) and at every vertex, from outside,
+    // entering through every face that holds the point (d·n < −0.05 for
+    // each such face's normal n): each must enter at the target, t ahead of
+    // the origin, as the slab test says.
+    const TriangleSurfaceMesh& mesh = G.mesh->mesh;
+    std::set<std::pair<int, int>> edges;
+    for (int f = 0; f < mesh.num_triangles(); ++f) {
+      const auto& tri = mesh.element(f);
+      for (int i = 0; i < 3; ++i) {
+        edges.insert(std::minmax(tri[i], tri[(i + 1) % 3]));
+      }
+    }
+    REQUIRE(edges.size() == 18);  // 12 cube edges, 6 diagonals
+    std::mt19937 random(7);
+    std::uniform_real_distribution<double> u(0, 1);
+    std::normal_distribution<double> normal;
+    int rays = 0, wrong = 0;
+    auto aim = [&](const Vector3d& target) {
+      for (int k = 0; k < 200; ++k) {
+        const Vector3d dir =
+            (-target.normalized() + 0.6 * Vector3d(normal(random), normal(random), normal(random)))
+                .normalized();
+        bool enters_all = true;
+        for (int i = 0; i < 3; ++i) {
+          if (std::abs(target[i]) == 1 && dir[i] * target[i] > -0.05) enters_all = false;
+        }
+        if (!enters_all) continue;
+        const double t = 0.1 + 3 * u(random);
+        const Vector3d origin = target - t * dir;
+        const auto expected = IntersectRay(box, origin, dir);
+        const auto got = IntersectRay(G, origin, dir);
+        ++rays;
+        REQUIRE(expected.has_value());
+        REQUIRE(expected->distance == Approx(t).epsilon(1e-12));
+        if (!got || !got->entering || std::abs(got->distance - expected->distance) > 1e-13 * t) {
+          ++wrong;
+          UNSCOPED_INFO(fmt::format("origin ({}, {}, {}) direction ({}, {}, {}): expected {}, got {}",
+                                    origin.x(), origin.y(), origin.z(), dir.x(), dir.y(), dir.z(), t,
+                                    got ? got->distance : -1.0));
+        }
+      }
+    };
+    for (const auto& [a, b] : edges) {
+      for (int k = 0; k < 50; ++k) aim(mesh.vertex(a) + u(random) * (mesh.vertex(b) - mesh.vertex(a)));
+    }
+    for (int v = 0; v < mesh.num_vertices(); ++v) aim(mesh.vertex(v));
+    CHECK(rays > 20000);
+    CHECK(wrong == 0);
+  }
+}
+
+TEST_CASE("Height-field rays are watertight on the tessellation's diagonals", "[ray_intersection]") {
+  // A flat field h = 0 over [−0.5, 0.5]², 5 × 5 samples 0.25 apart: its top
+  // is the plane z = 0, tessellated with a diagonal per cell. A ray aimed
+  // at a point P of a diagonal from o = P − 1.7·d (d pointing down) enters
+  // the top at distance 1.7. Through the diagonal it used to slip between
+  // the two triangles and come back from the bottom z = −0.5, leaving.
+  const DistanceGeometry G = MakeDistanceGeometry(HeightField(5, 5, 0.25, 0.25, std::vector<double>(25, 0.0), 0.5));
+  std::mt19937 random(2);
+  std::uniform_real_distribution<double> u(0, 1);
+  int wrong = 0;
+  for (int k = 0; k < 20000; ++k) {
+    const int i = static_cast<int>(random() % 4), j = static_cast<int>(random() % 4);
+    const double s = u(random), x0 = -0.5 + 0.25 * i, y0 = -0.5 + 0.25 * j;
+    // Either diagonal of the cell: the tessellation uses one of them.
+    const Vector3d p = (k % 2) ? Vector3d(x0 + 0.25 * s, y0 + 0.25 * s, 0)
+                               : Vector3d(x0 + 0.25 * s, y0 + 0.25 * (1 - s), 0);
+    const Vector3d d = Vector3d(0.5 * (u(random) - 0.5), 0.5 * (u(random) - 0.5), -1).normalized();
+    const Vector3d o = p - 1.7 * d;
+    const auto hit = IntersectRay(G, o, d);
+    if (!hit || !hit->entering || std::abs(hit->distance - 1.7) > 1e-12) ++wrong;
+  }
+  CHECK(wrong == 0);
 }
 
 TEST_CASE("A ray from far away finds a small shape as from near", "[ray_intersection]") {
