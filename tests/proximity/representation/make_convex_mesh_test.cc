@@ -166,7 +166,10 @@ TEST_CASE("Convex: small margins on finely tessellated round bodies give valid m
     const TriangleSurfaceMesh hull = ComputeConvexHull(ReadConvexPoints(Convex(file)));
     for (const double delta : {1e-7, 1e-6, 3e-6, 1e-5, 3.4e-5, 1e-4, 1e-3}) {
       CAPTURE(file, delta);
-      CheckInflatedHull(hull, delta, MakeConvexVolumeMesh(Convex(file), delta));
+      const VolumeMeshWithExtent volume = MakeConvexVolumeMesh(Convex(file), delta);
+      // The inflated body holds the hull and the prisms over its faces.
+      CHECK(volume.mesh.total_volume() > hull.CalcSignedVolume());
+      CheckInflatedHull(hull, delta, volume);
     }
   }
 }
