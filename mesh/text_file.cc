@@ -56,7 +56,6 @@ fs::path RenameTarget(const fs::path& file) {
                                        file.string(), why));
 }
 
-
 // Writes `contents` to `temporary` in full, or throws naming f.file.
 void WriteWhole(const FileContents& f, const fs::path& temporary) {
   std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
@@ -115,7 +114,9 @@ void WriteFilesAtomically(std::span<const FileContents> files) {
     std::vector<fs::path>* paths;
     ~Cleanup() {
       std::error_code ec;
-      for (const fs::path& p : *paths) fs::remove(p, ec);
+      for (const fs::path& p : *paths) {
+        if (!p.empty()) fs::remove(p, ec);
+      }
     }
   } cleanup{&temporaries};
   for (size_t k = 0; k < files.size(); ++k) {

@@ -36,17 +36,7 @@ TriangleSurfaceMesh InflateConvexHull(const TriangleSurfaceMesh& hull, double ma
   // share a group (single linkage: points of different groups are at least
   // that far apart). Kept apart, such points would give the hull faces of
   // round-off size and the volume mesh degenerate tetrahedra.
-  std::vector<std::vector<Eigen::Vector3d>> normals(static_cast<size_t>(hull.num_vertices()));
-  for (int f = 0; f < hull.num_triangles(); ++f) {
-    for (int v : hull.element(f)) {
-      auto& around = normals[size_t(v)];
-      const Eigen::Vector3d& nhat = hull.face_normal(f);
-      if (std::none_of(around.begin(), around.end(),
-                       [&](const Eigen::Vector3d& n) { return n == nhat; })) {
-        around.push_back(nhat);
-      }
-    }
-  }
+  const std::vector<std::vector<Eigen::Vector3d>> normals = CalcDistinctNormalsAroundVertices(hull);
   std::vector<Eigen::Vector3d> points;
   points.reserve(3 * size_t(hull.num_triangles()));
   for (int v = 0; v < hull.num_vertices(); ++v) {

@@ -1,6 +1,7 @@
 #include "proximity/representation/make_inflated_mesh.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <optional>
 #include <stdexcept>
@@ -92,13 +93,9 @@ std::optional<Eigen::Vector3d> CalcLeastPushVector(std::span<const Eigen::Vector
   return x / x.squaredNorm();
 }
 
-std::vector<Eigen::Vector3d> CalcInflationDisplacements(const TriangleSurfaceMesh& surface,
-                                                        double margin) {
-  internal::RequireMargin("inflation", margin);
-  const int n = surface.num_vertices();
-  // The distinct normals of the faces around each vertex (a flat region's
-  // many triangles count once).
-  std::vector<std::vector<Eigen::Vector3d>> normals(static_cast<size_t>(n));
+std::vector<std::vector<Eigen::Vector3d>> CalcDistinctNormalsAroundVertices(
+    const TriangleSurfaceMesh& surface) {
+  std::vector<std::vector<Eigen::Vector3d>> normals(static_cast<size_t>(surface.num_vertices()));
   for (int f = 0; f < surface.num_triangles(); ++f) {
     const Eigen::Vector3d& nhat = surface.face_normal(f);
     for (int v : surface.element(f)) {
@@ -109,12 +106,19 @@ std::vector<Eigen::Vector3d> CalcInflationDisplacements(const TriangleSurfaceMes
       if (!seen) around.push_back(nhat);
     }
   }
-  std::vector<Eigen::Vector3d> displacement(static_cast<size_t>(n), Eigen::Vector3d::Zero());
-  for (int v = 0; v < n; ++v) {
-    const std::optional<Eigen::Vector3d> m = CalcLeastPushVector(normals[size_t(v)]);
+  return normals;
+}
+
+std::vector<Eigen::Vector3d> CalcInflationDisplacements(const TriangleSurfaceMesh& surface,
+                                                        double margin) {
+  internal::RequireMargin("inflation", margin);
+  const std::vector<std::vector<Eigen::Vector3d>> normals = CalcDistinctNormalsAroundVertices(surface);
+  std::vector<Eigen::Vector3d> displacement(normals.size(), Eigen::Vector3d::Zero());
+  for (size_t v = 0; v < normals.size(); ++v) {
+    const std::optional<Eigen::Vector3d> m = CalcLeastPushVector(normals[v]);
     if (!m) continue;
     const double length = m->norm();
-    displacement[size_t(v)] = margin * (length > kMaxInflationPush ? (kMaxInflationPush / length) * *m : *m);
+    displacement[v] = margin * (length > kMaxInflationPush ? (kMaxInflationPush / length) * *m : *m);
   }
   return displacement;
 }
@@ -132,11 +136,11 @@ using Eigen::Vector3d;
 // itself. The first is a sign test per
 // triangle; the second is FindSurfaceDefects, the check every surface that
 // must bound a solid passes (surface_validation.h), O(F log F).
-std::optional<std::string> FindInflationFold(const TriangleSurfaceMesh& surface, double margin,
+std::optional<std::string> FindInflationFold(const TriangleSurfaceMesh& surface,
+                                             const std::vector<Vector3d>& unit_push, double margin,
                                              TriangleSurfaceMesh* inflated) {
-  const std::vector<Vector3d> d = CalcInflationDisplacements(surface, margin);
   std::vector<Vector3d> vertices = surface.vertices();
-  for (size_t v = 0; v < vertices.size(); ++v) vertices[v] += d[v];
+  for (size_t v = 0; v < vertices.size(); ++v) vertices[v] += margin * unit_push[v];
   for (int f = 0; f < surface.num_triangles(); ++f) {
     const auto& t = surface.element(f);
     const Vector3d n = (vertices[t[1]] - vertices[t[0]]).cross(vertices[t[2]] - vertices[t[0]]);
@@ -146,23 +150,24 @@ std::optional<std::string> FindInflationFold(const TriangleSurfaceMesh& surface,
   }
   TriangleSurfaceMesh result(surface.triangles(), std::move(vertices));
   const SurfaceDefects defects = FindSurfaceDefects(result);
-  if (!defects.crossing_triangles.empty()) {
-    const auto& pair = defects.crossing_triangles.front();
-    const Vector3d& p = defects.crossing_points.front();
+  // The refusal for `count` pairs of triangles that meet wrongly, naming
+  // the first pair and a point where it meets.
+  auto describe = [](const char* how, size_t count, const char* pairs, const std::array<int, 2>& pair,
+                     const Vector3d& p, const char* reach) {
     return fmt::format(
-        "inflated, the surface crosses itself ({} crossing triangle pair(s); triangles {} and {} "
-        "cross at ({:g}, {:g}, {:g})): parts of it closer than about twice the margin grow into "
-        "each other",
-        defects.crossing_triangles.size(), pair[0], pair[1], p.x(), p.y(), p.z());
+        "inflated, the surface {} ({} {}; triangles {} and {} at ({:g}, {:g}, {:g})): parts of it "
+        "{}",
+        how, count, pairs, pair[0], pair[1], p.x(), p.y(), p.z(), reach);
+  };
+  if (!defects.crossing_triangles.empty()) {
+    return describe("crosses itself", defects.crossing_triangles.size(), "crossing triangle pair(s)",
+                    defects.crossing_triangles.front(), defects.crossing_points.front(),
+                    "closer than about twice the margin grow into each other");
   }
   if (!defects.overlapping_triangles.empty()) {
-    const auto& pair = defects.overlapping_triangles.front();
-    const Vector3d& p = defects.overlap_points.front();
-    return fmt::format(
-        "inflated, the surface lies on itself ({} pair(s) of coplanar triangles overlap; "
-        "triangles {} and {} around ({:g}, {:g}, {:g})): parts of it twice the margin apart grow "
-        "onto each other",
-        defects.overlapping_triangles.size(), pair[0], pair[1], p.x(), p.y(), p.z());
+    return describe("lies on itself", defects.overlapping_triangles.size(),
+                    "pair(s) of coplanar triangles overlap", defects.overlapping_triangles.front(),
+                    defects.overlap_points.front(), "twice the margin apart grow onto each other");
   }
   if (!defects.misnested_shells.empty()) {
     return fmt::format(
@@ -197,11 +202,14 @@ std::string SuggestMargin(double margin, Works&& works) {
 TriangleSurfaceMesh InflateSurfaceMesh(const TriangleSurfaceMesh& surface, double margin) {
   internal::RequireMargin("inflation", margin);
   if (margin == 0) return surface;
+  // Displacements scale with the margin: computed once for the margin and
+  // every smaller one SuggestMargin tries.
+  const std::vector<Vector3d> unit_push = CalcInflationDisplacements(surface, 1.0);
   TriangleSurfaceMesh inflated;
-  if (const std::optional<std::string> fold = FindInflationFold(surface, margin, &inflated)) {
+  if (const std::optional<std::string> fold = FindInflationFold(surface, unit_push, margin, &inflated)) {
     throw std::invalid_argument(fmt::format(
         "margin {} m is too large for this surface: {}; {}", margin, *fold,
-        SuggestMargin(margin, [&](double m) { return !FindInflationFold(surface, m, nullptr); })));
+        SuggestMargin(margin, [&](double m) { return !FindInflationFold(surface, unit_push, m, nullptr); })));
   }
   return inflated;
 }
@@ -213,10 +221,12 @@ VolumeMesh InflateVolumeMesh(const VolumeMesh& mesh, double margin) {
   // The inflated mesh's vertices, or why `m` folds it: a tetrahedron
   // inverted, or the boundary folded as a surface would be (two parts of
   // the volume grown into each other invert nothing).
+  const std::vector<Vector3d> unit_push = CalcInflationDisplacements(boundary.surface, 1.0);
   auto inflate = [&](double m, std::vector<Vector3d>* vertices) -> std::optional<std::string> {
-    const std::vector<Vector3d> d = CalcInflationDisplacements(boundary.surface, m);
     *vertices = mesh.vertices();
-    for (size_t s = 0; s < d.size(); ++s) (*vertices)[boundary.volume_vertex[s]] += d[s];
+    for (size_t s = 0; s < unit_push.size(); ++s) {
+      (*vertices)[boundary.volume_vertex[s]] += m * unit_push[s];
+    }
     for (int e = 0; e < mesh.num_elements(); ++e) {
       const auto& t = mesh.element(e);
       if (!(SignedTetrahedronVolume((*vertices)[t[0]], (*vertices)[t[1]], (*vertices)[t[2]],
@@ -224,7 +234,7 @@ VolumeMesh InflateVolumeMesh(const VolumeMesh& mesh, double margin) {
         return fmt::format("inflating its boundary inverts tetrahedron {}", e);
       }
     }
-    if (const std::optional<std::string> fold = FindInflationFold(boundary.surface, m, nullptr)) {
+    if (const std::optional<std::string> fold = FindInflationFold(boundary.surface, unit_push, m, nullptr)) {
       return "its boundary: " + *fold;
     }
     return std::nullopt;

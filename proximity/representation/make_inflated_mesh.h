@@ -35,6 +35,12 @@ std::optional<Eigen::Vector3d> CalcLeastPushVector(std::span<const Eigen::Vector
 /// than δ (by δ·kMaxInflationPush/|m| at least).
 inline constexpr double kMaxInflationPush = 2.0;
 
+/// For each vertex of `surface`, the distinct unit normals of the triangles
+/// around it (normals within 1e-12 of one another count once, so a flat
+/// region's many triangles give one): what CalcLeastPushVector takes.
+std::vector<std::vector<Eigen::Vector3d>> CalcDistinctNormalsAroundVertices(
+    const TriangleSurfaceMesh& surface);
+
 /// The displacement of each vertex of the outward surface `surface` (frame
 /// G) for a margin δ: δ·m, m the CalcLeastPushVector of the normals of the
 /// faces around the vertex, so every incident face's plane moves out by at
